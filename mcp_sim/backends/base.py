@@ -1,0 +1,24 @@
+"""The Backend Protocol: a real tool server behind mcp-sim."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from mcp.types import CallToolResult, Tool
+
+from mcp_sim.worldmodel.base import ProgressFn
+
+
+class Backend(Protocol):
+    """A real backend. Foreign exceptions are translated here: ``BackendUnavailable`` for a dead or
+    unreachable server (the next call reconnects), ``ProtocolError`` for an upstream JSON-RPC error."""
+
+    name: str
+
+    async def list_tools(self) -> list[Tool]:
+        """Every tool the backend offers, all pages read."""
+        ...
+
+    async def call(self, tool: str, arguments: dict[str, Any], progress: ProgressFn | None) -> CallToolResult:
+        """Call ``tool`` by its upstream name; the answer comes back unchanged."""
+        ...

@@ -1,0 +1,209 @@
+"""Pydantic models of every file a user writes. Unknown keys are rejected everywhere."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+import jsonschema
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, field_validator, model_validator
+
+from mcp_sim.errors import ConfigError
+from mcp_sim.yamlfile import load_yaml
+
+RouteName = Literal["sim", "real"]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# ---- upstreams: the "mcpServers" block of MCP client configs ----
+
+
+class StdioUpstream(Strict):
+    """An MCP server started as a subprocess and spoken to over stdio."""
+
+    type: Literal["stdio"] | None = None
+    command: str
+    args: list[str] = []
+    env: dict[str, str] = {}
+    cwd: str | None = None
+    prefix: str | None = None
+    connect_timeout_s: float = Field(30.0, gt=0)
+    call_timeout_s: float = Field(120.0, gt=0)
+
+
+class HttpUpstream(Strict):
+    """An MCP server reached over streamable HTTP."""
+
+    type: Literal["http", "streamable-http", "streamableHttp"] | None = None
+    url: str
+    headers: dict[str, str] = {}
+    prefix: str | None = None
+    connect_timeout_s: float = Field(30.0, gt=0)
+    call_timeout_s: float = Field(120.0, gt=0)
+
+    @field_validator("url")
+    @classmethod
+    def _http_url(cls, url: str) -> str:
+        if not url.startswith(("http://", "https://")):
+            raise ValueError("must start with http:// or https://")
+        return url
+
+
+def _upstream_kind(value: Any) -> str | None:
+    if isinstance(value, dict):
+        return "Http" if "url" in value else "Stdio"
+    return "Http" if isinstance(value, HttpUpstream) else "Stdio"
+
+
+Upstream = Annotated[
+    Annotated[StdioUpstream, Tag("Stdio")] | Annotated[HttpUpstream, Tag("Http")],
+    Discriminator(_upstream_kind),
+]
+
+
+# ---- world models ----
+
+
+class SchemaWorldModelConfig(Strict):
+    """The built-in simulator: no GPU, no API key, deterministic."""
+
+    kind: Literal["schema"] = "schema"
+
+
+class OpenAIWorldModelConfig(Strict):
+    """An OpenAI-compatible chat endpoint (vLLM / SGLang serving Qwen-AgentWorld)."""
+
+    kind: Literal["openai"]
+    base_url: str
+    model: str
+    api_key: str | None = None
+    temperature: float = Field(0.6, ge=0, le=2)
+    max_tokens: int = Field(16384, gt=0)
+    thinking: bool = True
+    timeout_s: float = Field(300.0, gt=0)
+    max_concurrency: int = Field(256, gt=0)
+    max_retries: int = Field(3, ge=0)
+    validation_retries: int = Field(2, ge=0)
+    context_budget_chars: int = Field(400_000, gt=1000)
+    on_failure: Literal["error", "schema"] = "error"
+    system_prompt: str | None = None
+
+
+WorldModelConfig = Annotated[SchemaWorldModelConfig | OpenAIWorldModelConfig, Field(discriminator="kind")]
+
+
+# ---- tool specs ----
+
+
+class EntityEffect(Strict):
+    """What a tool does to the session's entities (optional; inferred from names when absent)."""
+
+    kind: Literal["create", "read", "update", "delete", "list", "none"]
+    entity: str | None = None
+    id: str | None = None  # the id field of the result (create) or the id argument (read/update/delete)
+    lenient: bool = False  # the real tool answers success for unknown ids: keep that leniency
+
+
+class ToolSpec(Strict):
+    """One tool as an MCP server lists it, plus optional simulation hints."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    name: str = Field(min_length=1)
+    title: str | None = None
+    description: str | None = None
+    input_schema: dict[str, Any] = Field(default_factory=lambda: {"type": "object"}, alias="inputSchema")
+    output_schema: dict[str, Any] | None = Field(None, alias="outputSchema")
+    annotations: dict[str, Any] | None = None
+    meta: dict[str, Any] | None = Field(None, alias="_meta")
+    effects: EntityEffect | None = None
+
+    @field_validator("input_schema", "output_schema")
+    @classmethod
+    def _is_json_schema(cls, schema: dict[str, Any] | None) -> dict[str, Any] | None:
+        if schema is not None:
+            try:
+                jsonschema.Draft202012Validator.check_schema(schema)
+            except jsonschema.SchemaError as exc:
+                raise ValueError(f"not a valid JSON Schema: {exc.message}") from None
+        return schema
+
+
+class ToolSpecFile(Strict):
+    """A YAML file of tool specs. ``upstream`` marks a snapshot of that upstream's tools."""
+
+    upstream: str | None = None
+    tools: list[ToolSpec]
+
+
+# ---- the experiment ----
+
+
+class Experiment(Strict):
+    """An experiment file: which tools, routed where, simulated how, perturbed how."""
+
+    name: str = Field(min_length=1)
+    description: str | None = None
+    seed: int = 0
+    route: RouteName = "sim"
+    routes: dict[str, RouteName] = {}
+    upstreams: dict[str, Upstream] = {}
+    tools: list[str] = []
+    world_model: WorldModelConfig = Field(default_factory=lambda: SchemaWorldModelConfig(kind="schema"))
+    perturbations: str | list[dict[str, Any]] | None = None
+    state: str = "memory://"
+    world: str | None = None
+    list_page_size: int = Field(100, gt=0)
+
+    @model_validator(mode="after")
+    def _prefixes_are_names(self) -> Experiment:
+        for name, up in self.upstreams.items():
+            if up.prefix is not None and not up.prefix:
+                raise ValueError(f"upstreams.{name}.prefix must not be empty")
+        return self
+
+
+class LoadedExperiment:
+    """An experiment plus the files it references, read and validated, paths resolved."""
+
+    def __init__(self, path: Path, experiment: Experiment, spec_files: list[tuple[Path, ToolSpecFile]]) -> None:
+        self.path = path
+        self.experiment = experiment
+        self.spec_files = spec_files
+
+    @property
+    def base_dir(self) -> Path:
+        return self.path.parent
+
+    def resolve(self, relative: str) -> Path:
+        return (self.base_dir / relative).resolve()
+
+
+def load_experiment(path: Path, route_override: RouteName | None = None) -> LoadedExperiment:
+    """Read the experiment and every tool spec it lists; collect all problems before raising."""
+    path = path.resolve()
+    doc = load_yaml(path)
+    experiment = doc.validate(Experiment)
+    if route_override is not None:
+        # The CLI flag flips every tool, so per-tool overrides give way too.
+        experiment = experiment.model_copy(update={"route": route_override, "routes": {}})
+    problems: list[str] = []
+    spec_files: list[tuple[Path, ToolSpecFile]] = []
+    for i, rel in enumerate(experiment.tools):
+        spec_path = (path.parent / rel).resolve()
+        if not spec_path.exists():
+            problems.append(f"{path}:{doc.line_of(('tools', i))}: tools.{i}: no such file: {spec_path}")
+            continue
+        try:
+            spec_files.append((spec_path, load_yaml(spec_path).validate(ToolSpecFile)))
+        except ConfigError as exc:
+            problems.extend(exc.problems)
+    for spec_path, spec_file in spec_files:
+        if spec_file.upstream is not None and spec_file.upstream not in experiment.upstreams:
+            problems.append(f"{spec_path}: upstream {spec_file.upstream!r} is not in the experiment's upstreams")
+    if problems:
+        raise ConfigError(problems)
+    return LoadedExperiment(path, experiment, spec_files)

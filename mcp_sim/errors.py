@@ -1,0 +1,69 @@
+"""One exception tree for mcp-sim.
+
+Foreign exceptions (httpx, the MCP client, the OpenAI client, redis, ...) are translated into these
+at the boundary where they happen. Only ``server.py`` turns them into MCP: a ``ToolError`` becomes a
+``CallToolResult`` with ``isError: true`` (what the agent sees as a tool failure), a ``ProtocolError``
+becomes a JSON-RPC error with its code.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class SimError(Exception):
+    """Base of every error mcp-sim raises on purpose."""
+
+
+class ConfigError(SimError):
+    """A configuration file (experiment, tool spec, profile, world) is wrong.
+
+    Carries every problem found, each with its file and line, so a user fixes them in one go.
+    """
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = problems
+        super().__init__("\n".join(problems))
+
+    @classmethod
+    def at(cls, path: Path | str, line: int | None, message: str) -> ConfigError:
+        where = f"{path}:{line}" if line is not None else f"{path}"
+        return cls([f"{where}: {message}"])
+
+
+class StartupError(SimError):
+    """The experiment is valid but cannot be served (unreachable upstream, name collision, ...)."""
+
+
+class ToolError(SimError):
+    """A failure the agent sees as the tool's own answer (``isError: true``)."""
+
+
+class InvalidArguments(ToolError):
+    """Arguments do not satisfy the tool's inputSchema."""
+
+
+class UnknownTool(ToolError):
+    """The agent called a tool the catalog does not have."""
+
+
+class EntityNotFound(ToolError):
+    """A simulated call referenced an entity that was never created or was deleted."""
+
+
+class BackendUnavailable(ToolError):
+    """A real backend could not be reached or died during the call; the next call reconnects."""
+
+
+class SimulationFailed(ToolError):
+    """The world model could not produce a valid answer."""
+
+
+class ProtocolError(SimError):
+    """Becomes a JSON-RPC error: upstream protocol errors pass through with their code."""
+
+    def __init__(self, code: int, message: str, data: object = None) -> None:
+        self.code = code
+        self.message = message
+        self.data = data
+        super().__init__(f"{message} (JSON-RPC {code})")

@@ -1,0 +1,19 @@
+"""What one call produced, on any route: the agent-visible result and the effects on the session's world."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from mcp.types import CallToolResult
+
+from mcp_sim.state.entities import Effect
+
+
+@dataclass
+class Outcome:
+    """The result the agent will see, the ledger effects that go with it, and trace details."""
+
+    result: CallToolResult
+    effects: list[Effect] = field(default_factory=list)
+    trace: dict[str, Any] = field(default_factory=dict)

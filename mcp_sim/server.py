@@ -1,0 +1,113 @@
+"""MCP wiring on the SDK's low-level ``Server``: stdio and streamable HTTP, both protocol eras.
+
+This is the one place where mcp-sim errors become MCP: ``ToolError`` -> ``isError`` result (done in
+calls.py so the turn records what the agent saw), ``ProtocolError`` -> JSON-RPC error with its code.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+import anyio
+import structlog
+from mcp import MCPError
+from mcp.server import Server, ServerRequestContext
+from mcp.server.stdio import stdio_server
+from mcp.server.transport_security import TransportSecuritySettings
+from mcp.types import CallToolRequestParams, CallToolResult, ListToolsResult, PaginatedRequestParams
+from starlette.applications import Starlette
+
+from mcp_sim import __version__
+from mcp_sim.calls import CallPath, error_result
+from mcp_sim.errors import ProtocolError, ToolError
+
+log = structlog.get_logger("mcp_sim.server")
+
+SESSION_META_KEY = "mcp-sim/session"
+SESSION_HEADER = "x-mcp-sim-session"
+
+
+def session_key(ctx: ServerRequestContext[Any, Any], process_key: str | None) -> str | None:
+    """Which episode a request belongs to, in order: an explicit ``_meta`` key or header, the 2025-era
+    ``Mcp-Session-Id``, the stdio process. ``None`` (2026-07-28 without a key): a one-request session."""
+    if ctx.meta and isinstance(key := ctx.meta.get(SESSION_META_KEY), str) and key:
+        return key
+    request = ctx.request
+    if request is not None:
+        headers = request.headers
+        return headers.get(SESSION_HEADER) or headers.get("mcp-session-id") or None
+    return process_key
+
+
+def build_server(path: CallPath, process_key: str | None = None) -> Server[Any]:
+    """An MCP server answering ``tools/list`` from the catalog and ``tools/call`` through ``path``."""
+    page_size = path.experiment.list_page_size
+
+    async def list_tools(ctx: ServerRequestContext[Any, Any], params: PaginatedRequestParams | None) -> ListToolsResult:
+        try:
+            tools, next_cursor = path.catalog.page(params.cursor if params else None, page_size)
+        except ProtocolError as exc:
+            raise MCPError(exc.code, exc.message) from None
+        return ListToolsResult(tools=tools, next_cursor=next_cursor)
+
+    async def call_tool(ctx: ServerRequestContext[Any, Any], params: CallToolRequestParams) -> CallToolResult:
+        async def progress(progress: float, total: float | None, message: str | None) -> None:
+            await ctx.session.report_progress(progress, total, message)
+
+        key = session_key(ctx, process_key)
+        try:
+            return await path.call(key, params.name, params.arguments or {}, progress)
+        except ToolError as exc:  # raised before the session was entered (unknown tool, bad arguments)
+            return error_result(str(exc))
+        except ProtocolError as exc:
+            raise MCPError(exc.code, exc.message, exc.data) from None
+
+    return Server(
+        "mcp-sim",
+        version=__version__,
+        instructions=path.experiment.description,
+        on_list_tools=list_tools,
+        on_call_tool=call_tool,
+        get_tool_input_schema=path.catalog.input_schema,
+    )
+
+
+def http_app(path: CallPath, *, host: str, allowed_hosts: list[str] | None = None, at: str = "/mcp") -> Starlette:
+    """Streamable HTTP ASGI app; DNS-rebinding protection stays on whatever the bind address."""
+    server = build_server(path)
+    hosts = ["127.0.0.1:*", "localhost:*", "[::1]:*", *(allowed_hosts or [])]
+    security = TransportSecuritySettings(
+        enable_dns_rebinding_protection=True,
+        allowed_hosts=hosts,
+        allowed_origins=[f"http://{h}" for h in hosts] + [f"https://{h}" for h in hosts],
+    )
+    mcp_app = server.streamable_http_app(streamable_http_path=at, transport_security=security, host=host)
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        async with server.session_manager.run():
+            yield
+
+    return Starlette(routes=list(mcp_app.routes), lifespan=lifespan)
+
+
+async def serve_stdio(path: CallPath) -> None:
+    """One client per process: the process is the session."""
+    server = build_server(path, process_key=f"stdio-{os.getpid()}-{uuid.uuid4().hex[:8]}")
+    async with stdio_server() as (read, write):
+        await server.run(read, write, server.create_initialization_options())
+
+
+async def serve_http(path: CallPath, host: str, port: int, allowed_hosts: list[str] | None) -> None:
+    import uvicorn
+
+    app = http_app(path, host=host, allowed_hosts=allowed_hosts)
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="on")
+    server = uvicorn.Server(config)
+    log.info("serving", url=f"http://{host}:{port}/mcp", tools=len(path.catalog))
+    await server.serve()
+    await anyio.lowlevel.checkpoint()

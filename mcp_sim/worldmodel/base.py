@@ -1,0 +1,39 @@
+"""The WorldModel Protocol: simulates one tool call of a session."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from mcp.shared.dispatcher import ProgressFnT
+
+from mcp_sim.config import ToolSpec
+from mcp_sim.outcome import Outcome
+from mcp_sim.state.base import SessionState, Turn
+
+ProgressFn = ProgressFnT  # async (progress, total, message) -> None
+
+
+@dataclass
+class SimulationRequest:
+    """Everything a world model may use to answer one call. Per-call material lives here, not in history."""
+
+    spec: ToolSpec
+    arguments: dict[str, Any]
+    session: SessionState
+    call_index: int
+    seed: int  # derived from (experiment seed, session, call index): sent to LLMs as ``seed``
+    history: Callable[[], Awaitable[list[Turn]]]  # earlier turns, fetched only by models that need them
+    instructions: list[str] = field(default_factory=list)  # from perturbations (e.g. "fail items 2 and 5")
+    progress: ProgressFn | None = None
+
+
+class WorldModel(Protocol):
+    """Answers tool calls without the real tool: the built-in schema simulator or an LLM."""
+
+    async def simulate(self, request: SimulationRequest) -> Outcome:
+        """Answer the call; raise ``ToolError`` subclasses for answers that are failures."""
+        ...
+
+    async def aclose(self) -> None: ...
