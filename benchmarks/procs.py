@@ -20,7 +20,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / ".cache"
-LOGS = ROOT / "benchmarks" / "results" / "logs"
+RESULTS = ROOT / "benchmarks" / "results"
+LOGS = RESULTS / "logs"
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
 
@@ -95,13 +96,14 @@ class Fleet:
         path: str = "/mcp",
         env: dict[str, str] | None = None,
         timeout_s: float = 60.0,
+        root: Path = ROOT,
     ) -> Server:
         LOGS.mkdir(parents=True, exist_ok=True)
         log = (LOGS / f"{name}.log").open("wb")
-        full_env = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
+        full_env = {**os.environ, "PYTHONPATH": str(root), **(env or {})}
         process = subprocess.Popen(
             argv,
-            cwd=ROOT,
+            cwd=root,
             env=full_env,
             stdin=subprocess.DEVNULL,
             stdout=log,

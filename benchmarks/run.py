@@ -19,10 +19,8 @@ from typing import Any
 import anyio
 
 from benchmarks.harness import SectionResult, Settings
-from benchmarks.procs import ROOT
+from benchmarks.procs import RESULTS
 from benchmarks.sections import SECTIONS
-
-RESULTS = ROOT / "benchmarks" / "results"
 
 
 def main(argv: list[str] | None = None) -> int:
