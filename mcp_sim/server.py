@@ -20,10 +20,12 @@ from mcp.server.stdio import stdio_server
 from mcp.server.transport_security import TransportSecuritySettings
 from mcp.types import CallToolRequestParams, CallToolResult, ListToolsResult, PaginatedRequestParams
 from starlette.applications import Starlette
+from starlette.routing import Route
 
 from mcp_sim import __version__
 from mcp_sim.calls import CallPath, error_result
 from mcp_sim.errors import ProtocolError, ToolError
+from mcp_sim.response_modes import ResponseModes
 
 log = structlog.get_logger("mcp_sim.server")
 
@@ -85,14 +87,16 @@ def http_app(path: CallPath, *, host: str, allowed_hosts: list[str] | None = Non
         allowed_hosts=hosts,
         allowed_origins=[f"http://{h}" for h in hosts] + [f"https://{h}" for h in hosts],
     )
-    mcp_app = server.streamable_http_app(streamable_http_path=at, transport_security=security, host=host)
+    server.streamable_http_app(streamable_http_path=at, transport_security=security, host=host)  # the SSE manager
+
+    modes = ResponseModes.of(server)  # plain calls skip the SSE machinery (see response_modes.py)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        async with server.session_manager.run():
+        async with modes.run():
             yield
 
-    return Starlette(routes=list(mcp_app.routes), lifespan=lifespan)
+    return Starlette(routes=[Route(at, endpoint=modes)], lifespan=lifespan)
 
 
 async def serve_stdio(path: CallPath) -> None:
