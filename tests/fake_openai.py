@@ -40,7 +40,13 @@ class FakeEndpoint:
     in_flight: int = 0
     max_in_flight: int = 0
     closed_midway: int = 0  # streams the client closed before the end
-    events: list[str] = field(default_factory=list)  # "start <tag>" / "end <tag>", in order
+    closed: anyio.Event = field(default_factory=anyio.Event)  # set when a stream is closed midway
+    arrivals: tuple[Any, Any] = field(default_factory=lambda: anyio.create_memory_object_stream[int](1000))
+
+    async def wait_for_requests(self, n: int) -> None:
+        """Wait until ``n`` more requests have arrived (an event per request, no polling)."""
+        for _ in range(n):
+            await self.arrivals[1].receive()
 
     def app(self) -> Starlette:
         return Starlette(routes=[Route("/v1/chat/completions", self._chat, methods=["POST"])])
@@ -48,6 +54,7 @@ class FakeEndpoint:
     async def _chat(self, request: Request) -> Response:
         body = await request.json()
         self.requests.append(body)
+        self.arrivals[0].send_nowait(len(self.requests))
         reply = self.script(body) if self.script else (self.replies.pop(0) if self.replies else Reply("{}"))
         self.in_flight += 1
         self.max_in_flight = max(self.max_in_flight, self.in_flight)
@@ -85,6 +92,7 @@ class FakeEndpoint:
         finally:
             if not finished:
                 self.closed_midway += 1
+                self.closed.set()
 
 
 def _base() -> dict[str, Any]:
@@ -112,6 +120,8 @@ async def serving(endpoint: FakeEndpoint) -> AsyncIterator[str]:
         finally:
             server.should_exit = True
     sock.close()
+    endpoint.arrivals[0].close()
+    endpoint.arrivals[1].close()
 
 
 def free_port() -> int:

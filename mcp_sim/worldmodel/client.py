@@ -119,7 +119,7 @@ class ChatClient:
                 wait = _retry_after(exc.response)
             if retries >= self._max_retries:
                 raise SimulationFailed(f"{problem} (after {retries} retries)")
-            delay = min(self._max_backoff_s, self._backoff_s * 2**retries) * (0.5 + jitter.random() / 2)
+            delay = backoff_delay(jitter, retries, self._backoff_s, self._max_backoff_s)
             retries += 1
             await anyio.sleep(max(delay, min(wait or 0.0, self._max_backoff_s)))
 
@@ -148,6 +148,11 @@ class ChatClient:
     async def aclose(self) -> None:
         await self._openai.close()
         await self._http.aclose()
+
+
+def backoff_delay(jitter: random.Random, retry: int, base_s: float, cap_s: float) -> float:
+    """Exponential backoff with "equal jitter": half fixed, half drawn, so retries of many sessions spread out."""
+    return min(cap_s, base_s * 2**retry) * (0.5 + jitter.random() / 2)
 
 
 def _completion(stream: _Stream, latency_ms: float, retries: int) -> Completion:
