@@ -152,7 +152,7 @@ class ChatClient:
 
 def backoff_delay(jitter: random.Random, retry: int, base_s: float, cap_s: float) -> float:
     """Exponential backoff with "equal jitter": half fixed, half drawn, so retries of many sessions spread out."""
-    return min(cap_s, base_s * 2**retry) * (0.5 + jitter.random() / 2)
+    return float(min(cap_s, base_s * 2**retry) * (0.5 + jitter.random() / 2))
 
 
 def _completion(stream: _Stream, latency_ms: float, retries: int) -> Completion:
