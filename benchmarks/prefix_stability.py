@@ -19,10 +19,10 @@ from unittest import mock
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from mcp_sim.config import ToolSpec  # noqa: E402
-from mcp_sim.state.base import Turn  # noqa: E402
-from mcp_sim.state.entities import Effect  # noqa: E402
-from mcp_sim.worldmodel import prompts  # noqa: E402
+from mcp_sim.config import ToolSpec
+from mcp_sim.state.base import Turn
+from mcp_sim.state.entities import Effect
+from mcp_sim.worldmodel import prompts
 
 TURNS = 50
 SESSIONS = 20
