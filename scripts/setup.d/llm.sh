@@ -6,6 +6,7 @@ set -euo pipefail
 VENV=.cache/venvs/vllm
 STAMP="$VENV/.mcp-sim-llm-ready-v1"
 MODEL_DIR=.cache/models/smollm2-135m-instruct
+export PIP_CACHE_DIR="${PIP_CACHE_DIR:-$PWD/.cache/pip}"  # downloads kept under .cache/ for the next install
 if [ ! -f "$STAMP" ]; then
   rm -rf "$VENV"
   python3 -m venv "$VENV"
