@@ -129,8 +129,13 @@ class _Progress:
 
     async def tokens(self, count: int) -> None:
         self.last = self.base + count
-        if self.request.progress is not None:
+        if self.request.progress is None:
+            return
+        try:
             await self.request.progress(float(self.last), None, f"world model: {self.last} tokens")
+        except Exception as exc:  # a client gone deaf to progress must not fail the simulation itself
+            log.warning("progress notification failed; no more for this call", error=repr(exc))
+            self.request.progress = None
 
     def attempt_done(self) -> None:
         self.base = self.last
