@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from benchmarks import memory, proxy_overhead
+from benchmarks import memory, proxy_overhead, sim_path
 from benchmarks.harness import Section
 
 SECTIONS: list[Section] = [
     Section("proxy_overhead", "1. Proxy overhead, real route", proxy_overhead.run, time_limit_s=900),
+    Section("sim_path", "2. Simulation path cost, sim route", sim_path.run, time_limit_s=900),
     Section("memory", "6. Memory: RSS with idle sessions", memory.run, time_limit_s=600),
 ]

@@ -1,0 +1,203 @@
+"""Section 2: cost of one simulated call as a session grows, on the sim route.
+
+mcp-sim serves over streamable HTTP (a separate process); one SDK client speaks 2026-07-28 and names its
+session in ``_meta`` (``mcp-sim/session``), so every call of a session lands on one growing history. Two
+world models side by side, calls interleaved turn by turn: the built-in schema simulator, and
+``world_model.kind: openai`` against an instant fake endpoint (benchmarks/fake_llm.py, no latency).
+
+Workload per session, turn t: ``create_item`` (t % 3 == 0), ``get_item`` of an earlier item, ``update_item``
+of one; every create adds an entity to the ledger and every call a turn to the history. Several sessions
+advance together, turn by turn, so the window of calls around each turn mark (turns mark-6 .. mark+5 of
+every session) is measured back to back. The baseline is turn 10 of the same world model in the same run:
+the ratio turn 500 / turn 10 is the growth (target <= 1.2x).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+from mcp import Client
+
+from benchmarks.harness import SectionResult, Settings
+from benchmarks.procs import Fleet, Server, fleet, free_port, mcp_sim_argv
+from benchmarks.stats import Summary, Table, ms, ratio, times
+
+MARKS = (10, 100, 500)
+HALF_WINDOW = 6  # turns mark-6 .. mark+5: twelve turns, four of each tool
+TARGET = 1.2
+NOTES = "n" * 200  # create arguments of a realistic size: they are replayed in every later prompt
+
+ITEM = {"type": "string", "description": "Item id"}
+OUTPUT = {
+    "type": "object",
+    "properties": {
+        "item_id": ITEM,
+        "name": {"type": "string"},
+        "status": {"type": "string"},
+        "notes": {"type": "string"},
+    },
+    "required": ["item_id"],
+}
+TOOLS = [
+    {
+        "name": "create_item",
+        "description": "Create an item in the inventory",
+        "inputSchema": {"type": "object", "properties": {"name": {"type": "string"}, "notes": {"type": "string"}}},
+        "outputSchema": OUTPUT,
+    },
+    {
+        "name": "get_item",
+        "description": "Read one item",
+        "inputSchema": {"type": "object", "properties": {"item_id": ITEM}, "required": ["item_id"]},
+        "outputSchema": OUTPUT,
+    },
+    {
+        "name": "update_item",
+        "description": "Change an item's status",
+        "inputSchema": {
+            "type": "object",
+            "properties": {"item_id": ITEM, "status": {"type": "string"}},
+            "required": ["item_id"],
+        },
+    },
+]
+
+
+@dataclass(frozen=True)
+class Plan:
+    sessions: int
+    turns: int = MARKS[-1] + HALF_WINDOW
+
+    @classmethod
+    def of(cls, quick: bool) -> Plan:
+        return cls(sessions=1) if quick else cls(sessions=8)
+
+
+@dataclass
+class Model:
+    """One world model under test: its mcp-sim server, client, and the samples of each turn mark."""
+
+    name: str
+    server: Server
+    client: Client | None = None
+    samples: dict[int, list[float]] = field(default_factory=dict)
+    cpu_s: dict[int, float] = field(default_factory=dict)
+
+
+async def run(settings: Settings) -> SectionResult:
+    plan = Plan.of(settings.quick)
+    with fleet() as servers:
+        models = _start(servers, settings.workdir)
+        for model in models:
+            async with Client(model.server.url, mode="2026-07-28", read_timeout_seconds=60) as client:
+                await client.list_tools()
+        clients = [Client(m.server.url, mode="2026-07-28", read_timeout_seconds=60) for m in models]
+        try:
+            for model, client in zip(models, clients, strict=True):
+                model.client = await client.__aenter__()
+                await model.client.list_tools()
+            await _drive(models, plan)
+        finally:
+            for client in reversed(clients):
+                await client.__aexit__(None, None, None)
+    return _report(models, plan)
+
+
+def _start(servers: Fleet, workdir: Path) -> list[Model]:
+    llm_port = free_port()
+    argv = [sys.executable, "-m", "benchmarks.fake_llm", "--port", str(llm_port), "--latency", "0"]
+    servers.start("fake-llm-instant", argv, llm_port, path="/v1")
+    (workdir / "sim-path-tools.yaml").write_text(yaml.safe_dump({"tools": TOOLS}, sort_keys=False))
+    openai = {"kind": "openai", "base_url": f"http://127.0.0.1:{llm_port}/v1", "model": "fake", "max_retries": 0}
+    models = []
+    for name, world_model in (("schema", {"kind": "schema"}), ("openai (instant fake)", openai)):
+        experiment = workdir / f"sim-path-{name.split()[0]}.yaml"
+        doc = {"name": f"sim-path-{name.split()[0]}", "route": "sim", "tools": ["sim-path-tools.yaml"]}
+        experiment.write_text(yaml.safe_dump({**doc, "world_model": world_model}, sort_keys=False))
+        port = free_port()
+        models.append(
+            Model(name, servers.start(f"mcp-sim-sim-path-{name.split()[0]}", mcp_sim_argv(experiment, port), port))
+        )
+    return models
+
+
+async def _drive(models: list[Model], plan: Plan) -> None:
+    windows = {t: mark for mark in MARKS for t in range(mark - HALF_WINDOW, mark + HALF_WINDOW)}
+    rng = random.Random(7)
+    for turn in range(plan.turns):
+        mark = windows.get(turn)
+        for model in models:
+            cpu_before = model.server.cpu_seconds()
+            for session in range(plan.sessions):
+                tool, arguments = _call(turn, rng)
+                elapsed = await _timed(model, f"s{session}", tool, arguments)
+                if mark is not None:
+                    model.samples.setdefault(mark, []).append(elapsed)
+            if mark is not None:
+                model.cpu_s[mark] = model.cpu_s.get(mark, 0.0) + model.server.cpu_seconds() - cpu_before
+
+
+def _call(turn: int, rng: random.Random) -> tuple[str, dict[str, Any]]:
+    """Turn t of every session: create every third turn, else read or update an item created before."""
+    created = turn // 3 + 1
+    item = f"item-{rng.randint(1, created)}"
+    if turn % 3 == 0:
+        return "create_item", {"name": f"widget {turn}", "notes": NOTES}
+    if turn % 3 == 1:
+        return "get_item", {"item_id": item}
+    return "update_item", {"item_id": item, "status": rng.choice(["active", "paused", "retired"])}
+
+
+async def _timed(model: Model, session: str, tool: str, arguments: dict[str, Any]) -> float:
+    assert model.client is not None
+    meta: Any = {"mcp-sim/session": session}
+    started = time.perf_counter()
+    result = await model.client.call_tool(tool, arguments, meta=meta)
+    elapsed = time.perf_counter() - started
+    if result.is_error:
+        raise RuntimeError(f"{model.name}: {tool} {arguments} failed: {result.content}")
+    return elapsed
+
+
+def _report(models: list[Model], plan: Plan) -> SectionResult:
+    table = Table(
+        "Simulated tools/call at turn marks of growing sessions (SDK client, HTTP, 2026-07-28)",
+        ["world model", "turn", "median ms", "p99 ms", "median vs turn 10", "p99 vs turn 10", "server CPU ms/call"],
+    )
+    data: dict[str, Any] = {"plan": {"sessions": plan.sessions, "turns": plan.turns, "marks": MARKS}, "models": []}
+    targets = Table("Target: turn 500 median <= 1.2x turn 10", ["world model", "growth", "target", "met"])
+    for model in models:
+        base = Summary.of(model.samples[MARKS[0]])
+        rows = []
+        for mark in MARKS:
+            s = Summary.of(model.samples[mark])
+            cpu = model.cpu_s[mark] / s.n * 1000
+            growth, p99_growth = ratio(s.median_ms, base.median_ms), ratio(s.p99_ms, base.p99_ms)
+            first = mark == MARKS[0]
+            table.add(
+                model.name,
+                mark,
+                ms(s.median_ms),
+                ms(s.p99_ms),
+                "baseline" if first else times(growth),
+                "baseline" if first else times(p99_growth),
+                ms(cpu),
+            )
+            rows.append({"turn": mark, **s.to_json(), "growth": growth, "p99_growth": p99_growth, "cpu_ms": cpu})
+        data["models"].append({"name": model.name, "marks": rows})
+        final = rows[-1]["growth"]
+        targets.add(model.name, times(final), f"<= {TARGET}x", "yes" if final <= TARGET else "NO")
+    table.notes = [
+        f"{plan.sessions} session(s) advancing together, {plan.turns} turns each; each mark pools turns "
+        f"mark-{HALF_WINDOW} .. mark+{HALF_WINDOW - 1} of every session ({2 * HALF_WINDOW * plan.sessions} calls).",
+        "Tools: create_item / get_item / update_item in turn; every create adds a ledger entity, every call a turn.",
+        "openai: benchmarks/fake_llm.py answers at once (streamed, ~400-char observation); its CPU is not counted.",
+        "server CPU: user+system CPU of the mcp-sim process over the window, per call (10 ms clock ticks).",
+    ]
+    return SectionResult(tables=[table, targets], data=data)
