@@ -17,10 +17,12 @@ from typing import Any
 import anyio
 import httpx2 as httpx  # the transport the openai package is built on
 import openai
-from openai import AsyncOpenAI
+from openai import AsyncOpenAI, AsyncStream
+from openai.types.chat import ChatCompletion, ChatCompletionChunk
 
 from mcp_sim.errors import SimulationFailed
 
+_ChunkStream = AsyncStream[ChatCompletionChunk]
 TokensFn = Callable[[int], Awaitable[None]]  # called with the number of tokens streamed so far
 REPORT_EVERY = 16  # tokens between two progress reports
 
@@ -98,7 +100,7 @@ class ChatClient:
             "seed": seed,
             "temperature": temperature,
             "max_tokens": max_tokens,
-            "extra_body": extra_body,
+            **(extra_body or {}),
         }
         streamed = 0  # tokens of failed attempts: progress reports must keep increasing across retries
         while True:
@@ -124,8 +126,12 @@ class ChatClient:
             await anyio.sleep(max(delay, min(wait or 0.0, self._max_backoff_s)))
 
     async def _stream(self, request: dict[str, Any], got: _Stream, on_tokens: TokensFn | None) -> None:
-        chunks = await self._openai.chat.completions.create(
-            **request, stream=True, stream_options={"include_usage": True}
+        # The low-level post, not chat.completions.create: create() runs the SDK's type-driven transform
+        # over every message (typing introspection per dict key), which made the request cost grow with
+        # the replayed history: 60 % of the server's CPU at turn 500. Our body is plain JSON already.
+        body = {**request, "stream": True, "stream_options": {"include_usage": True}}
+        chunks = await self._openai.post(
+            "/chat/completions", body=body, cast_to=ChatCompletion, stream=True, stream_cls=_ChunkStream
         )
         async with chunks:  # closes the HTTP response on every exit, cancellation included
             async for chunk in chunks:
