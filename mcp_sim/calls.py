@@ -96,8 +96,8 @@ class CallPath:
         instructions: list[str],
         progress: ProgressFn | None,
     ) -> Outcome:
-        async def history() -> list[Turn]:
-            return await self.store.turns(self.experiment.name, state.key)
+        async def history(start: int) -> list[Turn]:
+            return await self.store.turns(self.experiment.name, state.key, start)
 
         request = SimulationRequest(
             spec=entry.spec,

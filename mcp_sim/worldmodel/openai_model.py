@@ -23,6 +23,7 @@ from mcp_sim.worldmodel import parsing, prompts
 from mcp_sim.worldmodel.base import SimulationRequest
 from mcp_sim.worldmodel.client import ChatClient, Completion
 from mcp_sim.worldmodel.observed import observed_effects
+from mcp_sim.worldmodel.rendered import HistoryCache
 from mcp_sim.worldmodel.schema_sim import SchemaWorldModel
 
 log = structlog.get_logger("mcp_sim.worldmodel.openai")
@@ -48,14 +49,15 @@ class OpenAIWorldModel:
             max_retries=config.max_retries,
         )
         self.fallback = SchemaWorldModel()
+        self.histories = HistoryCache(capacity=max(64, 2 * config.max_concurrency))
 
     async def simulate(self, request: SimulationRequest) -> Outcome:
-        history = await request.history()
+        history = await self.histories.history(request)
         progress = _Progress(request)
         attempts: list[dict[str, Any]] = []
         feedback = list(request.feedback)
         for attempt in range(self.config.validation_retries + 1):
-            messages = prompts.conversation(self.prompt, history, self._current(request, feedback))
+            messages = history.messages(self.prompt, self._current(request, feedback))
             try:
                 completion = await self._complete(messages, request.seed + attempt, progress)
             except SimulationFailed as exc:

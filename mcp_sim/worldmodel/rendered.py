@@ -1,0 +1,74 @@
+"""Rendered history per session, so a call renders only the turns it has not seen yet.
+
+Without it every call re-read the whole history from the store (a deep copy per turn) and re-rendered
+every earlier turn (an indented JSON dump each), so the cost of a call grew with the session: at turn 500
+those two were ~40 % of mcp-sim's CPU. A stored turn never changes, and ``prompts.turn_pair`` renders it
+the same bytes every time, so its pair can be kept; each call fetches only the turns after the cached ones.
+
+Safe with any store: sessions only ever append. A call index below the cached count (the session was
+deleted and started again) or a fetched tail that does not continue the cache (another process reset it)
+drops the cache and reads the history from the start. Sessions without a key (one request each) are never
+cached. The cache is a bounded LRU of sessions; an evicted session just renders everything once again.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass, field
+
+from mcp_sim.state.base import Turn
+from mcp_sim.worldmodel import prompts
+from mcp_sim.worldmodel.base import SimulationRequest
+from mcp_sim.worldmodel.history import summarise
+
+
+@dataclass
+class SessionHistory:
+    """A session's earlier turns as rendered message pairs, plus what a summary of dropped turns needs."""
+
+    pairs: list[tuple[str, str]] = field(default_factory=list)
+    outlines: list[Turn] = field(default_factory=list)  # index, tool and effects only: what summarise reads
+    summaries: dict[int, str] = field(default_factory=dict)  # by window start: stable until the window moves
+
+    def extend(self, turns: list[Turn]) -> None:
+        for turn in turns:
+            self.pairs.append(prompts.turn_pair(turn))
+            self.outlines.append(Turn(turn.index, turn.tool, {}, turn.route, None, effects=turn.effects))
+
+    def summary(self, start: int) -> str:
+        if start not in self.summaries:
+            self.summaries = {start: summarise(self.outlines[:start])}  # the window only moves forward
+        return self.summaries[start]
+
+    def messages(self, prompt: prompts.Prompt, call: prompts.CurrentCall) -> list[prompts.Message]:
+        return prompts.assemble(prompt, self.pairs, self.summary, call)
+
+
+class HistoryCache:
+    """The rendered histories of the ``capacity`` most recently called sessions."""
+
+    def __init__(self, capacity: int) -> None:
+        self.capacity = capacity
+        self._sessions: OrderedDict[tuple[str, str], SessionHistory] = OrderedDict()
+
+    async def history(self, request: SimulationRequest) -> SessionHistory:
+        """The session's history up to this call. Calls of one session never overlap (the store's lock)."""
+        if request.session.ephemeral:
+            fresh = SessionHistory()
+            fresh.extend(await request.history(0))
+            return fresh
+        key = (request.session.experiment, request.session.key)
+        cached = self._sessions.pop(key, None)
+        if cached is None or request.call_index < len(cached.pairs):
+            cached = SessionHistory()
+        tail = await request.history(len(cached.pairs))
+        if tail and tail[0].index != len(cached.pairs):  # the stored history is not the one cached
+            cached, tail = SessionHistory(), await request.history(0)
+        cached.extend(tail)
+        self._sessions[key] = cached
+        while len(self._sessions) > self.capacity:
+            self._sessions.popitem(last=False)
+        return cached
+
+    def __len__(self) -> int:
+        return len(self._sessions)
