@@ -25,6 +25,7 @@ from mcp_sim.errors import SimulationFailed
 _ChunkStream = AsyncStream[ChatCompletionChunk]
 TokensFn = Callable[[int], Awaitable[None]]  # called with the number of tokens streamed so far
 REPORT_EVERY = 16  # tokens between two progress reports
+CONNECTIONS_PER_POOL = 16  # see ChatClient.__init__
 
 
 @dataclass
@@ -51,6 +52,15 @@ class _Stream:
     usage: Any = None
 
 
+@dataclass
+class _Pool:
+    """One HTTP connection pool and the SDK client on it; requests go to the pool with the fewest in flight."""
+
+    http: httpx.AsyncClient
+    openai: AsyncOpenAI | None = None
+    in_flight: int = 0
+
+
 class ChatClient:
     """One endpoint, one model; safe to share between all sessions of an experiment."""
 
@@ -68,12 +78,16 @@ class ChatClient:
         max_backoff_s: float = 30.0,
     ) -> None:
         timeout = httpx.Timeout(timeout_s, connect=min(connect_timeout_s, timeout_s))
-        limits = httpx.Limits(max_connections=max_concurrency, max_keepalive_connections=max_concurrency)
-        self._http = httpx.AsyncClient(timeout=timeout, limits=limits)
-        # The SDK's own retries are off: ours are jittered from a seed and counted in the trace.
-        self._openai = AsyncOpenAI(
-            base_url=base_url, api_key=api_key or "EMPTY", max_retries=0, timeout=timeout, http_client=self._http
-        )
+        # Several small connection pools, not one big one: httpcore scans every connection of a pool (a
+        # getpeername per idle one) whenever a request starts or ends, so one pool of 1,024 connections
+        # costs O(n^2) per burst: 1,024 concurrent calls took ~10 s of CPU. The semaphore bounds the total.
+        shards = -(-max_concurrency // CONNECTIONS_PER_POOL)
+        limits = httpx.Limits(max_connections=max_concurrency, max_keepalive_connections=CONNECTIONS_PER_POOL)
+        self._pools = [_Pool(httpx.AsyncClient(timeout=timeout, limits=limits)) for _ in range(shards)]
+        for pool in self._pools:  # the SDK's own retries are off: ours are jittered from a seed, traced
+            pool.openai = AsyncOpenAI(
+                base_url=base_url, api_key=api_key or "EMPTY", max_retries=0, timeout=timeout, http_client=pool.http
+            )
         self.model = model
         self._slots = anyio.Semaphore(max_concurrency)
         self._max_retries = max_retries
@@ -130,7 +144,16 @@ class ChatClient:
         # over every message (typing introspection per dict key), which made the request cost grow with
         # the replayed history: 60 % of the server's CPU at turn 500. Our body is plain JSON already.
         body = {**request, "stream": True, "stream_options": {"include_usage": True}}
-        chunks = await self._openai.post(
+        pool = min(self._pools, key=lambda p: p.in_flight)
+        pool.in_flight += 1
+        try:
+            await self._post(pool, body, got, on_tokens)
+        finally:
+            pool.in_flight -= 1
+
+    async def _post(self, pool: _Pool, body: dict[str, Any], got: _Stream, on_tokens: TokensFn | None) -> None:
+        assert pool.openai is not None
+        chunks = await pool.openai.post(
             "/chat/completions", body=body, cast_to=ChatCompletion, stream=True, stream_cls=_ChunkStream
         )
         async with chunks:  # closes the HTTP response on every exit, cancellation included
@@ -152,8 +175,10 @@ class ChatClient:
                         await on_tokens(got.reported_from + got.chunks)
 
     async def aclose(self) -> None:
-        await self._openai.close()
-        await self._http.aclose()
+        for pool in self._pools:
+            if pool.openai is not None:
+                await pool.openai.close()
+            await pool.http.aclose()
 
 
 def backoff_delay(jitter: random.Random, retry: int, base_s: float, cap_s: float) -> float:
