@@ -27,8 +27,9 @@ _STREAM_MARKERS = (b'"stream":true', b'"stream": true')
 
 
 class FakeLLM:
-    def __init__(self, latency_s: float, observation_chars: int) -> None:
+    def __init__(self, latency_s: float, observation_chars: int, thinking_chunks: int = 0) -> None:
         self.latency_s = latency_s
+        self.thinking_chunks = thinking_chunks
         self.padding = "x" * max(0, observation_chars - 60)
         self.ids = itertools.count(1)
         self.served = 0
@@ -56,7 +57,7 @@ class FakeLLM:
         self.served += 1
         content = self.observation()
         if any(marker in body for marker in _STREAM_MARKERS):
-            await _send(send, 200, b"text/event-stream", _events(content))
+            await _send(send, 200, b"text/event-stream", _events(content, self.thinking_chunks))
         else:
             await _send(send, 200, b"application/json", json.dumps(_completion(content)).encode())
 
@@ -69,10 +70,13 @@ _BASE: dict[str, Any] = {"id": "chatcmpl-fake", "created": 0, "model": "fake"}
 _USAGE = {"prompt_tokens": 100, "completion_tokens": 20, "total_tokens": 120}
 
 
-def _events(content: str) -> bytes:
-    """The whole stream at once: one content chunk, the finish, the usage chunk, [DONE]."""
+def _events(content: str, thinking_chunks: int) -> bytes:
+    """The whole stream at once: thinking chunks (a token each, like vLLM), one content chunk, the finish,
+    the usage chunk, [DONE]."""
     chunk = {**_BASE, "object": "chat.completion.chunk"}
+    thought = {**chunk, "choices": [{"index": 0, "delta": {"reasoning_content": " hmm"}, "finish_reason": None}]}
     parts = [
+        *([thought] * thinking_chunks),
         {**chunk, "choices": [{"index": 0, "delta": {"role": "assistant", "content": content}, "finish_reason": None}]},
         {**chunk, "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]},
         {**chunk, "choices": [], "usage": _USAGE},
@@ -116,8 +120,9 @@ def main() -> None:
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--latency", type=float, default=0.0, help="seconds before each answer (async sleep)")
     parser.add_argument("--observation-chars", type=int, default=400)
+    parser.add_argument("--thinking-chunks", type=int, default=0, help="reasoning chunks streamed before the answer")
     args = parser.parse_args()
-    app = FakeLLM(args.latency, args.observation_chars)
+    app = FakeLLM(args.latency, args.observation_chars, args.thinking_chunks)
     # backlog: a round of 1,024 sessions opens its connections at once
     uvicorn.run(app, host="127.0.0.1", port=args.port, log_level="warning", backlog=4096, access_log=False)
 
