@@ -28,6 +28,10 @@ _ChunkStream = AsyncStream[dict[str, Any]]
 TokensFn = Callable[[int], Awaitable[None]]  # called with the number of tokens streamed so far
 REPORT_EVERY = 16  # tokens between two progress reports
 CONNECTIONS_PER_POOL = 16  # see ChatClient.__init__
+# Idle connections are dropped before the server drops them: vLLM and SGLang serve with uvicorn, which closes
+# keep-alive connections after 5 s, httpx's default too; at equal timeouts a request sent on a connection the
+# server is closing fails with ReadError('') (seen in benchmarks section 4).
+KEEPALIVE_S = 4.0
 
 
 @dataclass
@@ -84,7 +88,11 @@ class ChatClient:
         # getpeername per idle one) whenever a request starts or ends, so one pool of 1,024 connections
         # costs O(n^2) per burst: 1,024 concurrent calls took ~10 s of CPU. The semaphore bounds the total.
         shards = -(-max_concurrency // CONNECTIONS_PER_POOL)
-        limits = httpx.Limits(max_connections=max_concurrency, max_keepalive_connections=CONNECTIONS_PER_POOL)
+        limits = httpx.Limits(
+            max_connections=max_concurrency,
+            max_keepalive_connections=CONNECTIONS_PER_POOL,
+            keepalive_expiry=KEEPALIVE_S,
+        )
         self._pools = [_Pool(httpx.AsyncClient(timeout=timeout, limits=limits)) for _ in range(shards)]
         for pool in self._pools:  # the SDK's own retries are off: ours are jittered from a seed, traced
             pool.openai = AsyncOpenAI(
