@@ -44,6 +44,8 @@ class Round:
     latencies: list[float]
     cpu_s: float  # mcp-sim's CPU over the round (0 for the baseline)
     endpoint_in_flight: int  # the most requests the fake endpoint held at once
+    endpoint_requests: int  # requests the endpoint answered in the round: calls + world-model retries
+    endpoint_connections: int  # connections to the endpoint first used in the round
 
 
 @dataclass
@@ -93,7 +95,6 @@ def _start(servers: Fleet, workdir: Path) -> tuple[Server, Server]:
         "kind": "openai",
         "base_url": f"http://127.0.0.1:{llm_port}/v1",
         "model": "fake",
-        "max_retries": 0,
         "max_concurrency": 2 * max(COUNTS),  # the experiment's bound must not be what is measured
         "timeout_s": 60,
     }
@@ -126,7 +127,7 @@ async def _round(
     latencies = [0.0] * count
     go = anyio.Event()
     cpu_before = server.cpu_seconds() if target == "sim" else 0.0
-    in_flight_before = _endpoint_stats(llm)["max_in_flight"]
+    before = _endpoint_stats(llm)
 
     async def one(i: int) -> None:
         await go.wait()
@@ -146,8 +147,15 @@ async def _round(
         go.set()
     wall = time.perf_counter() - started
     cpu = server.cpu_seconds() - cpu_before if target == "sim" else 0.0
-    stats = _endpoint_stats(llm)
-    return Round(wall, latencies, cpu, max(in_flight_before, stats["max_in_flight"]))
+    after = _endpoint_stats(llm)
+    return Round(
+        wall,
+        latencies,
+        cpu,
+        after["max_in_flight"],
+        after["served"] - before["served"],
+        after["connections"] - before["connections"],
+    )
 
 
 def _request(target: str, count: int, i: int, round_no: int) -> tuple[bytes, dict[str, str]]:
@@ -176,6 +184,9 @@ def _report(rows: list[Row], rounds: int) -> SectionResult:
             "call median ms",
             "call p99 ms",
             "mcp-sim CPU ms/call",
+            "endpoint retries",
+            "new endpoint conns",
+            "max at endpoint",
         ],
     )
     data: dict[str, Any] = {"latency_s": LATENCY_S, "rounds": rounds, "rows": []}
@@ -193,6 +204,9 @@ def _report(rows: list[Row], rounds: int) -> SectionResult:
             ms(calls.median_ms),
             ms(calls.p99_ms),
             ms(cpu_ms),
+            sum(r.endpoint_requests - row.sessions for r in row.sim),
+            sum(r.endpoint_connections for r in row.sim),
+            max(r.endpoint_in_flight for r in row.sim),
         )
         data["rows"].append(
             {
@@ -203,6 +217,8 @@ def _report(rows: list[Row], rounds: int) -> SectionResult:
                 "calls": calls.to_json(),
                 "cpu_ms_per_call": cpu_ms,
                 "endpoint_max_in_flight": max(r.endpoint_in_flight for r in row.sim),
+                "endpoint_retries": [r.endpoint_requests - row.sessions for r in row.sim],
+                "endpoint_new_connections": [r.endpoint_connections for r in row.sim],
             }
         )
     largest = data["rows"][-1]
@@ -211,7 +227,10 @@ def _report(rows: list[Row], rounds: int) -> SectionResult:
         f"median of {rounds} round(s) after a warm-up round; fresh connections per row, opened before the round.",
         "load client: benchmarks/rawmcp.py, raw HTTP/1.1 POSTs of the 2026-07-28 envelope on asyncio, one "
         "connection per session (an SDK client per session would cost more CPU than mcp-sim).",
-        "world_model: kind openai, max_concurrency 2048, benchmarks/fake_llm.py sleeping 1 s (asynchronously).",
+        "world_model: kind openai, max_concurrency 2048, default retries; benchmarks/fake_llm.py sleeping 1 s "
+        "(asynchronously), uvicorn's 5 s keep-alive like vLLM.",
+        "endpoint retries, new endpoint conns: summed over the measured rounds; max at endpoint: the most "
+        "requests the fake endpoint held at once (all sessions' requests were out together when it equals the count).",
         f"target: {max(COUNTS)} sessions <= {TARGET_S} s: median {statistics.median(largest['sim_wall_s']):.3f} s, "
         f"worst {worst:.3f} s -> {'met' if statistics.median(largest['sim_wall_s']) <= TARGET_S else 'NOT met'}.",
     ]

@@ -9,7 +9,8 @@ asynchronous sleep, so a thousand requests in flight cost the server nothing whi
 
 A bare ASGI app (no framework, no JSON parsing of the prompt) because it shares two cores with mcp-sim and
 the load client: its own CPU per request must stay far below mcp-sim's. ``GET /stats`` reports the
-requests served, the most in flight at once and the size of the largest prompt body.
+requests served, the most in flight at once since the previous report, the largest prompt body and the
+connections used so far.
 """
 
 from __future__ import annotations
@@ -36,16 +37,25 @@ class FakeLLM:
         self.in_flight = 0
         self.max_in_flight = 0
         self.max_body = 0
+        self.clients: set[tuple[str, int]] = set()  # (host, port) of every connection a request came on
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
             await _lifespan(receive, send)
             return
         if scope["method"] == "GET":
-            stats = {"served": self.served, "max_in_flight": self.max_in_flight, "max_body": self.max_body}
+            stats = {
+                "served": self.served,
+                "max_in_flight": self.max_in_flight,
+                "max_body": self.max_body,
+                "connections": len(self.clients),
+            }
+            self.max_in_flight = self.in_flight  # the next report covers the time since this one
             await _send(send, 200, b"application/json", json.dumps(stats).encode())
             return
         body = await _body(receive)
+        if scope.get("client"):
+            self.clients.add(tuple(scope["client"]))
         self.max_body = max(self.max_body, len(body))
         self.in_flight += 1
         self.max_in_flight = max(self.max_in_flight, self.in_flight)

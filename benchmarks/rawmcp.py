@@ -58,6 +58,10 @@ class Connection:
 
     async def post(self, body: bytes, headers: dict[str, str]) -> Reply:
         assert self.reader is not None and self.writer is not None, "open() first"
+        if self.reader.at_eof():  # the server closed it while idle (uvicorn: after 5 s): connect again
+            await self.close()
+            await self.open()
+            assert self.reader is not None and self.writer is not None
         lines = [f"POST {self.path} HTTP/1.1", f"Host: {self.host}:{self.port}", f"Content-Length: {len(body)}"]
         lines += [f"{k}: {v}" for k, v in headers.items()]
         self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
