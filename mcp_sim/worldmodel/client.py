@@ -4,27 +4,26 @@ Streams every request so the tokens produced so far can be reported while a long
 its way; bounds requests in flight with a semaphore; retries connection errors, 429 and 5xx with
 jittered exponential backoff (jitter from a seeded RNG: same seed, same delays). Cancelling a call
 closes its HTTP stream, which makes vLLM abort the generation: nothing is left running.
+
+It speaks the chat-completions wire format itself over httpx2 (the transport the openai package is built
+on) instead of going through the openai SDK: the SDK's request building and per-chunk models cost ~0.55 ms
+of CPU per call plus ~13 us per streamed token, which is what limits sessions in flight per core.
 """
 
 from __future__ import annotations
 
+import json
 import random
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import anyio
 import httpx2 as httpx  # the transport the openai package is built on
-import openai
-from openai import AsyncOpenAI, AsyncStream
-from openai.types.chat import ChatCompletion
 
 from mcp_sim.errors import SimulationFailed
 
-# Chunks as plain dicts: the SDK builds a pydantic ChatCompletionChunk per streamed token otherwise, ~55 us
-# each against ~9 us, and a thinking answer streams thousands of them.
-_ChunkStream = AsyncStream[dict[str, Any]]
 TokensFn = Callable[[int], Awaitable[None]]  # called with the number of tokens streamed so far
 REPORT_EVERY = 16  # tokens between two progress reports
 CONNECTIONS_PER_POOL = 16  # see ChatClient.__init__
@@ -60,11 +59,19 @@ class _Stream:
 
 @dataclass
 class _Pool:
-    """One HTTP connection pool and the SDK client on it; requests go to the pool with the fewest in flight."""
+    """One HTTP connection pool; requests go to the pool with the fewest in flight."""
 
     http: httpx.AsyncClient
-    openai: AsyncOpenAI | None = None
     in_flight: int = 0
+
+
+class _EndpointStatus(Exception):
+    """The endpoint answered an HTTP error status (before any chunk, or as an error event mid-stream)."""
+
+    def __init__(self, status: int, message: str, retry_after: float | None = None) -> None:
+        super().__init__(f"HTTP {status}: {message[:300]}")
+        self.status = status
+        self.retry_after = retry_after
 
 
 class ChatClient:
@@ -94,10 +101,12 @@ class ChatClient:
             keepalive_expiry=KEEPALIVE_S,
         )
         self._pools = [_Pool(httpx.AsyncClient(timeout=timeout, limits=limits)) for _ in range(shards)]
-        for pool in self._pools:  # the SDK's own retries are off: ours are jittered from a seed, traced
-            pool.openai = AsyncOpenAI(
-                base_url=base_url, api_key=api_key or "EMPTY", max_retries=0, timeout=timeout, http_client=pool.http
-            )
+        self._url = base_url.rstrip("/") + "/chat/completions"
+        self._headers = {
+            "Authorization": f"Bearer {api_key or 'EMPTY'}",
+            "Content-Type": "application/json",
+            "Accept": "text/event-stream",
+        }
         self.model = model
         self._slots = anyio.Semaphore(max_concurrency)
         self._max_retries = max_retries
@@ -133,17 +142,16 @@ class ChatClient:
                 async with self._slots:
                     await self._stream(request, stream, on_tokens)
                 return _completion(stream, (time.perf_counter() - started) * 1000, retries)
-            except (openai.APIConnectionError, httpx.TransportError) as exc:
+            except httpx.TransportError as exc:
                 streamed += stream.chunks
-                cause = f" ({exc.__cause__!r})" if exc.__cause__ is not None else ""  # the SDK's text is generic
-                problem = f"cannot reach the world model endpoint: {exc}{cause}"
+                problem = f"cannot reach the world model endpoint: {exc!r}"
                 wait = None
-            except openai.APIStatusError as exc:
-                if exc.status_code != 429 and exc.status_code < 500:
-                    raise SimulationFailed(f"world model endpoint refused the request: {_status(exc)}") from None
+            except _EndpointStatus as exc:
+                if exc.status != 429 and exc.status < 500:
+                    raise SimulationFailed(f"world model endpoint refused the request: {exc}") from None
                 streamed += stream.chunks
-                problem = f"world model endpoint answered {_status(exc)}"
-                wait = _retry_after(exc.response)
+                problem = f"world model endpoint answered {exc}"
+                wait = exc.retry_after
             if retries >= self._max_retries:
                 raise SimulationFailed(f"{problem} (after {retries} retries)")
             delay = backoff_delay(jitter, retries, self._backoff_s, self._max_backoff_s)
@@ -151,44 +159,67 @@ class ChatClient:
             await anyio.sleep(max(delay, min(wait or 0.0, self._max_backoff_s)))
 
     async def _stream(self, request: dict[str, Any], got: _Stream, on_tokens: TokensFn | None) -> None:
-        # The low-level post, not chat.completions.create: create() runs the SDK's type-driven transform
-        # over every message (typing introspection per dict key), which made the request cost grow with
-        # the replayed history: 60 % of the server's CPU at turn 500. Our body is plain JSON already.
-        body = {**request, "stream": True, "stream_options": {"include_usage": True}}
+        body = json.dumps({**request, "stream": True, "stream_options": {"include_usage": True}}).encode()
         pool = min(self._pools, key=lambda p: p.in_flight)
         pool.in_flight += 1
         try:
-            await self._post(pool, body, got, on_tokens)
+            async with pool.http.stream("POST", self._url, content=body, headers=self._headers) as response:
+                if response.status_code >= 400:
+                    await response.aread()
+                    raise _EndpointStatus(response.status_code, _error_text(response.text), _retry_after(response))
+                async for chunk in _events(response):  # leaving the block closes the stream, cancelled or not
+                    await _take(chunk, got, on_tokens)
         finally:
             pool.in_flight -= 1
 
-    async def _post(self, pool: _Pool, body: dict[str, Any], got: _Stream, on_tokens: TokensFn | None) -> None:
-        assert pool.openai is not None
-        chunks = await pool.openai.post(
-            "/chat/completions", body=body, cast_to=ChatCompletion, stream=True, stream_cls=_ChunkStream
-        )
-        async with chunks:  # closes the HTTP response on every exit, cancellation included
-            async for chunk in chunks:
-                if chunk.get("usage") is not None:
-                    got.usage = chunk["usage"]
-                for choice in chunk.get("choices") or ():
-                    delta = choice.get("delta") or {}
-                    thought = delta.get("reasoning_content") or delta.get("reasoning")
-                    if thought:
-                        got.reasoning.append(str(thought))
-                    if delta.get("content"):
-                        got.content.append(str(delta["content"]))
-                    if choice.get("finish_reason"):
-                        got.finish_reason = str(choice["finish_reason"])
-                    got.chunks += 1
-                    if on_tokens is not None and got.chunks % REPORT_EVERY == 0:
-                        await on_tokens(got.reported_from + got.chunks)
-
     async def aclose(self) -> None:
         for pool in self._pools:
-            if pool.openai is not None:
-                await pool.openai.close()
             await pool.http.aclose()
+
+
+async def _events(response: httpx.Response) -> AsyncIterator[dict[str, Any]]:
+    """The JSON payloads of a server-sent event stream, up to ``[DONE]``; error events raise. The body is
+    read to its end even after ``[DONE]``: a connection with unread bytes cannot go back to the pool."""
+    data: list[str] = []
+    done = False
+    async for line in response.aiter_lines():
+        if done:
+            continue
+        if line.startswith("data:"):
+            data.append(line[5:].lstrip(" "))
+            continue
+        if line or not data:
+            continue  # comments, other fields, blank keep-alives
+        payload, data = "\n".join(data), []
+        if payload == "[DONE]":
+            done = True
+            continue
+        event = json.loads(payload)
+        if isinstance(event, dict) and event.get("error"):  # vLLM reports failures mid-stream this way
+            error = event["error"]
+            code = error.get("code") if isinstance(error, dict) else None
+            status = code if isinstance(code, int) and code >= 400 else 500
+            raise _EndpointStatus(status, _error_text(json.dumps(event)))
+        yield event
+
+
+async def _take(chunk: dict[str, Any], got: _Stream, on_tokens: TokensFn | None) -> None:
+    """Chunks stay plain dicts: a pydantic model per streamed token (what the openai SDK builds) cost
+    ~55 us against ~9 us, and a thinking answer streams thousands of them."""
+    if chunk.get("usage") is not None:
+        got.usage = chunk["usage"]
+    for choice in chunk.get("choices") or ():
+        delta = choice.get("delta") or {}
+        thought = delta.get("reasoning_content") or delta.get("reasoning")
+        if thought:
+            got.reasoning.append(str(thought))
+        if delta.get("content"):
+            got.content.append(str(delta["content"]))
+        if choice.get("finish_reason"):
+            got.finish_reason = str(choice["finish_reason"])
+        got.chunks += 1
+        if on_tokens is not None and got.chunks % REPORT_EVERY == 0:
+            await on_tokens(got.reported_from + got.chunks)
 
 
 def backoff_delay(jitter: random.Random, retry: int, base_s: float, cap_s: float) -> float:
@@ -211,8 +242,14 @@ def _completion(stream: _Stream, latency_ms: float, retries: int) -> Completion:
     )
 
 
-def _status(exc: openai.APIStatusError) -> str:
-    return f"HTTP {exc.status_code}: {str(exc.message)[:300]}"
+def _error_text(text: str) -> str:
+    """The message of an OpenAI-style error body ({"error": {"message": ...}}), else the body itself."""
+    try:
+        error = json.loads(text).get("error")
+    except (ValueError, AttributeError):
+        return text
+    message = error.get("message") if isinstance(error, dict) else error
+    return str(message) if message else text
 
 
 def _retry_after(response: httpx.Response) -> float | None:
