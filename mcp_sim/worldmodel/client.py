@@ -57,6 +57,24 @@ class _Stream:
     usage: Any = None
 
 
+@dataclass(frozen=True)
+class EncodedMessages:
+    """A messages array already encoded as JSON text (``json.dumps`` of the list, default separators).
+
+    A long session's prompt is hundreds of KB; encoding it whole at every call grew with the session, so
+    callers that keep earlier messages encoded (worldmodel/rendered.py) pass the array text instead."""
+
+    json: str
+
+
+def _body(request: dict[str, Any]) -> bytes:
+    messages = request["messages"]
+    if not isinstance(messages, EncodedMessages):
+        return json.dumps(request).encode()
+    head = json.dumps({k: v for k, v in request.items() if k != "messages"})
+    return f'{head[:-1]}, "messages": {messages.json}}}'.encode()
+
+
 @dataclass
 class _Pool:
     """One HTTP connection pool; requests go to the pool with the fewest in flight."""
@@ -115,7 +133,7 @@ class ChatClient:
 
     async def complete(
         self,
-        messages: Sequence[dict[str, str]],
+        messages: Sequence[dict[str, str]] | EncodedMessages,
         *,
         seed: int,
         temperature: float,
@@ -129,7 +147,7 @@ class ChatClient:
         retries = 0
         request = {
             "model": self.model,
-            "messages": list(messages),
+            "messages": messages if isinstance(messages, EncodedMessages) else list(messages),
             "seed": seed,
             "temperature": temperature,
             "max_tokens": max_tokens,
@@ -159,7 +177,7 @@ class ChatClient:
             await anyio.sleep(max(delay, min(wait or 0.0, self._max_backoff_s)))
 
     async def _stream(self, request: dict[str, Any], got: _Stream, on_tokens: TokensFn | None) -> None:
-        body = json.dumps({**request, "stream": True, "stream_options": {"include_usage": True}}).encode()
+        body = _body({**request, "stream": True, "stream_options": {"include_usage": True}})
         pool = min(self._pools, key=lambda p: p.in_flight)
         pool.in_flight += 1
         try:

@@ -146,15 +146,24 @@ def assemble(
 ) -> list[Message]:
     """``conversation`` from rendered turn pairs; ``summary(start)`` stands in for the turns before ``start``."""
     start = window_start([len(u) + len(a) for u, a in pairs], prompt.budget_chars)
-    system = prompt.system
-    if start > 0:
-        system += "\n\n" + summary(start)
-    messages: list[Message] = [{"role": "system", "content": system}]
-    for user, assistant in pairs[start:]:
-        messages.append({"role": "user", "content": user})
-        messages.append({"role": "assistant", "content": assistant})
-    messages.append({"role": "user", "content": current_text(call)})
+    messages: list[Message] = [system_message(prompt, summary, start)]
+    for text, answer in pairs[start:]:
+        messages += [user(text), assistant(answer)]
+    messages.append(user(current_text(call)))
     return messages
+
+
+def system_message(prompt: Prompt, summary: Callable[[int], str], start: int) -> Message:
+    """The system text, followed by the summary of the turns before ``start`` once the window has moved."""
+    return {"role": "system", "content": prompt.system + ("\n\n" + summary(start) if start > 0 else "")}
+
+
+def user(content: str) -> Message:
+    return {"role": "user", "content": content}
+
+
+def assistant(content: str) -> Message:
+    return {"role": "assistant", "content": content}
 
 
 def _observation(turn: Turn) -> str:

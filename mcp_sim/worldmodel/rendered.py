@@ -13,13 +13,15 @@ cached. The cache is a bounded LRU of sessions; an evicted session just renders 
 
 from __future__ import annotations
 
+import json
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from mcp_sim.state.base import Turn
 from mcp_sim.worldmodel import prompts
 from mcp_sim.worldmodel.base import SimulationRequest
-from mcp_sim.worldmodel.history import summarise
+from mcp_sim.worldmodel.client import EncodedMessages
+from mcp_sim.worldmodel.history import summarise, window_start
 
 
 @dataclass
@@ -27,12 +29,17 @@ class SessionHistory:
     """A session's earlier turns as rendered message pairs, plus what a summary of dropped turns needs."""
 
     pairs: list[tuple[str, str]] = field(default_factory=list)
+    sizes: list[int] = field(default_factory=list)  # characters of each pair: what the window is cut by
+    encoded: list[str] = field(default_factory=list)  # each pair as the JSON of its two messages
     outlines: list[Turn] = field(default_factory=list)  # index, tool and effects only: what summarise reads
     summaries: dict[int, str] = field(default_factory=dict)  # by window start: stable until the window moves
 
     def extend(self, turns: list[Turn]) -> None:
         for turn in turns:
-            self.pairs.append(prompts.turn_pair(turn))
+            user, assistant = prompts.turn_pair(turn)
+            self.pairs.append((user, assistant))
+            self.sizes.append(len(user) + len(assistant))
+            self.encoded.append(_encode(prompts.user(user), prompts.assistant(assistant)))
             self.outlines.append(Turn(turn.index, turn.tool, {}, turn.route, None, effects=turn.effects))
 
     def summary(self, start: int) -> str:
@@ -42,6 +49,14 @@ class SessionHistory:
 
     def messages(self, prompt: prompts.Prompt, call: prompts.CurrentCall) -> list[prompts.Message]:
         return prompts.assemble(prompt, self.pairs, self.summary, call)
+
+    def encoded_messages(self, prompt: prompts.Prompt, call: prompts.CurrentCall) -> EncodedMessages:
+        """``messages`` as the JSON text of the array, joined from the pairs encoded once: the same messages
+        (tested), without re-encoding hundreds of KB of history at every call (~4 ms at turn 500)."""
+        start = window_start(self.sizes, prompt.budget_chars)
+        system = prompts.system_message(prompt, self.summary, start)
+        current = prompts.user(prompts.current_text(call))
+        return EncodedMessages("[" + ", ".join([_encode(system), *self.encoded[start:], _encode(current)]) + "]")
 
 
 class HistoryCache:
@@ -72,3 +87,7 @@ class HistoryCache:
 
     def __len__(self) -> int:
         return len(self._sessions)
+
+
+def _encode(*messages: prompts.Message) -> str:
+    return ", ".join(json.dumps(m) for m in messages)

@@ -50,9 +50,12 @@ async def test_messages_match_a_full_render_while_the_window_moves_and_only_new_
     session = Session(store)
     summaries = set()
     for _ in range(60):
-        cached = (await cache.history(session.request())).messages(PROMPT, session.current())
+        history = await cache.history(session.request())
+        cached = history.messages(PROMPT, session.current())
         full = prompts.conversation(PROMPT, await store.turns("exp", "s1"), session.current())
         assert cached == full
+        encoded = history.encoded_messages(PROMPT, session.current()).json
+        assert encoded == json.dumps(full), "the array joined from encoded pairs is byte for byte json.dumps"
         summaries.add(cached[0]["content"])
         await session.add_turn()
     assert len(summaries) > 2, "the budget is small enough for the window to move several times"
