@@ -18,7 +18,6 @@ import resource
 import statistics
 import sys
 import time
-import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,7 +25,7 @@ from typing import Any
 import anyio
 import yaml
 
-from benchmarks import rawmcp
+from benchmarks import fake_llm, rawmcp
 from benchmarks.harness import SectionResult, Settings
 from benchmarks.procs import Fleet, Server, fleet, free_port, mcp_sim_argv
 from benchmarks.sim_path import TOOLS
@@ -166,10 +165,7 @@ def _request(target: str, count: int, i: int, round_no: int) -> tuple[bytes, dic
 
 
 def _endpoint_stats(llm: Server) -> dict[str, int]:
-    url = f"http://127.0.0.1:{llm.port}/stats"
-    with urllib.request.urlopen(url, timeout=5) as response:
-        stats: dict[str, int] = json.loads(response.read())
-    return stats
+    return fake_llm.stats(llm.port)
 
 
 def _report(rows: list[Row], rounds: int) -> SectionResult:

@@ -9,8 +9,8 @@ asynchronous sleep, so a thousand requests in flight cost the server nothing whi
 
 A bare ASGI app (no framework, no JSON parsing of the prompt) because it shares two cores with mcp-sim and
 the load client: its own CPU per request must stay far below mcp-sim's. ``GET /stats`` reports the
-requests served, the most in flight at once since the previous report, the largest prompt body and the
-connections used so far.
+requests served, the most in flight at once and the largest prompt body since the previous report, and
+the connections used so far.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import urllib.request
 from typing import Any
 
 import anyio
@@ -50,7 +51,7 @@ class FakeLLM:
                 "max_body": self.max_body,
                 "connections": len(self.clients),
             }
-            self.max_in_flight = self.in_flight  # the next report covers the time since this one
+            self.max_in_flight, self.max_body = self.in_flight, 0  # the next report covers the time since this one
             await _send(send, 200, b"application/json", json.dumps(stats).encode())
             return
         body = await _body(receive)
@@ -123,6 +124,13 @@ async def _lifespan(receive: Receive, send: Send) -> None:
         elif message["type"] == "lifespan.shutdown":
             await send({"type": "lifespan.shutdown.complete"})
             return
+
+
+def stats(port: int) -> dict[str, int]:
+    """``GET /stats`` of a fake endpoint on ``port`` (resets its most-in-flight figure)."""
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/stats", timeout=5) as response:
+        report: dict[str, int] = json.loads(response.read())
+    return report
 
 
 def main() -> None:

@@ -14,6 +14,7 @@ the ratio turn 500 / turn 10 is the growth (target <= 1.2x).
 
 from __future__ import annotations
 
+import json
 import random
 import sys
 import time
@@ -24,6 +25,7 @@ from typing import Any
 import yaml
 from mcp import Client
 
+from benchmarks import fake_llm, rawmcp
 from benchmarks.harness import SectionResult, Settings
 from benchmarks.procs import Fleet, Server, fleet, free_port, mcp_sim_argv
 from benchmarks.stats import Summary, Table, ms, ratio, times
@@ -94,7 +96,7 @@ class Model:
 async def run(settings: Settings) -> SectionResult:
     plan = Plan.of(settings.quick)
     with fleet() as servers:
-        models = _start(servers, settings.workdir)
+        models, llm = _start(servers, settings.workdir)
         for model in models:
             async with Client(model.server.url, mode="2026-07-28", read_timeout_seconds=60) as client:
                 await client.list_tools()
@@ -103,17 +105,18 @@ async def run(settings: Settings) -> SectionResult:
             for model, client in zip(models, clients, strict=True):
                 model.client = await client.__aenter__()
                 await model.client.list_tools()
-            await _drive(models, plan)
+            bodies = await _drive(models, plan, llm)
         finally:
             for client in reversed(clients):
                 await client.__aexit__(None, None, None)
-    return _report(models, plan)
+        floor = {mark: await _post_floor(llm, size) for mark, size in bodies.items()}
+    return _report(models, plan, bodies, floor)
 
 
-def _start(servers: Fleet, workdir: Path) -> list[Model]:
+def _start(servers: Fleet, workdir: Path) -> tuple[list[Model], Server]:
     llm_port = free_port()
     argv = [sys.executable, "-m", "benchmarks.fake_llm", "--port", str(llm_port), "--latency", "0"]
-    servers.start("fake-llm-instant", argv, llm_port, path="/v1")
+    llm = servers.start("fake-llm-instant", argv, llm_port, path="/v1/chat/completions")
     (workdir / "sim-path-tools.yaml").write_text(yaml.safe_dump({"tools": TOOLS}, sort_keys=False))
     openai = {"kind": "openai", "base_url": f"http://127.0.0.1:{llm_port}/v1", "model": "fake", "max_retries": 0}
     models = []
@@ -125,10 +128,12 @@ def _start(servers: Fleet, workdir: Path) -> list[Model]:
         models.append(
             Model(name, servers.start(f"mcp-sim-sim-path-{name.split()[0]}", mcp_sim_argv(experiment, port), port))
         )
-    return models
+    return models, llm
 
 
-async def _drive(models: list[Model], plan: Plan) -> None:
+async def _drive(models: list[Model], plan: Plan, llm: Server) -> dict[int, int]:
+    """Run every session to the last turn; the size of the largest prompt body sent in each mark's window."""
+    bodies: dict[int, int] = {}
     windows = {t: mark for mark in MARKS for t in range(mark - HALF_WINDOW, mark + HALF_WINDOW)}
     rng = random.Random(7)
     for turn in range(WARMUP):  # a session of its own: first-call costs (imports, caches) stay out of turn 10
@@ -136,6 +141,8 @@ async def _drive(models: list[Model], plan: Plan) -> None:
             await _timed(model, "warm-up", *_call(turn, rng))
     for turn in range(plan.turns):
         mark = windows.get(turn)
+        if mark is not None and turn == mark - HALF_WINDOW:
+            fake_llm.stats(llm.port)  # resets the endpoint's largest-body figure: the window's own is read below
         for model in models:
             cpu_before = model.server.cpu_seconds()
             for session in range(plan.sessions):
@@ -145,6 +152,29 @@ async def _drive(models: list[Model], plan: Plan) -> None:
                     model.samples.setdefault(mark, []).append(elapsed)
             if mark is not None:
                 model.cpu_s[mark] = model.cpu_s.get(mark, 0.0) + model.server.cpu_seconds() - cpu_before
+        if mark is not None and turn == mark + HALF_WINDOW - 1:
+            bodies[mark] = fake_llm.stats(llm.port)["max_body"]
+    return bodies
+
+
+async def _post_floor(llm: Server, size: int, count: int = 40) -> Summary:
+    """What posting a prompt body of ``size`` bytes to the fake endpoint costs by itself (raw HTTP client):
+    the part of the openai route's growth that sending a longer conversation makes unavoidable."""
+    filler = max(0, size - 100)
+    body = json.dumps({"model": "fake", "stream": True, "messages": [{"role": "user", "content": "x" * filler}]})
+    connection = rawmcp.Connection(llm.url)
+    await connection.open()
+    samples = []
+    try:
+        for _ in range(count + 5):
+            started = time.perf_counter()
+            reply = await connection.post(body.encode(), {"Content-Type": "application/json"})
+            samples.append(time.perf_counter() - started)
+            if reply.status != 200:
+                raise RuntimeError(f"fake endpoint answered HTTP {reply.status}")
+    finally:
+        await connection.close()
+    return Summary.of(samples[5:])
 
 
 def _call(turn: int, rng: random.Random) -> tuple[str, dict[str, Any]]:
@@ -169,7 +199,7 @@ async def _timed(model: Model, session: str, tool: str, arguments: dict[str, Any
     return elapsed
 
 
-def _report(models: list[Model], plan: Plan) -> SectionResult:
+def _report(models: list[Model], plan: Plan, bodies: dict[int, int], floor: dict[int, Summary]) -> SectionResult:
     table = Table(
         "Simulated tools/call at turn marks of growing sessions (SDK client, HTTP, 2026-07-28)",
         ["world model", "turn", "median ms", "p99 ms", "median vs turn 10", "p99 vs turn 10", "server CPU ms/call"],
@@ -207,4 +237,21 @@ def _report(models: list[Model], plan: Plan) -> SectionResult:
         "openai: benchmarks/fake_llm.py answers at once (streamed, ~400-char observation); its CPU is not counted.",
         "server CPU: user+system CPU of the mcp-sim process over the window, per call (10 ms clock ticks).",
     ]
-    return SectionResult(tables=[table, targets], data=data)
+    transport = Table(
+        "openai route: the prompt is the whole conversation; what sending it costs by itself",
+        ["turn", "prompt body KB", "direct POST of it, median ms", "vs turn 10", "openai route median ms"],
+    )
+    openai = next(m for m in models if m.name.startswith("openai"))
+    for mark in MARKS:
+        route = Summary.of(openai.samples[mark]).median_ms
+        first = floor[MARKS[0]].median_ms
+        relative = "baseline" if mark == MARKS[0] else times(ratio(floor[mark].median_ms, first))
+        transport.add(mark, f"{bodies[mark] / 1000:.0f}", ms(floor[mark].median_ms), relative, ms(route))
+    transport.notes = [
+        "direct POST: the raw HTTP client posting a body of the same size to the same fake endpoint, 40 times; "
+        "what any client pays to send that conversation (the fake answers at once and scans the body for "
+        "'stream').",
+    ]
+    data["prompt_bytes"] = bodies
+    data["direct_post"] = {mark: s.to_json() for mark, s in floor.items()}
+    return SectionResult(tables=[table, targets, transport], data=data)
