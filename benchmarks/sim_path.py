@@ -244,8 +244,8 @@ def _report(models: list[Model], plan: Plan, bodies: dict[int, int], floor: dict
     openai = next(m for m in models if m.name.startswith("openai"))
     for mark in MARKS:
         route = Summary.of(openai.samples[mark]).median_ms
-        first = floor[MARKS[0]].median_ms
-        relative = "baseline" if mark == MARKS[0] else times(ratio(floor[mark].median_ms, first))
+        floor_10 = floor[MARKS[0]].median_ms
+        relative = "baseline" if mark == MARKS[0] else times(ratio(floor[mark].median_ms, floor_10))
         transport.add(mark, f"{bodies[mark] / 1000:.0f}", ms(floor[mark].median_ms), relative, ms(route))
     transport.notes = [
         "direct POST: the raw HTTP client posting a body of the same size to the same fake endpoint, 40 times; "
