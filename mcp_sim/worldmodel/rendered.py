@@ -26,10 +26,11 @@ from mcp_sim.worldmodel.history import summarise, window_start
 
 @dataclass
 class SessionHistory:
-    """A session's earlier turns as rendered message pairs, plus what a summary of dropped turns needs."""
+    """A session's earlier turns as JSON-encoded message pairs, plus what a summary of dropped turns needs.
 
-    pairs: list[tuple[str, str]] = field(default_factory=list)
-    sizes: list[int] = field(default_factory=list)  # characters of each pair: what the window is cut by
+    Only the encoded form is kept (the text is in it), so the cache costs about the history's size once."""
+
+    sizes: list[int] = field(default_factory=list)  # characters of each pair's two texts: what the window cuts
     encoded: list[str] = field(default_factory=list)  # each pair as the JSON of its two messages
     outlines: list[Turn] = field(default_factory=list)  # index, tool and effects only: what summarise reads
     summaries: dict[int, str] = field(default_factory=dict)  # by window start: stable until the window moves
@@ -37,7 +38,6 @@ class SessionHistory:
     def extend(self, turns: list[Turn]) -> None:
         for turn in turns:
             user, assistant = prompts.turn_pair(turn)
-            self.pairs.append((user, assistant))
             self.sizes.append(len(user) + len(assistant))
             self.encoded.append(_encode(prompts.user(user), prompts.assistant(assistant)))
             self.outlines.append(Turn(turn.index, turn.tool, {}, turn.route, None, effects=turn.effects))
@@ -47,12 +47,10 @@ class SessionHistory:
             self.summaries = {start: summarise(self.outlines[:start])}  # the window only moves forward
         return self.summaries[start]
 
-    def messages(self, prompt: prompts.Prompt, call: prompts.CurrentCall) -> list[prompts.Message]:
-        return prompts.assemble(prompt, self.pairs, self.summary, call)
-
     def encoded_messages(self, prompt: prompts.Prompt, call: prompts.CurrentCall) -> EncodedMessages:
-        """``messages`` as the JSON text of the array, joined from the pairs encoded once: the same messages
-        (tested), without re-encoding hundreds of KB of history at every call (~4 ms at turn 500)."""
+        """``prompts.conversation``'s messages as the JSON text of the array, joined from the pairs encoded
+        once (byte for byte ``json.dumps`` of them: tested), instead of re-encoding hundreds of KB of
+        history at every call (~4 ms at turn 500)."""
         start = window_start(self.sizes, prompt.budget_chars)
         system = prompts.system_message(prompt, self.summary, start)
         current = prompts.user(prompts.current_text(call))
@@ -74,10 +72,10 @@ class HistoryCache:
             return fresh
         key = (request.session.experiment, request.session.key)
         cached = self._sessions.pop(key, None)
-        if cached is None or request.call_index < len(cached.pairs):
+        if cached is None or request.call_index < len(cached.sizes):
             cached = SessionHistory()
-        tail = await request.history(len(cached.pairs))
-        if tail and tail[0].index != len(cached.pairs):  # the stored history is not the one cached
+        tail = await request.history(len(cached.sizes))
+        if tail and tail[0].index != len(cached.sizes):  # the stored history is not the one cached
             cached, tail = SessionHistory(), await request.history(0)
         cached.extend(tail)
         self._sessions[key] = cached
