@@ -102,9 +102,7 @@ class Served(Process):
 
 
 @asynccontextmanager
-async def running(
-    command: Sequence[str], ready: str, env: dict[str, str] | None = None
-) -> AsyncIterator[Process]:
+async def running(command: Sequence[str], ready: str, env: dict[str, str] | None = None) -> AsyncIterator[Process]:
     """Start ``command`` and wait until a stderr line contains ``ready``; stop it on exit."""
     process = await anyio.open_process(
         list(command), cwd=REPO, env=env or sim_env(), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL

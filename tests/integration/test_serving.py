@@ -69,7 +69,8 @@ async def test_http_serves_both_eras(experiment: Path, mode: str) -> None:
 
 @pytest.mark.parametrize("mode", ["legacy", MODERN])
 async def test_stdio_serves_both_eras(experiment: Path, mode: str) -> None:
-    params = StdioServerParameters(command=sys.executable, args=sim_stdio_args(experiment), cwd=str(REPO), env=sim_env())
+    args = sim_stdio_args(experiment)
+    params = StdioServerParameters(command=sys.executable, args=args, cwd=str(REPO), env=sim_env())
     async with Client(params, mode=mode, cache=None) as client:
         assert len(await all_tools(client)) == 6 + 14
         await ticket_round_trip(client)  # the stdio process is the session, whatever the era
