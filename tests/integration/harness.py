@@ -11,8 +11,8 @@ import os
 import socket
 import subprocess
 import sys
-from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -181,3 +181,32 @@ async def everything_http(port: int) -> AsyncIterator[str]:
     command = [npm_bin("mcp-server-everything"), "streamableHttp"]
     async with running(command, "listening on port", env={**os.environ, "PORT": str(port)}):
         yield f"http://127.0.0.1:{port}/mcp"
+
+
+class Restartable:
+    """A server started and stopped at will while other servers keep running (each in its own task, as
+    anyio wants cancel scopes left in the order they were entered)."""
+
+    def __init__(self, tasks: anyio.abc.TaskGroup, start: Callable[[], AbstractAsyncContextManager[Any]]) -> None:
+        self.tasks = tasks
+        self.start_server = start
+        self._stop: anyio.Event | None = None
+        self._stopped = anyio.Event()
+
+    async def start(self) -> None:
+        self._stop, self._stopped = anyio.Event(), anyio.Event()
+        await self.tasks.start(self._hold, self._stop, self._stopped)
+
+    async def stop(self) -> None:
+        if self._stop is not None:
+            self._stop.set()
+            await self._stopped.wait()
+            self._stop = None
+
+    async def _hold(self, stop: anyio.Event, stopped: anyio.Event, *, task_status: anyio.abc.TaskStatus[None]) -> None:
+        try:
+            async with self.start_server():
+                task_status.started()
+                await stop.wait()
+        finally:
+            stopped.set()
