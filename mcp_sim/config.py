@@ -118,6 +118,8 @@ class ToolSpec(Strict):
     input_schema: dict[str, Any] = Field(default_factory=lambda: {"type": "object"}, alias="inputSchema")
     output_schema: dict[str, Any] | None = Field(None, alias="outputSchema")
     annotations: dict[str, Any] | None = None
+    execution: dict[str, Any] | None = None  # e.g. {taskSupport: forbidden}, as MCP servers list it
+    icons: list[dict[str, Any]] | None = None
     meta: dict[str, Any] | None = Field(None, alias="_meta")
     effects: EntityEffect | None = None
 

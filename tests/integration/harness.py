@@ -78,6 +78,7 @@ class Process:
 
     process: anyio.abc.Process
     lines: list[str] = field(default_factory=list)
+    ready: bool = False
 
     def logs(self) -> list[dict[str, Any]]:
         """stderr lines that are JSON objects (mcp-sim's structured log)."""
@@ -114,12 +115,13 @@ async def running(command: Sequence[str], ready: str, env: dict[str, str] | None
         try:
             with anyio.fail_after(START_LIMIT_S):
                 await seen.wait()
-            if process.returncode is not None:
-                pytest.fail(f"{command[:4]} exited with {process.returncode} before it was ready:\n{child.stderr}")
-            yield child
+            if child.ready:
+                yield child
         finally:
             await stop(process)
             tasks.cancel_scope.cancel()
+    if not child.ready:  # failing outside the task group keeps the message readable
+        pytest.fail(f"{list(command)[:5]} exited with {process.returncode} before it was ready:\n{child.stderr}")
 
 
 async def stop(process: anyio.abc.Process) -> None:
@@ -141,6 +143,7 @@ async def _collect(child: Process, ready: str, seen: anyio.Event) -> None:
         for line in complete:
             child.lines.append(line)
             if ready in line:
+                child.ready = True
                 seen.set()
     seen.set()  # stderr closed: the process is gone; the waiter reports it
 
