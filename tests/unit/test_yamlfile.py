@@ -57,3 +57,9 @@ def test_invalid_yaml_and_missing_file(tmp_path: Path) -> None:
         load_yaml(write(tmp_path, "a: [1,\nb: }\n"))
     with pytest.raises(ConfigError, match="cannot read file"):
         load_yaml(tmp_path / "nope.yaml")
+
+
+def test_experiment_dir_is_the_files_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("EXPERIMENT_DIR", "/elsewhere")
+    path = write(tmp_path, "name: ${EXPERIMENT_DIR}/data/m.jsonl\n")
+    assert load_yaml(path).data == {"name": f"{tmp_path.resolve()}/data/m.jsonl"}
