@@ -48,10 +48,11 @@ class CallPath:
         if entry is None:
             raise UnknownTool(f"Unknown tool: '{name}'")
         entry.check_arguments(arguments)
-        key = session_key or f"anon-{uuid.uuid4().hex}"
-        async with self.store.lock(self.experiment.name, key):
-            state = await self.store.load(self.experiment.name, key)
-            state.ephemeral = session_key is None
+        if session_key is None:  # a one-request session: nothing to load, lock or keep (no lock left behind)
+            state = SessionState(self.experiment.name, f"anon-{uuid.uuid4().hex}", ephemeral=True)
+            return await self._call_in_session(state, entry, arguments, progress)
+        async with self.store.lock(self.experiment.name, session_key):
+            state = await self.store.load(self.experiment.name, session_key)
             return await self._call_in_session(state, entry, arguments, progress)
 
     async def _call_in_session(

@@ -37,3 +37,10 @@ async def test_session_routing_to_real_without_backend_is_a_clear_tool_error(tmp
     await path.store.save(state)
     result = await path.call("s", "list_tickets", {})
     assert result.is_error and "has no real backend" in result.content[0].text  # type: ignore[union-attr]
+
+
+async def test_one_request_sessions_leave_no_lock_behind(tmp_path: Path) -> None:
+    path = tickets_path(tmp_path)
+    for _ in range(3):
+        await path.call(None, "list_tickets", {})
+    assert path.store._locks == {}  # type: ignore[attr-defined]
