@@ -1,3 +1,4 @@
+import socket
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -5,7 +6,7 @@ from typing import Any
 from mcp import Client
 from starlette.requests import Request
 
-from mcp_sim.server import build_server, session_key
+from mcp_sim.server import _bind, build_server, session_key
 from tests.unit.helpers import tickets_path
 
 
@@ -39,3 +40,12 @@ async def test_in_process_server_lists_pages_and_reports_tool_errors(tmp_path: P
         assert bad.is_error and "'title' is a required property" in bad.content[0].text  # type: ignore[union-attr]
         unknown = await client.call_tool("nope", {})
         assert unknown.is_error and "Unknown tool" in unknown.content[0].text  # type: ignore[union-attr]
+
+
+def test_keep_alive_responses_do_not_wait_for_delayed_acks() -> None:
+    """Regression: a socket made without IPPROTO_TCP got no TCP_NODELAY from asyncio; every 2026-07-28
+    request on a kept-alive connection then took ~44 ms instead of ~2 ms."""
+    sock = _bind("127.0.0.1", 0)
+    with sock:
+        assert sock.proto == socket.IPPROTO_TCP
+        assert sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)
