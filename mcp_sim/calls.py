@@ -18,7 +18,7 @@ from mcp.types import CallToolResult, TextContent
 from mcp_sim import router
 from mcp_sim.backends.base import Backend
 from mcp_sim.config import Experiment
-from mcp_sim.errors import ProtocolError, SimulationFailed, ToolError, UnknownTool
+from mcp_sim.errors import BackendUnavailable, ProtocolError, SimulationFailed, ToolError, UnknownTool
 from mcp_sim.outcome import Outcome
 from mcp_sim.perturbations.base import CallInfo, Pipeline
 from mcp_sim.seeding import derive_seed
@@ -48,10 +48,11 @@ class CallPath:
         if entry is None:
             raise UnknownTool(f"Unknown tool: '{name}'")
         entry.check_arguments(arguments)
-        key = session_key or f"anon-{uuid.uuid4().hex}"
-        async with self.store.lock(self.experiment.name, key):
-            state = await self.store.load(self.experiment.name, key)
-            state.ephemeral = session_key is None
+        if session_key is None:  # a one-request session: nothing to load, lock or keep (no lock left behind)
+            state = SessionState(self.experiment.name, f"anon-{uuid.uuid4().hex}", ephemeral=True)
+            return await self._call_in_session(state, entry, arguments, progress)
+        async with self.store.lock(self.experiment.name, session_key):
+            state = await self.store.load(self.experiment.name, session_key)
             return await self._call_in_session(state, entry, arguments, progress)
 
     async def _call_in_session(
@@ -82,8 +83,9 @@ class CallPath:
         return outcome.result
 
     async def _call_real(self, entry: CatalogEntry, arguments: dict[str, Any], progress: ProgressFn | None) -> Outcome:
-        assert entry.upstream is not None, "router never sends a tool without a backend to 'real'"
-        backend = self.backends[entry.upstream]
+        backend = self.backends.get(entry.upstream) if entry.upstream else None
+        if backend is None:  # start-up checks the experiment's routes; a session flag may still ask for this
+            raise BackendUnavailable(f"tool '{entry.name}' has no real backend (it comes from {entry.source})")
         result = await backend.call(entry.upstream_name, arguments, progress)
         return Outcome(result=result, trace={"backend": backend.name})
 

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import jsonschema
-from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, field_validator
 
 from mcp_sim.errors import ConfigError
 from mcp_sim.yamlfile import load_yaml
@@ -29,7 +29,7 @@ class StdioUpstream(Strict):
     args: list[str] = []
     env: dict[str, str] = {}
     cwd: str | None = None
-    prefix: str | None = None
+    prefix: str | None = Field(None, min_length=1)  # prepended to the exposed tool names
     connect_timeout_s: float = Field(30.0, gt=0)
     call_timeout_s: float = Field(120.0, gt=0)
 
@@ -40,7 +40,7 @@ class HttpUpstream(Strict):
     type: Literal["http", "streamable-http", "streamableHttp"] | None = None
     url: str
     headers: dict[str, str] = {}
-    prefix: str | None = None
+    prefix: str | None = Field(None, min_length=1)  # prepended to the exposed tool names
     connect_timeout_s: float = Field(30.0, gt=0)
     call_timeout_s: float = Field(120.0, gt=0)
 
@@ -119,6 +119,8 @@ class ToolSpec(Strict):
     input_schema: dict[str, Any] = Field(default_factory=lambda: {"type": "object"}, alias="inputSchema")
     output_schema: dict[str, Any] | None = Field(None, alias="outputSchema")
     annotations: dict[str, Any] | None = None
+    execution: dict[str, Any] | None = None  # e.g. {taskSupport: forbidden}, as MCP servers list it
+    icons: list[dict[str, Any]] | None = None
     meta: dict[str, Any] | None = Field(None, alias="_meta")
     effects: EntityEffect | None = None
 
@@ -158,13 +160,6 @@ class Experiment(Strict):
     state: str = "memory://"
     world: str | None = None
     list_page_size: int = Field(100, gt=0)
-
-    @model_validator(mode="after")
-    def _prefixes_are_names(self) -> Experiment:
-        for name, up in self.upstreams.items():
-            if up.prefix is not None and not up.prefix:
-                raise ValueError(f"upstreams.{name}.prefix must not be empty")
-        return self
 
 
 class LoadedExperiment:

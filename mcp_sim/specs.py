@@ -128,7 +128,7 @@ def _spec_of(tool: Tool, hint: ToolSpec | None) -> ToolSpec:
     dumped = tool.model_dump(by_alias=True, exclude_none=True, mode="json")
     fields = {
         k: dumped[k]
-        for k in ("name", "title", "description", "inputSchema", "outputSchema", "annotations")
+        for k in ("name", "title", "description", "inputSchema", "outputSchema", "annotations", "execution", "icons")
         if k in dumped
     }
     return ToolSpec.model_validate({**fields, "effects": hint.effects if hint else None})
