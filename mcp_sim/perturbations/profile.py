@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
@@ -20,6 +20,8 @@ from mcp_sim.perturbations.base import Perturbation
 from mcp_sim.perturbations.registry import TYPES
 from mcp_sim.yamlfile import YamlDocument, load_yaml
 
+M = TypeVar("M", bound=BaseModel)
+Loc = tuple[str | int, ...]
 _TURNS = re.compile(r"^\s*(\d+)\s*(-\s*(\d+)?)?\s*$")
 COMMON_KEYS = ("type", "name", "probability", "match")
 
@@ -135,24 +137,33 @@ def _entry(index: int, item: Any, doc: YamlDocument, loc: tuple[str | int, ...])
         raise ConfigError.at(doc.path, doc.line_of(loc), f"{label}: expected a mapping with at least `type:`")
     if isinstance(item.get("name"), str):
         label += f" ({item['name']})"
-    try:
-        common = _Common.model_validate(item)
-    except ValidationError as exc:
-        raise ConfigError([_describe(doc, loc, label, err) for err in exc.errors()]) from None
-    kind = TYPES.get(common.type)
+    problems: list[str] = []
+    common = _validated(_Common, item, doc, loc, label, problems)
+    kind = TYPES.get(str(item.get("type")))
+    params: BaseModel | None = None
     if kind is None:
         known = ", ".join(sorted(TYPES))
         line = doc.line_of((*loc, "type"))
-        raise ConfigError([f"{doc.path}:{line}: {label}: type: unknown type {common.type!r} (known: {known})"])
-    own = {k: v for k, v in item.items() if k not in COMMON_KEYS}
-    try:
-        params = kind.Params.model_validate(own)
-    except ValidationError as exc:
-        raise ConfigError([_describe(doc, loc, label, err) for err in exc.errors()]) from None
+        problems.append(f"{doc.path}:{line}: {label}: type: unknown type {item.get('type')!r} (known: {known})")
+    else:
+        own = {k: v for k, v in item.items() if k not in COMMON_KEYS}
+        params = _validated(kind.Params, own, doc, loc, label, problems)
+    if problems or common is None or kind is None or params is None:
+        raise ConfigError(problems)
     return Entry(index, common.type, common.name, common.probability, common.match, kind(params))
 
 
-def _describe(doc: YamlDocument, loc: tuple[str | int, ...], label: str, err: Any) -> str:
+def _validated(
+    model: type[M], data: dict[str, Any], doc: YamlDocument, loc: Loc, label: str, problems: list[str]
+) -> M | None:
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        problems.extend(_describe(doc, loc, label, err) for err in exc.errors())
+        return None
+
+
+def _describe(doc: YamlDocument, loc: Loc, label: str, err: Any) -> str:
     where = tuple(err["loc"])
     field = ".".join(str(p) for p in where) or "(entry)"
     message = "unknown key (check the spelling)" if err["type"] == "extra_forbidden" else err["msg"]
