@@ -113,3 +113,21 @@ async def test_plain_text_answers_are_paged_by_lines() -> None:
     second = await page(1, {"cursor": token})
     assert second.splitlines()[:3] == lines[3:6]
     assert calls == 1
+
+
+async def test_an_mcp_client_sees_the_cursor_and_validates_every_page(tmp_path: Path) -> None:
+    from mcp import Client
+
+    from mcp_sim.server import build_server
+
+    async with call_path(tmp_path, PAGINATE) as path, Client(build_server(path)) as client:
+        meta: Any = {"mcp-sim/session": "agent"}
+        for i in range(3):
+            await client.call_tool("create_ticket", {"title": f"t{i}"}, meta=meta)
+        listed = {t.name: t for t in (await client.list_tools()).tools}
+        assert "cursor" in listed["list_tickets"].input_schema["properties"]
+        first = await client.call_tool("list_tickets", {}, meta=meta)  # the SDK checks outputSchema
+        assert first.structured_content is not None
+        second = await client.call_tool("list_tickets", {"cursor": first.structured_content["next_cursor"]}, meta=meta)
+        assert second.structured_content is not None
+        assert [t["title"] for t in second.structured_content["tickets"]] == ["t2"]
