@@ -62,7 +62,15 @@ class Decision:
     """One perturbation applied to one call: its seeded RNG and the record kept in the turn's trace."""
 
     record: dict[str, Any]  # type, name, params, trigger, changed
-    rng: random.Random
+    seed: int  # of this perturbation on this call (seeding.derive_seed)
+    _rng: random.Random | None = None
+
+    @property
+    def rng(self) -> random.Random:
+        """Made on first use: most perturbations never draw, and seeding a Mersenne Twister is not free."""
+        if self._rng is None:
+            self._rng = random.Random(self.seed)
+        return self._rng
 
     def note(self, **changed: Any) -> None:
         """Say what this perturbation changed (recorded in ``Turn.decisions``, never shown to the agent)."""

@@ -29,7 +29,7 @@ from mcp_sim.perturbations.base import Call, CallInfo, Decision, Next, Params, P
 from mcp_sim.perturbations.results import Body, body_of, container_of, largest_array, set_at, with_body
 
 PREFIX = "pg1_"  # marks our cursors, so a tool's own cursors can pass through to its backend
-MAX_CURSORS = 64  # per session; the oldest go first (an agent rarely walks back that far)
+MAX_CURSORS = 16  # per session; the oldest go first (an agent rarely walks back that far)
 _CURSOR_ARGS = ("cursor", "page_token", "pageToken", "next_cursor", "nextCursor", "continuation_token", "after")
 _NEXT_FIELDS = ("nextCursor", "next_cursor", "next_page_token", "nextPageToken", "cursor", "next")
 

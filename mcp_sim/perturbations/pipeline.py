@@ -28,7 +28,7 @@ from typing import Any
 from mcp_sim.perturbations.base import CallInfo, Decision, Plan, Step
 from mcp_sim.perturbations.profile import Entry, Profile
 from mcp_sim.perturbations.registry import ORDER
-from mcp_sim.seeding import rng_for
+from mcp_sim.seeding import derive_seed
 from mcp_sim.specs import Catalog
 
 
@@ -72,7 +72,7 @@ def _trigger(entry: Entry, call: CallInfo) -> dict[str, Any] | None:
         return None
     if entry.probability >= 1:
         return {"probability": 1.0}
-    roll = rng_for(call.experiment_seed, call.session, call.call_index, _purpose("roll", entry, call)).random()
+    roll = derive_seed(call.experiment_seed, call.session, call.call_index, _purpose("roll", entry, call)) / 2**63
     if roll >= entry.probability:
         return None
     return {"probability": entry.probability, "roll": round(roll, 6)}
@@ -104,12 +104,13 @@ def _decision(entry: Entry, call: CallInfo, trigger: dict[str, Any]) -> Decision
     record = {
         "type": entry.type,
         "name": entry.name,
-        "params": entry.perturbation.params.model_dump(mode="json", exclude_none=True),
+        "params": entry.params_json,
         "trigger": trigger,
         "changed": {},
     }
-    rng = rng_for(call.experiment_seed, call.session, call.call_index, _purpose("apply", entry, call))
-    return Decision(record, rng)
+    return Decision(
+        record, derive_seed(call.experiment_seed, call.session, call.call_index, _purpose("apply", entry, call))
+    )
 
 
 def _purpose(what: str, entry: Entry, call: CallInfo) -> str:

@@ -8,6 +8,7 @@ the file, line, entry (index and name) and field, so a user fixes them in one go
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -92,6 +93,12 @@ class Entry:
     @property
     def label(self) -> str:
         return self.name or self.type
+
+    @functools.cached_property
+    def params_json(self) -> dict[str, Any]:
+        """The parameters as recorded in each decision (computed once; decisions copy it by reference)."""
+        dumped: dict[str, Any] = self.perturbation.params.model_dump(mode="json", exclude_none=True)
+        return dumped
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from mcp import Client
+from mcp import Client, MCPError
 
 from mcp_sim.calls import CallPath
 from mcp_sim.server import build_server
@@ -84,7 +84,11 @@ async def test_ready_hostile_profile_is_deterministic_through_an_mcp_client(tmp_
             listed = await client.list_tools()
             out = [json.dumps(t.model_dump(by_alias=True, exclude_none=True), sort_keys=True) for t in listed.tools]
             for i in range(3):
-                result = await client.call_tool("create_ticket", {"title": f"t{i}"}, meta={"mcp-sim/session": "k"})
+                try:
+                    result = await client.call_tool("create_ticket", {"title": f"t{i}"}, meta={"mcp-sim/session": "k"})
+                except MCPError as exc:  # hostile.yaml injects some JSON-RPC errors
+                    out.append(f"{exc.code} {exc.message}")
+                    continue
                 out.append(dumped(result))
             return out
 
