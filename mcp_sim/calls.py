@@ -60,12 +60,13 @@ class CallPath:
     ) -> CallToolResult:
         index = state.call_count
         route = router.route(self.routing, entry.name, _session_routing(state))
-        info = CallInfo(self.experiment.seed, state.key, entry.name, arguments, route, index)
+        tool_index = state.tool_calls.get(entry.name, 0)
+        info = CallInfo(self.experiment.seed, state.key, entry.name, arguments, route, index, tool_index, state.cursors)
         plan = self.perturbations.plan(info)
         turn = Turn(index=index, tool=entry.name, arguments=arguments, route=route, result=None, started_at=time.time())
         started = time.perf_counter()
 
-        async def call_next(instructions: list[str]) -> Outcome:
+        async def call_next(arguments: dict[str, Any], instructions: list[str]) -> Outcome:  # as perturbed
             if route == "real":
                 return await self._call_real(entry, arguments, progress)
             return await self._simulate(state, entry, arguments, index, instructions, progress)
@@ -130,6 +131,7 @@ class CallPath:
             for effect in outcome.effects:
                 state.ledger.apply(effect)
         state.call_count += 1
+        state.tool_calls[turn.tool] = state.tool_calls.get(turn.tool, 0) + 1
         await self.store.commit(state, turn)
         log.info(
             "tool call",

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import jsonschema
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, field_validator
 
 from mcp_sim.errors import ConfigError
 from mcp_sim.yamlfile import load_yaml
+
+if TYPE_CHECKING:
+    from mcp_sim.perturbations.profile import Profile
 
 RouteName = Literal["sim", "real"]
 
@@ -156,7 +159,9 @@ class Experiment(Strict):
     upstreams: dict[str, Upstream] = {}
     tools: list[str] = []
     world_model: WorldModelConfig = Field(default_factory=lambda: SchemaWorldModelConfig(kind="schema"))
-    perturbations: str | list[dict[str, Any]] | None = None
+    # A profile file (relative to this file) or inline entries; each entry is checked against its type's
+    # parameters by mcp_sim.perturbations.profile when the experiment loads.
+    perturbations: Annotated[str, Field(min_length=1)] | list[dict[str, Any]] | None = None
     state: str = "memory://"
     world: str | None = None
     list_page_size: int = Field(100, gt=0)
@@ -165,10 +170,17 @@ class Experiment(Strict):
 class LoadedExperiment:
     """An experiment plus the files it references, read and validated, paths resolved."""
 
-    def __init__(self, path: Path, experiment: Experiment, spec_files: list[tuple[Path, ToolSpecFile]]) -> None:
+    def __init__(
+        self,
+        path: Path,
+        experiment: Experiment,
+        spec_files: list[tuple[Path, ToolSpecFile]],
+        profile: Profile | None = None,
+    ) -> None:
         self.path = path
         self.experiment = experiment
         self.spec_files = spec_files
+        self.profile = profile  # the perturbation profile, entries validated
 
     @property
     def base_dir(self) -> Path:
@@ -200,6 +212,13 @@ def load_experiment(path: Path, route_override: RouteName | None = None) -> Load
     for spec_path, spec_file in spec_files:
         if spec_file.upstream is not None and spec_file.upstream not in experiment.upstreams:
             problems.append(f"{spec_path}: upstream {spec_file.upstream!r} is not in the experiment's upstreams")
+    profile = None
+    try:
+        from mcp_sim.perturbations.profile import profile_of  # here: perturbations import this module
+
+        profile = profile_of(experiment.perturbations, doc)
+    except ConfigError as exc:
+        problems.extend(exc.problems)
     if problems:
         raise ConfigError(problems)
-    return LoadedExperiment(path, experiment, spec_files)
+    return LoadedExperiment(path, experiment, spec_files, profile)

@@ -15,7 +15,8 @@ from mcp_sim.backends.upstream_mcp import UpstreamMCP
 from mcp_sim.calls import CallPath
 from mcp_sim.config import LoadedExperiment, OpenAIWorldModelConfig, SchemaWorldModelConfig
 from mcp_sim.errors import BackendUnavailable, StartupError
-from mcp_sim.perturbations.base import NoPerturbations, Pipeline
+from mcp_sim.perturbations.base import Pipeline
+from mcp_sim.perturbations.pipeline import ProfilePipeline
 from mcp_sim.specs import Catalog, build_catalog
 from mcp_sim.state.base import StateStore
 from mcp_sim.state.memory import MemoryStore
@@ -35,14 +36,15 @@ async def running_experiment(loaded: LoadedExperiment) -> AsyncIterator[CallPath
             for upstream in upstreams.values():
                 connecting.start_soon(tasks.start, upstream.run)
         discovered = await discover(upstreams)
-        catalog = build_catalog(loaded, discovered)
+        pipeline = load_pipeline(loaded)
+        catalog = pipeline.expose(build_catalog(loaded, discovered))
         routing = router.Routing.of(experiment.route, experiment.routes)
         check_routes(catalog, routing, upstreams, discovered)
         store = open_store(experiment.state)
         world_model = make_world_model(loaded, catalog)
         backends: dict[str, Backend] = dict(upstreams)
         try:
-            yield CallPath(experiment, catalog, backends, world_model, store, load_pipeline(loaded), routing)
+            yield CallPath(experiment, catalog, backends, world_model, store, pipeline, routing)
         finally:
             await world_model.aclose()
             await store.aclose()
@@ -102,6 +104,5 @@ def make_world_model(loaded: LoadedExperiment, catalog: Catalog) -> WorldModel:
 
 
 def load_pipeline(loaded: LoadedExperiment) -> Pipeline:
-    if loaded.experiment.perturbations:
-        raise StartupError("perturbations: profiles are not available in this build")
-    return NoPerturbations()
+    """The experiment's perturbation profile (validated by load_experiment), or none."""
+    return ProfilePipeline.of(loaded.profile)
