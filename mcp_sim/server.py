@@ -79,12 +79,7 @@ def build_server(path: CallPath, process_key: str | None = None) -> Server[Any]:
 def http_app(path: CallPath, *, host: str, allowed_hosts: list[str] | None = None, at: str = "/mcp") -> Starlette:
     """Streamable HTTP ASGI app; DNS-rebinding protection stays on whatever the bind address."""
     server = build_server(path)
-    hosts = ["127.0.0.1:*", "localhost:*", "[::1]:*", *(allowed_hosts or [])]
-    security = TransportSecuritySettings(
-        enable_dns_rebinding_protection=True,
-        allowed_hosts=hosts,
-        allowed_origins=[f"http://{h}" for h in hosts] + [f"https://{h}" for h in hosts],
-    )
+    security = transport_security(allowed_hosts)
     mcp_app = server.streamable_http_app(streamable_http_path=at, transport_security=security, host=host)
 
     @asynccontextmanager
@@ -93,6 +88,16 @@ def http_app(path: CallPath, *, host: str, allowed_hosts: list[str] | None = Non
             yield
 
     return Starlette(routes=list(mcp_app.routes), lifespan=lifespan)
+
+
+def transport_security(allowed_hosts: list[str] | None) -> TransportSecuritySettings:
+    """Loopback Host headers plus the ones the user allowed; everything else gets 421."""
+    hosts = ["127.0.0.1:*", "localhost:*", "[::1]:*", *(allowed_hosts or [])]
+    return TransportSecuritySettings(
+        enable_dns_rebinding_protection=True,
+        allowed_hosts=hosts,
+        allowed_origins=[f"http://{h}" for h in hosts] + [f"https://{h}" for h in hosts],
+    )
 
 
 async def serve_stdio(path: CallPath) -> None:
