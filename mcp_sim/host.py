@@ -87,16 +87,23 @@ def host_app(
 async def serve_host(
     paths: Sequence[CallPath], host: str, port: int, allowed_hosts: list[str] | None, token: str | None
 ) -> None:
+    """Serve until cancelled; the "serving" log lines come once the socket listens (``--port 0`` works)."""
     import uvicorn
 
     app = host_app(paths, host=host, allowed_hosts=allowed_hosts, token=token)
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="on")
-    base = f"http://{host}:{port}"
-    for path in paths:
-        log.info("serving", experiment=path.experiment.name, url=base + experiment_path(path.experiment.name))
-    log.info("serving", url=base + DEFAULT_MCP_PATH, admin=base + "/admin/", auth=bool(token))
-    await uvicorn.Server(config).serve()
-    await anyio.lowlevel.checkpoint()
+    web = uvicorn.Server(config)
+    async with anyio.create_task_group() as tasks:
+        tasks.start_soon(web.serve)
+        while not web.started:  # uvicorn has no start-up event to wait on
+            if web.should_exit:
+                return
+            await anyio.sleep(0.01)
+        bound = web.servers[0].sockets[0].getsockname()[1]
+        base = f"http://{host}:{bound}"
+        for path in paths:
+            log.info("serving", experiment=path.experiment.name, url=base + experiment_path(path.experiment.name))
+        log.info("serving", url=base + DEFAULT_MCP_PATH, admin=base + "/admin/", auth=bool(token))
 
 
 async def _metrics(request: Request) -> Response:

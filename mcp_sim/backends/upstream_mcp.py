@@ -46,12 +46,15 @@ class UpstreamMCP:
     # ---- supervisor ----
 
     async def run(self, *, task_status: TaskStatus[None] = anyio.TASK_STATUS_IGNORED) -> None:
-        started = False
+        # Started once the first attempt settles: a live connection stays inside _connect_once until it breaks.
+        async with anyio.create_task_group() as supervisor:
+            supervisor.start_soon(self._supervise)
+            await self._settled.wait()
+            task_status.started()
+
+    async def _supervise(self) -> None:
         while True:
             await self._connect_once()
-            if not started:
-                task_status.started()
-                started = True
             await self._wanted.wait()
             self._wanted = anyio.Event()
 

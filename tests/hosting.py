@@ -1,0 +1,38 @@
+"""Shared by the admin tests: experiment files, and the HTTP host over ASGITransport."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+import httpx
+
+from mcp_sim.calls import CallPath
+from mcp_sim.config import load_experiment
+from mcp_sim.host import host_app, running_experiments
+
+ROOT = Path(__file__).resolve().parent.parent
+TICKETS = ROOT / "tool_specs" / "tickets.yaml"
+ECHO_SERVER = ROOT / "tests" / "servers" / "echo_upstream.py"
+
+
+def experiment_file(directory: Path, name: str, *, echo: bool = False, seed: int = 7) -> Path:
+    """A simulated ticket desk; with ``echo``, also a real upstream offering ``echo``."""
+    lines = [f"name: {name}", f"description: {name} for tests", f"seed: {seed}", f"tools: [{TICKETS}]"]
+    if echo:
+        lines += ["upstreams:", "  echo:", f"    command: {sys.executable}", f"    args: [{ECHO_SERVER}]"]
+    path = directory / f"{name}.yaml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+@asynccontextmanager
+async def hosted(*files: Path, token: str | None = None) -> AsyncIterator[tuple[list[CallPath], httpx.AsyncClient]]:
+    """Running experiments and an HTTP client on their host app (no lifespan: admin API and /metrics only)."""
+    async with running_experiments([load_experiment(f) for f in files]) as paths:
+        app = host_app(paths, host="127.0.0.1", token=token)
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as client:
+            yield paths, client
