@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
 import sys
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+import threading
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
@@ -36,3 +41,39 @@ async def hosted(*files: Path, token: str | None = None) -> AsyncIterator[tuple[
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as client:
             yield paths, client
+
+
+@dataclass
+class ServerProcess:
+    """``mcp-sim serve`` in a subprocess on a free port of 127.0.0.1; its log lines are collected as they come."""
+
+    process: subprocess.Popen[str]
+    base_url: str
+    log_lines: list[str]
+
+
+@contextmanager
+def serve(*files: Path, token: str | None = None) -> Iterator[ServerProcess]:
+    command = [sys.executable, "-m", "mcp_sim", "serve", *map(str, files), "--port", "0"]
+    if token:
+        command += ["--token", token]
+    env = {k: v for k, v in os.environ.items() if k != "MCP_SIM_TOKEN"}
+    process = subprocess.Popen(command, cwd=ROOT, env=env, stderr=subprocess.PIPE, text=True)
+    assert process.stderr is not None
+    lines: list[str] = []
+    base_url = None
+    for line in process.stderr:  # ends at EOF if the server dies: then the assertion below says why
+        lines.append(line)
+        if '"admin"' in line:
+            base_url = json.loads(line)["url"].removesuffix("/mcp")
+            break
+    drain = threading.Thread(target=lambda: lines.extend(process.stderr or []), daemon=True)
+    drain.start()
+    try:
+        assert base_url is not None, "mcp-sim serve did not start:\n" + "".join(lines)
+        yield ServerProcess(process, base_url, lines)
+    finally:
+        process.terminate()
+        process.wait()
+        drain.join()
+        process.stderr.close()
