@@ -46,11 +46,14 @@ async function call(method, path, body) {
 
 const routeBadge = (route) => el("span", { class: "route route-" + route }, route);
 
-function routeSelect(names, current, onchange) {
+const NEEDS_BACKEND = new Set(["real", "record", "shadow"]);
+
+function routeSelect(names, current, onchange, hasBackend = true) {
   const select = el("select", { onchange: (e) => onchange(e.target.value) });
   for (const name of names) {
     const option = el("option", { value: name }, name);
     option.selected = name === current;
+    option.disabled = !hasBackend && NEEDS_BACKEND.has(name); // the API would refuse it (409)
     select.append(option);
   }
   return select;
@@ -70,7 +73,7 @@ function experimentCard(x, fidelity) {
   const tools = el("table", {}, el("tr", {}, el("th", {}, "tool"), el("th", {}, "route"), el("th", {}, "backend")));
   for (const tool of x.tools) {
     const select = routeSelect(x.route_names, tool.route, (route) =>
-      switchRouting(x.name, { tools: { [tool.name]: route } }));
+      switchRouting(x.name, { tools: { [tool.name]: route } }), tool.upstream !== null);
     tools.append(el("tr", { "data-tool": tool.name }, el("td", {}, tool.name), el("td", {}, select),
       el("td", { class: "muted" }, tool.upstream || "none (simulated only)")));
   }
