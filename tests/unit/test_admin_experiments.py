@@ -125,3 +125,17 @@ async def test_a_profile_that_does_not_load_is_refused_and_changes_nothing(tmp_p
         assert path.profiles is not None and path.profiles.current == "<none>"
         back = await client.put("/admin/experiments/lab/profile", json={"profile": None})
         assert back.status_code == 200 and back.json()["experiment"]["profile"] == "<none>"
+
+
+async def test_the_api_is_described_by_openapi_under_admin(tmp_path: Path) -> None:
+    async with hosted(experiment_file(tmp_path, "lab")) as (_, client):
+        schema = (await client.get("/admin/openapi.json")).json()
+        assert schema["servers"] == [{"url": "/admin"}]  # "try it" in the docs page reaches the mounted API
+        routing = schema["paths"]["/experiments/{name}/routing"]["patch"]
+        assert "409" in routing["responses"]
+        change = schema["components"]["schemas"]["RoutingChange"]["properties"]
+        assert "apply_to_running" in change and change["apply_to_running"]["description"]
+        docs = await client.get("/admin/docs")
+        assert docs.status_code == 200 and "/admin/openapi.json" in docs.text
+        redirect = await client.get("/admin")
+        assert redirect.status_code in (307, 308) and redirect.headers["location"].endswith("/admin/")
