@@ -18,7 +18,7 @@ from mcp.types import CallToolResult, TextContent
 from mcp_sim import metrics, router
 from mcp_sim.backends.base import Backend
 from mcp_sim.config import Experiment
-from mcp_sim.errors import ProtocolError, ToolError, UnknownTool
+from mcp_sim.errors import BackendUnavailable, ProtocolError, ToolError, UnknownTool
 from mcp_sim.outcome import Outcome
 from mcp_sim.perturbations.base import CallInfo, Pipeline
 from mcp_sim.profile_book import ProfileBook
@@ -96,7 +96,8 @@ class CallPath:
         return self.profiles.for_session(state)
 
     async def _call_real(self, entry: CatalogEntry, arguments: dict[str, Any], progress: ProgressFn | None) -> Outcome:
-        assert entry.upstream is not None, "router never sends a tool without a backend to 'real'"
+        if entry.upstream is None:  # a session's own flags may predate a config change (persistent stores)
+            raise BackendUnavailable(f"tool '{entry.name}' is routed real in this session but has no real backend")
         backend = self.backends[entry.upstream]
         result = await backend.call(entry.upstream_name, arguments, progress)
         return Outcome(result=result, trace={"backend": backend.name})

@@ -139,3 +139,16 @@ async def test_the_api_is_described_by_openapi_under_admin(tmp_path: Path) -> No
         assert docs.status_code == 200 and "/admin/openapi.json" in docs.text
         redirect = await client.get("/admin")
         assert redirect.status_code in (307, 308) and redirect.headers["location"].endswith("/admin/")
+
+
+async def test_a_session_flagged_real_for_a_tool_without_backend_gets_a_tool_error(tmp_path: Path) -> None:
+    # Stored flags can outlive the configuration they were made for (a persistent store, a changed experiment).
+    async with hosted(experiment_file(tmp_path, "lab")) as ([path], _):
+        state = await path.store.load("lab", "stale")
+        state.routing = {"default": "real", "overrides": {}}
+        await path.store.save(state)
+        result = await path.call("stale", "list_tickets", {})
+        text = result.content[0]
+        assert result.is_error and isinstance(text, TextContent) and "no real backend" in text.text
+        [turn] = await path.store.turns("lab", "stale")
+        assert turn.route == "real" and turn.trace == {"error": "BackendUnavailable"}
