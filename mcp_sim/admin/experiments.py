@@ -13,7 +13,15 @@ from fastapi import APIRouter, HTTPException, Request
 
 from mcp_sim import router
 from mcp_sim.admin.lab import Hosted, Lab
-from mcp_sim.admin.models import ExperimentView, ProfileChange, RoutingChange, RoutingView, SwitchResult, ToolView
+from mcp_sim.admin.models import (
+    ExperimentView,
+    ProfileChange,
+    RoutingChange,
+    RoutingView,
+    SessionRoutingChange,
+    SwitchResult,
+    ToolView,
+)
 from mcp_sim.calls import CallPath
 from mcp_sim.config import RouteName
 from mcp_sim.errors import SimError
@@ -52,9 +60,7 @@ async def switch_routing(name: str, change: RoutingChange, request: Request) -> 
     lab = lab_of(request)
     hosted = lab.get(name)
     path = hosted.path
-    routing = _changed(path.routing, change)
-    _check_patterns(path, change)
-    _check_backends(path, routing)
+    routing = checked_change(path, path.routing, change)
     path.routing = routing
     moved = await _move_sessions(path, lambda s: setattr(s, "routing", routing.to_json()), change.apply_to_running)
     return SwitchResult(experiment=await view(hosted, name == lab.default), sessions_moved=moved)
@@ -100,7 +106,15 @@ async def view(hosted: Hosted, default: bool) -> ExperimentView:
     )
 
 
-def _changed(current: router.Routing, change: RoutingChange) -> router.Routing:
+def checked_change(path: CallPath, current: router.Routing, change: SessionRoutingChange) -> router.Routing:
+    """``current`` with ``change`` applied, or the 4xx that says why it cannot be."""
+    _check_patterns(path, change)
+    routing = _changed(current, change)
+    _check_backends(path, routing)
+    return routing
+
+
+def _changed(current: router.Routing, change: SessionRoutingChange) -> router.Routing:
     overrides: dict[str, RouteName] = dict(current.overrides)
     for pattern, route in change.tools.items():
         overrides.pop(pattern, None)
@@ -109,7 +123,7 @@ def _changed(current: router.Routing, change: RoutingChange) -> router.Routing:
     return router.Routing.of(change.default or current.default, overrides)
 
 
-def _check_patterns(path: CallPath, change: RoutingChange) -> None:
+def _check_patterns(path: CallPath, change: SessionRoutingChange) -> None:
     """A per-tool override that matches no tool is a typo: say so rather than silently doing nothing."""
     names = [e.name for e in path.catalog]
     for pattern, route in change.tools.items():

@@ -38,13 +38,18 @@ class ExperimentView(Body):
     tools: list[ToolView]
 
 
-class RoutingChange(Body):
+class SessionRoutingChange(Body):
     """Change the sim-vs-real flag. Omitted fields stay as they are."""
 
     default: RouteName | None = Field(None, description="New default route")
     tools: dict[str, RouteName | None] = Field(
         default_factory=dict, description="Per-tool overrides (glob allowed) to set; null removes an override"
     )
+
+
+class RoutingChange(SessionRoutingChange):
+    """Change the sim-vs-real flag of new sessions (and, on request, of every stored one)."""
+
     apply_to_running: bool = Field(False, description="Also move every stored session to the new flags")
 
 

@@ -6,8 +6,16 @@ import time
 
 from fastapi import APIRouter, HTTPException, Query, Request, Response
 
-from mcp_sim.admin.experiments import lab_of
-from mcp_sim.admin.models import ForkRequest, ForkResult, RoutingView, SessionDetail, SessionSummary
+from mcp_sim import router
+from mcp_sim.admin.experiments import checked_change, lab_of
+from mcp_sim.admin.models import (
+    ForkRequest,
+    ForkResult,
+    RoutingView,
+    SessionDetail,
+    SessionRoutingChange,
+    SessionSummary,
+)
 from mcp_sim.calls import CallPath
 from mcp_sim.state.base import SessionState
 
@@ -49,6 +57,23 @@ async def show_session(experiment: str, key: str, request: Request) -> SessionDe
         cursors=state.cursors,
         turns=[t.to_json() for t in turns],
     )
+
+
+@api.patch(
+    "/{experiment}/{key}/routing",
+    summary="Switch the sim-vs-real flag of one session",
+    responses={409: {"description": "A tool would be routed to a real backend it does not have"}},
+)
+async def switch_session_routing(
+    experiment: str, key: str, change: SessionRoutingChange, request: Request
+) -> SessionSummary:
+    path = await _session_path(request, experiment, key)
+    async with path.store.lock(experiment, key):
+        state = await path.store.load(experiment, key)
+        own = router.Routing.of(state.routing["default"], state.routing.get("overrides", {})) if state.routing else None
+        state.routing = checked_change(path, own or path.routing, change).to_json()
+        await path.store.save(state)
+    return await _summary(path, state)
 
 
 @api.post("/{experiment}/{key}/reset", status_code=204, summary="Reset a session: its next call starts afresh")

@@ -152,3 +152,19 @@ async def test_a_session_flagged_real_for_a_tool_without_backend_gets_a_tool_err
         assert result.is_error and isinstance(text, TextContent) and "no real backend" in text.text
         [turn] = await path.store.turns("lab", "stale")
         assert turn.route == "real" and turn.trace == {"error": "BackendUnavailable"}
+
+
+async def test_one_session_can_be_switched_alone(tmp_path: Path) -> None:
+    async with hosted(experiment_file(tmp_path, "lab", echo=True)) as ([path], client):
+        assert await echo(path, "mine") == "sim"
+        assert await echo(path, "theirs") == "sim"
+        switched = await client.patch("/admin/sessions/lab/mine/routing", json={"tools": {"echo": "real"}})
+        assert switched.status_code == 200, switched.text
+        assert switched.json()["routing"] == {"default": "sim", "overrides": {"echo": "real"}}
+        assert await echo(path, "mine") == "real"
+        assert await echo(path, "theirs") == "sim"
+        assert await echo(path, "new") == "sim"  # the experiment's flags did not change
+        refused = await client.patch("/admin/sessions/lab/mine/routing", json={"default": "real"})
+        assert refused.status_code == 409
+        missing = await client.patch("/admin/sessions/lab/nobody/routing", json={"default": "sim"})
+        assert missing.status_code == 404
