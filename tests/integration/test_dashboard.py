@@ -10,10 +10,12 @@ from collections import Counter
 from pathlib import Path
 
 import anyio
+import httpx
 import pytest
 
 from tests.hosting import experiment_file, serve
 from tests.integration.test_host import mcp_client
+from tests.webdriver import HEADLESS, webdriver
 
 CHROMIUM = Path("/usr/bin/chromium")
 TOKEN = "dashboard-token"
@@ -35,14 +37,7 @@ def chromium() -> Path:
 def headless(chromium: Path, profile: Path, *args: str) -> subprocess.CompletedProcess[str]:
     command = [
         str(chromium),
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-component-update",
-        "--disable-sync",
+        *HEADLESS,
         f"--user-data-dir={profile}",
         f"--window-size={WIDTH},{HEIGHT}",
         "--virtual-time-budget=10000",  # lets the page's fetches finish before the DOM or pixels are taken
@@ -77,6 +72,21 @@ def test_dashboard_shows_sessions_calls_and_flags(chromium: Path, tmp_path: Path
     colours = Counter(pixels)
     assert len(colours) > 50, "a near-blank screenshot"
     assert colours.most_common(1)[0][1] < 0.9 * len(pixels), "one colour fills the page"
+
+
+def test_dashboard_flag_control_switches_routing(chromium: Path, tmp_path: Path) -> None:
+    with serve(experiment_file(tmp_path, "lab", echo=True), token=TOKEN) as server, webdriver(chromium) as browser:
+        browser.go(f"{server.base_url}/admin/#token={TOKEN}")
+        browser.click("tr[data-tool='echo'] option[value='real']")  # the per-tool flag of a tool with a backend
+        browser.wait_for_text("status", "switched")
+        shown = httpx.get(f"{server.base_url}/admin/experiments/lab", headers={"authorization": f"Bearer {TOKEN}"})
+        assert shown.json()["routing"]["overrides"] == {"echo": "real"}
+
+        browser.click("#flag-lab option[value='real']")  # every tool real: the ticket tools have no backend
+        browser.wait_for_text("status", "cannot route to a real backend")
+        shown = httpx.get(f"{server.base_url}/admin/experiments/lab", headers={"authorization": f"Bearer {TOKEN}"})
+        assert shown.json()["routing"]["default"] == "sim"
+        assert browser.find("tr[data-tool='create_ticket'] option[value='real']").attribute("disabled") == "true"
 
 
 def decode_png(data: bytes) -> tuple[int, int, list[bytes]]:
