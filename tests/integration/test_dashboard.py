@@ -15,7 +15,7 @@ import pytest
 
 from tests.hosting import experiment_file, serve
 from tests.integration.test_host import mcp_client
-from tests.webdriver import HEADLESS, webdriver
+from tests.webdriver import CHROMEDRIVER, HEADLESS, webdriver
 
 CHROMIUM = Path("/usr/bin/chromium")
 TOKEN = "dashboard-token"
@@ -27,10 +27,10 @@ pytestmark = pytest.mark.integration
 
 @pytest.fixture(scope="module")
 def chromium() -> Path:
-    if not CHROMIUM.exists():
+    if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
         if os.environ.get("CI") == "true":
-            pytest.fail("chromium is missing: scripts/setup.d/chromium.sh installs it")
-        pytest.skip("chromium is not installed (run scripts/setup.d/chromium.sh)")
+            pytest.fail("chromium or chromedriver is missing: scripts/setup.d/chromium.sh installs them")
+        pytest.skip("chromium or chromedriver is not installed (run scripts/setup.d/chromium.sh)")
     return CHROMIUM
 
 
