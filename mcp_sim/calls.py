@@ -9,18 +9,19 @@ from __future__ import annotations
 
 import time
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import structlog
 from mcp.types import CallToolResult, TextContent
 
-from mcp_sim import router
+from mcp_sim import metrics, router
 from mcp_sim.backends.base import Backend
 from mcp_sim.config import Experiment
 from mcp_sim.errors import BackendUnavailable, ProtocolError, SimulationFailed, ToolError, UnknownTool
 from mcp_sim.outcome import Outcome
 from mcp_sim.perturbations.base import CallInfo, Pipeline
+from mcp_sim.profile_book import ProfileBook
 from mcp_sim.seeding import derive_seed
 from mcp_sim.specs import Catalog, CatalogEntry
 from mcp_sim.state.base import SessionState, StateStore, Turn
@@ -38,8 +39,13 @@ class CallPath:
     backends: dict[str, Backend]
     world_model: WorldModel
     store: StateStore
-    perturbations: Pipeline
-    routing: router.Routing
+    perturbations: Pipeline  # the pipeline of new sessions; switch profiles with ``profiles.switch``
+    routing: router.Routing  # the flags of new sessions; the admin API replaces it
+    profiles: ProfileBook | None = field(default=None)
+
+    def __post_init__(self) -> None:
+        if self.profiles is None:
+            self.profiles = ProfileBook("<startup>", self.perturbations)
 
     async def call(
         self, session_key: str | None, name: str, arguments: dict[str, Any], progress: ProgressFn | None = None
@@ -59,10 +65,11 @@ class CallPath:
         self, state: SessionState, entry: CatalogEntry, arguments: dict[str, Any], progress: ProgressFn | None
     ) -> CallToolResult:
         index = state.call_count
+        pipeline = self._stamp_flags(state)
         route = router.route(self.routing, entry.name, _session_routing(state))
         tool_index = state.tool_calls.get(entry.name, 0)
         info = CallInfo(self.experiment.seed, state.key, entry.name, arguments, route, index, tool_index, state.cursors)
-        plan = self.perturbations.plan(info)
+        plan = pipeline.plan(info)
         turn = Turn(index=index, tool=entry.name, arguments=arguments, route=route, result=None, started_at=time.time())
         started = time.perf_counter()
 
@@ -82,6 +89,14 @@ class CallPath:
             raise
         await self._commit(state, turn, outcome, plan.decisions, started)
         return outcome.result
+
+    def _stamp_flags(self, state: SessionState) -> Pipeline:
+        """A session keeps the routing and profile current at its first call (admin switches reach new
+        sessions; the switch request can move running ones explicitly)."""
+        if state.routing is None:
+            state.routing = self.routing.to_json()
+        assert self.profiles is not None  # set in __post_init__
+        return self.profiles.for_session(state)
 
     async def _call_real(self, entry: CatalogEntry, arguments: dict[str, Any], progress: ProgressFn | None) -> Outcome:
         backend = self.backends.get(entry.upstream) if entry.upstream else None
@@ -133,20 +148,30 @@ class CallPath:
         state.call_count += 1
         state.tool_calls[turn.tool] = state.tool_calls.get(turn.tool, 0) + 1
         await self.store.commit(state, turn)
+        outcome_name = _outcome_name(turn)
+        seconds = turn.duration_ms / 1000
+        metrics.observe_call(self.experiment.name, turn.tool, turn.route, outcome_name, seconds, decisions)
         log.info(
             "tool call",
+            experiment=self.experiment.name,
             session=state.key,
             tool=turn.tool,
             route=turn.route,
             index=turn.index,
-            is_error=bool(turn.result and turn.result.get("isError")) or turn.error is not None,
-            perturbations=[d.get("type") for d in decisions],
-            ms=turn.duration_ms,
+            outcome=outcome_name,
+            latency_ms=turn.duration_ms,
+            decisions=decisions,
         )
 
 
 def error_result(message: str) -> CallToolResult:
     return CallToolResult(content=[TextContent(type="text", text=message)], is_error=True)
+
+
+def _outcome_name(turn: Turn) -> str:
+    if turn.error is not None:
+        return "protocol_error"
+    return "tool_error" if turn.result and turn.result.get("isError") else "ok"
 
 
 def _session_routing(state: SessionState) -> router.Routing | None:

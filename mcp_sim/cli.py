@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import ipaddress
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -11,6 +12,7 @@ from pathlib import Path
 import anyio
 
 from mcp_sim import logs
+from mcp_sim.auth import TOKEN_ENV
 from mcp_sim.config import LoadedExperiment, load_experiment
 from mcp_sim.errors import ConfigError, SimError, StartupError
 
@@ -33,13 +35,18 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
     commands = parser.add_subparsers(required=True, metavar="command")
 
-    serve = commands.add_parser("serve", help="serve an experiment over streamable HTTP or stdio")
-    serve.add_argument("experiment", type=Path)
+    serve = commands.add_parser("serve", help="serve experiments over streamable HTTP (or one over stdio)")
+    serve.add_argument("experiment", type=Path, nargs="+", help="the first is the default one, served at /mcp")
     serve.add_argument("--transport", choices=["http", "stdio"], default="http")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8765)
     serve.add_argument("--route", choices=["sim", "real"], help="flip every tool to this route")
-    serve.add_argument("--allow-remote", action="store_true", help="allow binding beyond loopback")
+    serve.add_argument("--allow-remote", action="store_true", help="allow binding beyond loopback (needs --token)")
+    serve.add_argument(
+        "--token",
+        default=os.environ.get(TOKEN_ENV) or None,
+        help=f"bearer token required by the MCP endpoints, admin API and /metrics (default: ${TOKEN_ENV})",
+    )
     serve.add_argument(
         "--allowed-host",
         action="append",
@@ -73,19 +80,23 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    if not args.allow_remote and not _is_loopback(args.host):
-        raise StartupError(f"--host {args.host} is beyond loopback: pass --allow-remote to bind it")
-    loaded = load_experiment(args.experiment, route_override=args.route)
+    if not _is_loopback(args.host):
+        if not args.allow_remote:
+            raise StartupError(f"--host {args.host} is beyond loopback: pass --allow-remote to bind it")
+        if not args.token:
+            raise StartupError(f"--host {args.host} is beyond loopback: it needs --token or ${TOKEN_ENV}")
+    if args.transport == "stdio" and len(args.experiment) > 1:
+        raise StartupError("stdio serves one experiment: give one file, or use --transport http")
+    loaded = [load_experiment(path, route_override=args.route) for path in args.experiment]
 
     async def serve() -> None:
-        from mcp_sim import server
-        from mcp_sim.runtime import running_experiment
+        from mcp_sim import host, server
 
-        async with running_experiment(loaded) as path:
+        async with host.running_experiments(loaded) as paths:
             if args.transport == "stdio":
-                await server.serve_stdio(path)
+                await server.serve_stdio(paths[0])
             else:
-                await server.serve_http(path, args.host, args.port, args.allowed_host)
+                await host.serve_host(paths, args.host, args.port, args.allowed_host, args.token)
 
     anyio.run(serve)
     return 0

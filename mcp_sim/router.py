@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
+from typing import Any
 
 from mcp_sim.config import RouteName
 
@@ -19,6 +20,10 @@ class Routing:
     @classmethod
     def of(cls, default: RouteName, overrides: Mapping[str, RouteName]) -> Routing:
         return cls(default, tuple(overrides.items()))
+
+    def to_json(self) -> dict[str, Any]:
+        """The shape ``SessionState.routing`` stores."""
+        return {"default": self.default, "overrides": dict(self.overrides)}
 
     def match(self, tool: str) -> RouteName | None:
         for pattern, route in self.overrides:

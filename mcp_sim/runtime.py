@@ -13,10 +13,12 @@ from mcp_sim import router
 from mcp_sim.backends.base import Backend
 from mcp_sim.backends.upstream_mcp import UpstreamMCP
 from mcp_sim.calls import CallPath
-from mcp_sim.config import LoadedExperiment, OpenAIWorldModelConfig, SchemaWorldModelConfig
+from mcp_sim.config import Experiment, LoadedExperiment, OpenAIWorldModelConfig, SchemaWorldModelConfig
 from mcp_sim.errors import BackendUnavailable, StartupError
-from mcp_sim.perturbations.base import Pipeline
+from mcp_sim.perturbations.base import NoPerturbations, Pipeline
 from mcp_sim.perturbations.pipeline import ProfilePipeline
+from mcp_sim.perturbations.profile import load_profile as read_profile
+from mcp_sim.profile_book import INLINE_PROFILE, NO_PROFILE, ProfileBook
 from mcp_sim.specs import Catalog, build_catalog
 from mcp_sim.state.base import StateStore
 from mcp_sim.state.memory import MemoryStore
@@ -43,8 +45,9 @@ async def running_experiment(loaded: LoadedExperiment) -> AsyncIterator[CallPath
         store = open_store(experiment.state)
         world_model = make_world_model(loaded, catalog)
         backends: dict[str, Backend] = dict(upstreams)
+        profiles = ProfileBook(profile_ref(experiment), pipeline, lambda ref: load_profile(loaded, ref))
         try:
-            yield CallPath(experiment, catalog, backends, world_model, store, pipeline, routing)
+            yield CallPath(experiment, catalog, backends, world_model, store, pipeline, routing, profiles)
         finally:
             await world_model.aclose()
             await store.aclose()
@@ -106,3 +109,20 @@ def make_world_model(loaded: LoadedExperiment, catalog: Catalog) -> WorldModel:
 def load_pipeline(loaded: LoadedExperiment) -> Pipeline:
     """The experiment's perturbation profile (validated by load_experiment), or none."""
     return ProfilePipeline.of(loaded.profile)
+
+
+def profile_ref(experiment: Experiment) -> str:
+    """How the experiment file names its profile (see profile_book.py)."""
+    if experiment.perturbations is None:
+        return NO_PROFILE
+    return experiment.perturbations if isinstance(experiment.perturbations, str) else INLINE_PROFILE
+
+
+def load_profile(loaded: LoadedExperiment, ref: str) -> Pipeline:
+    """The pipeline of a profile reference, for switches at run time: ``load_pipeline`` of the experiment as if
+    its file named that profile, so profile loading lives in one place."""
+    if ref == NO_PROFILE:
+        return NoPerturbations()
+    if ref == INLINE_PROFILE:
+        return load_pipeline(loaded)
+    return ProfilePipeline.of(read_profile(loaded.resolve(ref)))

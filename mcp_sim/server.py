@@ -83,12 +83,7 @@ def build_server(path: CallPath, process_key: str | None = None) -> Server[Any]:
 def http_app(path: CallPath, *, host: str, allowed_hosts: list[str] | None = None, at: str = "/mcp") -> Starlette:
     """Streamable HTTP ASGI app; DNS-rebinding protection stays on whatever the bind address."""
     server = build_server(path)
-    hosts = ["127.0.0.1:*", "localhost:*", "[::1]:*", *(allowed_hosts or [])]
-    security = TransportSecuritySettings(
-        enable_dns_rebinding_protection=True,
-        allowed_hosts=hosts,
-        allowed_origins=[f"http://{h}" for h in hosts] + [f"https://{h}" for h in hosts],
-    )
+    security = transport_security(allowed_hosts)
     mcp_app = server.streamable_http_app(streamable_http_path=at, transport_security=security, host=host)
 
     @asynccontextmanager
@@ -97,6 +92,16 @@ def http_app(path: CallPath, *, host: str, allowed_hosts: list[str] | None = Non
             yield
 
     return Starlette(routes=list(mcp_app.routes), lifespan=lifespan)
+
+
+def transport_security(allowed_hosts: list[str] | None) -> TransportSecuritySettings:
+    """Loopback Host headers plus the ones the user allowed; everything else gets 421."""
+    hosts = ["127.0.0.1:*", "localhost:*", "[::1]:*", *(allowed_hosts or [])]
+    return TransportSecuritySettings(
+        enable_dns_rebinding_protection=True,
+        allowed_hosts=hosts,
+        allowed_origins=[f"http://{h}" for h in hosts] + [f"https://{h}" for h in hosts],
+    )
 
 
 async def serve_stdio(path: CallPath) -> None:
@@ -111,7 +116,7 @@ async def serve_http(path: CallPath, host: str, port: int, allowed_hosts: list[s
     (or a test) that reads the log line can connect at once; ``--port 0`` picks a free port."""
     import uvicorn
 
-    sock = _bind(host, port)
+    sock = bind_socket(host, port)
     app = http_app(path, host=host, allowed_hosts=allowed_hosts)
     config = uvicorn.Config(app, log_level="warning", lifespan="on", timeout_graceful_shutdown=2)
     bound_port = sock.getsockname()[1]
@@ -121,7 +126,7 @@ async def serve_http(path: CallPath, host: str, port: int, allowed_hosts: list[s
     await anyio.lowlevel.checkpoint()
 
 
-def _bind(host: str, port: int) -> socket.socket:
+def bind_socket(host: str, port: int) -> socket.socket:
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     # IPPROTO_TCP explicitly: asyncio only sets TCP_NODELAY on accepted sockets whose proto says TCP, and
     # without it a keep-alive response written in two parts waits ~40 ms for the client's delayed ACK.

@@ -68,6 +68,7 @@ class SessionState:
     ledger: Ledger = field(default_factory=Ledger)
     cursors: dict[str, Any] = field(default_factory=dict)  # pagination remainders, by opaque cursor
     routing: dict[str, Any] | None = None  # per-session sim-vs-real flag: {"default": ..., "overrides": {...}}
+    profile: str | None = None  # reference of the perturbation profile the session runs (see profile_book.py)
     ephemeral: bool = False  # a one-request session (2026-07-28 without a key): never stored
 
     def to_json(self) -> dict[str, Any]:
@@ -79,6 +80,7 @@ class SessionState:
             "ledger": self.ledger.to_json(),
             "cursors": self.cursors,
             "routing": self.routing,
+            "profile": self.profile,
         }
 
     @classmethod
@@ -91,6 +93,7 @@ class SessionState:
             ledger=Ledger.from_json(data.get("ledger", {})),
             cursors=data.get("cursors", {}),
             routing=data.get("routing"),
+            profile=data.get("profile"),
         )
 
 

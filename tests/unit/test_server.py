@@ -6,7 +6,7 @@ from typing import Any
 from mcp import Client
 from starlette.requests import Request
 
-from mcp_sim.server import _bind, build_server, session_key
+from mcp_sim.server import bind_socket, build_server, session_key
 from tests.unit.helpers import tickets_path
 
 
@@ -45,7 +45,7 @@ async def test_in_process_server_lists_pages_and_reports_tool_errors(tmp_path: P
 def test_keep_alive_responses_do_not_wait_for_delayed_acks() -> None:
     """Regression: a socket made without IPPROTO_TCP got no TCP_NODELAY from asyncio; every 2026-07-28
     request on a kept-alive connection then took ~44 ms instead of ~2 ms."""
-    sock = _bind("127.0.0.1", 0)
+    sock = bind_socket("127.0.0.1", 0)
     with sock:
         assert sock.proto == socket.IPPROTO_TCP
         assert sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)
