@@ -212,7 +212,7 @@ async def test_two_redis_clients_share_one_session_without_lost_updates(redis_ur
     async def increment(store: RedisStore) -> None:
         async with store.lock(EXP, "shared"):
             state = await store.load(EXP, "shared")
-            await anyio.sleep(0)
+            await anyio.lowlevel.checkpoint()
             state.call_count += 1
             await store.commit(state, Turn(state.call_count - 1, "t", {}, "sim", {}))
 
