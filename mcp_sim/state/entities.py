@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-Op = Literal["create", "update", "delete"]
+# observe: an answer showed the entity (a real read or list, a world seed): upsert its fields, undelete it
+Op = Literal["create", "update", "delete", "observe"]
 
 
 @dataclass(frozen=True)
@@ -39,19 +40,29 @@ class Ledger:
     def is_deleted(self, entity: str, id_: str) -> bool:
         return id_ in self.deleted.get(entity, [])
 
+    def exists(self, entity: str, id_: str) -> bool:
+        return id_ in self.entities.get(entity, {})
+
+    def knows(self, entity: str) -> bool:
+        """Whether any entity of this type was ever seen (live or deleted)."""
+        return bool(self.entities.get(entity)) or bool(self.deleted.get(entity))
+
     def records(self, entity: str) -> list[dict[str, Any]]:
         return list(self.entities.get(entity, {}).values())
 
     def apply(self, effect: Effect) -> None:
         table = self.entities.setdefault(effect.entity, {})
-        if effect.op == "create":
-            self.created += 1
-            table[effect.id] = dict(effect.record or {})
+        if effect.op in ("create", "observe"):
+            if effect.op == "create":
+                self.created += 1
+            base = table.get(effect.id, {}) if effect.op == "observe" else {}
+            table[effect.id] = {**base, **(effect.record or {})}
             if effect.id in self.deleted.get(effect.entity, []):
                 self.deleted[effect.entity].remove(effect.id)
+        elif effect.op == "update" and effect.record is None:
+            table[effect.id] = {}  # changed in ways the call does not tell: forget the fields, keep the entity
         elif effect.op == "update":
             table[effect.id] = {**table.get(effect.id, {}), **(effect.record or {})}
-        else:
             table.pop(effect.id, None)
             gone = self.deleted.setdefault(effect.entity, [])
             if effect.id not in gone:

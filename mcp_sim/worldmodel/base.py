@@ -27,6 +27,8 @@ class SimulationRequest:
     history: Callable[[], Awaitable[list[Turn]]]  # earlier turns, fetched only by models that need them
     instructions: list[str] = field(default_factory=list)  # from perturbations (e.g. "fail items 2 and 5")
     progress: ProgressFn | None = None
+    # integrity violations of this call's previous answer, set when it is simulated again: fix these
+    feedback: list[str] = field(default_factory=list)
 
 
 class WorldModel(Protocol):
