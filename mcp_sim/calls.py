@@ -103,6 +103,7 @@ class CallPath:
     def _learn(self, entry: CatalogEntry, arguments: dict[str, Any], outcome: Outcome) -> Outcome:
         """Real answers are never altered; what they show (ids created, deleted, records) feeds the ledger."""
         outcome.effects = repair.with_observed(entry.spec, arguments, outcome, self._types)
+        outcome.trace["integrity"] = [{"learned": len(outcome.effects)}]
         return outcome
 
     def _seed_world(self, state: SessionState) -> None:

@@ -131,6 +131,7 @@ class ToolSpec(Strict):
     output_schema: dict[str, Any] | None = Field(None, alias="outputSchema")
     annotations: dict[str, Any] | None = None
     meta: dict[str, Any] | None = Field(None, alias="_meta")
+    execution: dict[str, Any] | None = None  # 2025-11-25 task support, as `mcp-sim snapshot` writes it
     effects: EntityEffect | list[EntityEffect] | None = None
 
     @field_validator("input_schema", "output_schema")

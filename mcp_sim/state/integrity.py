@@ -95,7 +95,7 @@ def audit(
                 continue
             if ledger.is_deleted(entity, id_):
                 violations.append(_shown_deleted(entity, id_, found.record, found.container))
-            elif ledger.exists(entity, id_) and (entity, id_) not in updated:
+            elif ledger.exists(entity, id_) and not ledger.is_stale(entity, id_) and (entity, id_) not in updated:
                 violations.extend(_disagreements(entity, id_, found.record, scalar_fields(found), ledger))
     violations.extend(_dangling(body, ledger, types, created))
     return Audit(body, violations)
