@@ -13,6 +13,7 @@ from typing import Any
 from mcp.types import CallToolResult, TextContent
 
 _FAILED_STATUS = ("error", "failed", "failure", "not_found")
+GENERIC_ID_FIELDS = frozenset({"id", "name", "uuid", "key"})
 ENVELOPE_KEYS = frozenset({"status", "message", "success", "ok", "error", "note"})
 
 
@@ -71,21 +72,22 @@ class Found:
     envelope: bool  # the top-level object that also wraps other records: its status/message are not fields
 
 
-def find_records(body: Any, entity: str, id_field: str, plural: str) -> list[Found]:
-    """Records of ``entity`` where answers put them: the top-level object, ``body[entity]``, lists at the top
-    or under the plural name or another key that names the entity."""
-    found: list[Found] = []
+def find_records(body: Any, entity: str, id_field: str, plural: str, own: bool = True) -> list[Found]:
+    """Records of ``entity`` where answers put them: under ``entity`` or its plural and, for the tool's own
+    entity types (``own``) or a telling id field (``requestId``), at the top or in a generic list."""
+    anywhere = own or id_field not in GENERIC_ID_FIELDS  # a bare "id" at the top is not every type's
     if isinstance(body, list):
-        return [Found(item, body, False) for item in body if isinstance(item, dict) and id_field in item]
+        return [Found(i, body, False) for i in body if isinstance(i, dict) and id_field in i] if anywhere else []
     if not isinstance(body, dict):
-        return found
-    if id_field in body:
-        nested = any(isinstance(v, dict | list) for v in body.values())
-        found.append(Found(body, None, nested))
+        return []
+    found: list[Found] = []
+    if anywhere and id_field in body:
+        found.append(Found(body, None, any(isinstance(v, dict | list) for v in body.values())))
     inner = body.get(entity)
     if isinstance(inner, dict) and id_field in inner:
         found.append(Found(inner, None, False))
-    for key in dict.fromkeys([plural, f"{entity}s", "items", "results", "records"]):
+    keys = [plural, f"{entity}s", *(["items", "results", "records"] if anywhere else [])]
+    for key in dict.fromkeys(keys):
         items = body.get(key)
         if isinstance(items, list):
             found.extend(Found(i, items, False) for i in items if isinstance(i, dict) and id_field in i)

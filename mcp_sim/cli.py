@@ -1,4 +1,4 @@
-"""``mcp-sim``: serve | validate | snapshot. Thin: parsing and exit codes only."""
+"""``mcp-sim``: serve | validate | snapshot | sessions. Thin: parsing and exit codes only."""
 
 from __future__ import annotations
 
@@ -58,6 +58,10 @@ def _parser() -> argparse.ArgumentParser:
     snapshot.add_argument("-o", "--output", type=Path, required=True)
     snapshot.add_argument("--upstream", help="which upstream (required when the experiment has several)")
     snapshot.set_defaults(run=_snapshot)
+
+    from mcp_sim import sessions_cli
+
+    sessions_cli.register(commands)
     return parser
 
 

@@ -81,8 +81,9 @@ def observed_effects(
     effects: list[Effect] = []
     for effect in effects_of(spec):
         effects.extend(_declared(effect, arguments, body))
+    own = {e.entity for e in effects_of(spec)}
     for entity, id_field in types.id_fields.items():
-        for found in find_records(body, entity, id_field, plural(entity)):
+        for found in find_records(body, entity, id_field, plural(entity), entity in own):
             effects.append(Effect("observe", entity, str(found.record[id_field]), scalar_fields(found)))
     return effects
 

@@ -88,8 +88,9 @@ def audit(
         (e.entity, str(i)) for e in effects if e.kind == "update" and e.entity for i in values_at(arguments, e.id or "")
     }
     violations = _collisions(effects, arguments, body, ledger)
+    own = {e.entity for e in effects}
     for entity, id_field in types.id_fields.items():
-        for found in find_records(body, entity, id_field, plural(entity)):
+        for found in find_records(body, entity, id_field, plural(entity), entity in own):
             id_ = str(found.record[id_field])
             if (entity, id_) in created:
                 continue

@@ -102,3 +102,13 @@ async def test_world_seeds_are_read_and_listed_by_the_schema_simulator() -> None
     await p.call("s", "delete_ticket", {"ticket_id": "t-1"})
     again = await p.call("s", "get_ticket", {"ticket_id": "t-1"})
     assert again.is_error and "not found" in again.content[0].text  # type: ignore[union-attr]
+
+
+async def test_a_bare_id_at_the_top_belongs_to_the_tools_own_entity_only() -> None:
+    """Regression: a created ticket was also learned as a comment (both keep their id in ``id``)."""
+    from mcp_sim.worldmodel.schema_sim import SchemaWorldModel
+
+    p = path(SchemaWorldModel())
+    await p.call("s", "create_ticket", {"title": "Second"})
+    ledger = (await p.store.load("tickets", "s")).ledger
+    assert sorted(ledger.entities) == ["ticket"] and len(ledger.entities["ticket"]) == 2
