@@ -121,6 +121,7 @@ async def test_lock_serializes_one_session_and_not_others(store: StateStore) -> 
             for _ in range(10):
                 tasks.start_soon(increment)
         assert (await store.load(EXP, "shared")).call_count == 10
+        assert len(store._locks) == 0  # type: ignore[attr-defined]  # idle sessions leave nothing in RAM
         async with store.lock(EXP, "a"), store.lock(EXP, "b"):  # another session's lock is free meanwhile
             pass
 
