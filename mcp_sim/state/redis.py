@@ -69,6 +69,8 @@ class RedisStore:
                     renewing.start_soon(_renew, lock)
                     yield
                     renewing.cancel_scope.cancel()
+            except BaseExceptionGroup as group:  # the call's own error, not wrapped by the renewal task group
+                raise group.exceptions[0] if len(group.exceptions) == 1 else group from None
             finally:
                 async with _translated():
                     await lock.release()

@@ -225,3 +225,12 @@ async def test_two_redis_clients_share_one_session_without_lost_updates(redis_ur
     assert [t.index for t in await clients[1].turns(EXP, "shared")] == list(range(20))
     for client in clients:
         await client.aclose()
+
+
+async def test_an_error_inside_the_lock_comes_out_as_itself(store: StateStore) -> None:
+    """Regression: the Redis lock's renewal task group wrapped the call's error in an ExceptionGroup."""
+    with pytest.raises(StateConflict):
+        async with store.lock(EXP, "s1"):
+            raise StateConflict("raised inside")
+    async with store.lock(EXP, "s1"):  # and the lock was released
+        pass
