@@ -10,12 +10,14 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+import pytest
 from mcp import Client
 
 from mcp_sim.sessions import open_sessions
 
 SPECS = Path(__file__).resolve().parents[2] / "tool_specs" / "tickets.yaml"
 META_KEY = "mcp-sim/session"
+pytestmark = pytest.mark.integration  # real mcp-sim subprocesses (and a real redis-server)
 
 
 def experiment(tmp_path: Path) -> Path:

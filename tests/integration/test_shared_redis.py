@@ -8,11 +8,13 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+import pytest
 import redis.asyncio as aioredis
 from mcp import Client
 
 SPECS = Path(__file__).resolve().parents[2] / "tool_specs" / "tickets.yaml"
 META_KEY = "mcp-sim/session"
+pytestmark = pytest.mark.integration  # real mcp-sim subprocesses (and a real redis-server)
 
 
 async def call(url: str, session: str, tool: str, arguments: dict[str, Any]) -> Any:

@@ -1,4 +1,4 @@
-"""Replay every recorded real session (../shared/data/trajectories) through the call path in sim mode and
+"""Replay every recorded real session (tests/data/trajectories, copied from ../shared/data) through the call path in sim mode and
 show that the integrity checks raise nothing the real server did not also answer as a failure.
 
 Three legs per trajectory: (1) the world model answers exactly what the real server answered (a perfect
@@ -30,9 +30,7 @@ from mcp_sim.worldmodel.base import ProgressFn, SimulationRequest
 from mcp_sim.worldmodel.schema_sim import SchemaWorldModel
 
 ROOT = Path(__file__).resolve().parents[2]
-DATA = Path(os.environ.get("MCP_SIM_TRAJECTORIES", ROOT.parent.parent / "shared" / "data" / "trajectories"))
-if not DATA.is_dir():
-    DATA = Path("/work/shared/data/trajectories")
+DATA = Path(os.environ.get("MCP_SIM_TRAJECTORIES", ROOT / "tests" / "data" / "trajectories"))
 SERVERS = ["memory", "taskmanager", "everything", "time"]
 
 
@@ -105,7 +103,7 @@ async def set_route(path: CallPath, key: str, route: str) -> None:
 
 
 def cases() -> list[tuple[str, str]]:
-    return [(s, t) for s in SERVERS for t in recorded(s)] if DATA.is_dir() else []
+    return [(s, t) for s in SERVERS for t in recorded(s)]
 
 
 @pytest.mark.parametrize(("server", "trajectory"), cases())
