@@ -1,5 +1,5 @@
-"""Replay every recorded real session (tests/data/trajectories, copied from ../shared/data) through the call path in sim mode and
-show that the integrity checks raise nothing the real server did not also answer as a failure.
+"""Replay every recorded real session (tests/data/trajectories, copied from ../shared/data) through the
+call path in sim mode and show that the integrity checks raise nothing the real server did not also refuse.
 
 Three legs per trajectory: (1) the world model answers exactly what the real server answered (a perfect
 world model: any check that fires is a false alarm of the checks); (2) the first half is routed real and the
