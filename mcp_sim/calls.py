@@ -1,7 +1,8 @@
 """The path of one ``tools/call``, top to bottom.
 
-transport (server.py) -> load session -> look up + validate -> plan perturbations -> route -> backend or
-world model -> apply plan -> commit turn -> result. Errors are raised as ``mcp_sim.errors`` and turned
+transport (server.py) -> load session (seeded with the world) -> look up + validate -> plan perturbations ->
+route -> backend (its answer feeds the ledger) or integrity pre-check + world model + integrity guard ->
+apply plan -> commit turn -> result. Errors are raised as ``mcp_sim.errors`` and turned
 into MCP only by server.py; the turn is recorded either way.
 """
 
@@ -17,14 +18,17 @@ from mcp.types import CallToolResult, TextContent
 
 from mcp_sim import metrics, router
 from mcp_sim.backends.base import Backend
-from mcp_sim.config import Experiment
+from mcp_sim.config import EntityEffect, Experiment
+from mcp_sim.effects import EntityTypes
 from mcp_sim.errors import BackendUnavailable, ProtocolError, SimulationFailed, ToolError, UnknownTool
 from mcp_sim.outcome import Outcome
 from mcp_sim.perturbations.base import CallInfo, Pipeline
 from mcp_sim.profile_book import ProfileBook
 from mcp_sim.seeding import derive_seed
 from mcp_sim.specs import Catalog, CatalogEntry
+from mcp_sim.state import integrity, repair
 from mcp_sim.state.base import SessionState, StateStore, Turn
+from mcp_sim.state.entities import Effect
 from mcp_sim.worldmodel.base import ProgressFn, SimulationRequest, WorldModel
 
 log = structlog.get_logger("mcp_sim.calls")
@@ -42,10 +46,14 @@ class CallPath:
     perturbations: Pipeline  # the pipeline of new sessions; switch profiles with ``profiles.switch``
     routing: router.Routing  # the flags of new sessions; the admin API replaces it
     profiles: ProfileBook | None = field(default=None)
+    world: list[Effect] = field(default_factory=list)  # the world seeds every fresh episode starts from
+    types: EntityTypes | None = None  # entity types and their id fields; learned from the catalog when None
 
     def __post_init__(self) -> None:
         if self.profiles is None:
             self.profiles = ProfileBook("<startup>", self.perturbations)
+        if self.types is None:
+            self.types = EntityTypes([e.spec for e in self.catalog])
 
     async def call(
         self, session_key: str | None, name: str, arguments: dict[str, Any], progress: ProgressFn | None = None
@@ -56,9 +64,11 @@ class CallPath:
         entry.check_arguments(arguments)
         if session_key is None:  # a one-request session: nothing to load, lock or keep (no lock left behind)
             state = SessionState(self.experiment.name, f"anon-{uuid.uuid4().hex}", ephemeral=True)
+            self._seed_world(state)
             return await self._call_in_session(state, entry, arguments, progress)
         async with self.store.lock(self.experiment.name, session_key):
             state = await self.store.load(self.experiment.name, session_key)
+            self._seed_world(state)
             return await self._call_in_session(state, entry, arguments, progress)
 
     async def _call_in_session(
@@ -75,7 +85,10 @@ class CallPath:
 
         async def call_next(arguments: dict[str, Any], instructions: list[str]) -> Outcome:  # as perturbed
             if route == "real":
-                return await self._call_real(entry, arguments, progress)
+                return self._learn(entry, arguments, await self._call_real(entry, arguments, progress))
+            refused = integrity.precheck(entry.spec, arguments, state.ledger, self._types)
+            if refused is not None:
+                return _not_found(*refused)
             return await self._simulate(state, entry, arguments, index, instructions, progress)
 
         try:
@@ -105,6 +118,23 @@ class CallPath:
         result = await backend.call(entry.upstream_name, arguments, progress)
         return Outcome(result=result, trace={"backend": backend.name})
 
+    def _learn(self, entry: CatalogEntry, arguments: dict[str, Any], outcome: Outcome) -> Outcome:
+        """Real answers are never altered; what they show (ids created, deleted, records) feeds the ledger."""
+        outcome.effects = repair.with_observed(entry.spec, arguments, outcome, self._types)
+        outcome.trace["integrity"] = [{"learned": len(outcome.effects)}]
+        return outcome
+
+    def _seed_world(self, state: SessionState) -> None:
+        if not state.seeded:
+            for effect in self.world:
+                state.ledger.apply(effect)
+            state.seeded = True
+
+    @property
+    def _types(self) -> EntityTypes:
+        assert self.types is not None, "set in __post_init__"
+        return self.types
+
     async def _simulate(
         self,
         state: SessionState,
@@ -127,7 +157,7 @@ class CallPath:
             instructions=instructions,
             progress=progress,
         )
-        return await self.world_model.simulate(request)
+        return await repair.guarded(request, self.world_model.simulate, self._types)
 
     async def _commit(
         self,
@@ -172,6 +202,12 @@ def _outcome_name(turn: Turn) -> str:
     if turn.error is not None:
         return "protocol_error"
     return "tool_error" if turn.result and turn.result.get("isError") else "ok"
+
+
+def _not_found(violation: integrity.Violation, effect: EntityEffect) -> Outcome:
+    """Answered without the world model: the arguments name an entity this session does not have."""
+    trace = {"integrity": [{"check": "arguments", "violations": [violation.to_json()]}]}
+    return Outcome(result=integrity.not_found(effect, violation), trace=trace)
 
 
 def _session_routing(state: SessionState) -> router.Routing | None:

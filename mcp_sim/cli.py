@@ -1,4 +1,4 @@
-"""``mcp-sim``: serve | validate | snapshot | world-model. Thin: parsing and exit codes only."""
+"""``mcp-sim``: serve | validate | snapshot | sessions | world-model. Thin: parsing and exit codes only."""
 
 from __future__ import annotations
 
@@ -76,6 +76,10 @@ def _parser() -> argparse.ArgumentParser:
         "--run", dest="start", action="store_true", help="start the server instead of printing the command"
     )
     world_model.set_defaults(run=_world_model)
+
+    from mcp_sim import sessions_cli
+
+    sessions_cli.register(commands)
     return parser
 
 

@@ -102,13 +102,25 @@ WorldModelConfig = Annotated[SchemaWorldModelConfig | OpenAIWorldModelConfig, Fi
 # ---- tool specs ----
 
 
+class NotFound(Strict):
+    """How the real tool says "no such entity" (``$entity``, ``$Entity`` and ``$id`` are filled in)."""
+
+    text: str = "$entity '$id' not found"
+    is_error: bool = True  # some servers (taskmanager, sqlite) answer failures as ordinary text
+
+
 class EntityEffect(Strict):
-    """What a tool does to the session's entities (optional; inferred from names when absent)."""
+    """What a tool does to the session's entities (optional; inferred from names when absent).
+
+    ``id`` and the keys of ``refs`` are paths: ``ticket_id``, ``task.id``, ``entities[].name``, ``names[]``.
+    """
 
     kind: Literal["create", "read", "update", "delete", "list", "none"]
     entity: str | None = None
-    id: str | None = None  # the id field of the result (create) or the id argument (read/update/delete)
+    id: str | None = None  # the id in the result or arguments (create), in the arguments (read/update/delete)
     lenient: bool = False  # the real tool answers success for unknown ids: keep that leniency
+    refs: dict[str, str] = {}  # argument path -> entity type that must exist (e.g. requestId: request)
+    not_found: NotFound = NotFound()
 
 
 class ToolSpec(Strict):
@@ -125,7 +137,7 @@ class ToolSpec(Strict):
     execution: dict[str, Any] | None = None  # e.g. {taskSupport: forbidden}, as MCP servers list it
     icons: list[dict[str, Any]] | None = None
     meta: dict[str, Any] | None = Field(None, alias="_meta")
-    effects: EntityEffect | None = None
+    effects: EntityEffect | list[EntityEffect] | None = None
 
     @field_validator("input_schema", "output_schema")
     @classmethod
@@ -162,8 +174,8 @@ class Experiment(Strict):
     # A profile file (relative to this file) or inline entries; each entry is checked against its type's
     # parameters by mcp_sim.perturbations.profile when the experiment loads.
     perturbations: Annotated[str, Field(min_length=1)] | list[dict[str, Any]] | None = None
-    state: str = "memory://"
-    world: str | None = None
+    state: str | None = None  # a store URL; default: sqlite file <experiment dir>/.mcp-sim/<name>.db
+    world: str | None = None  # world seeds: a YAML file of initial entities (see mcp_sim/world.py)
     list_page_size: int = Field(100, gt=0)
 
 

@@ -80,7 +80,7 @@ async def switch_session_routing(
 async def reset_session(experiment: str, key: str, request: Request) -> Response:
     path = await _session_path(request, experiment, key)
     async with path.store.lock(experiment, key):
-        await path.store.delete(experiment, key)  # StateStore.reset after the state-store merge
+        await path.store.reset(experiment, key)
     return Response(status_code=204)
 
 

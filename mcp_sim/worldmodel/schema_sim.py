@@ -13,6 +13,7 @@ from typing import Any
 import jsonschema
 from mcp.types import CallToolResult, TextContent
 
+from mcp_sim.answers import values_at
 from mcp_sim.config import EntityEffect, SchemaWorldModelConfig, ToolSpec
 from mcp_sim.effects import effect_of
 from mcp_sim.errors import EntityNotFound
@@ -71,6 +72,9 @@ class _Answer:
 
     def _create(self) -> tuple[Any, list[Effect]]:
         id_field = self.effect.id or "id"
+        named = values_at(self.args, id_field) if "." in id_field or "[]" in id_field else []
+        if named:  # client-named entities (memory's entities[].name): the arguments carry the ids
+            return self._shape(dict(self.args)), []  # the integrity guard learns them from the answer
         new_id = self._new_id(id_field)
         record = {id_field: new_id, **self.args}
         body = self._shape(record)
@@ -109,6 +113,10 @@ class _Answer:
 
     def _new_id(self, id_field: str) -> Any:
         number = self.ledger.created + 1
+        while self.ledger.exists(self.entity, f"{self.entity.replace('_', '-')}-{number}") or self.ledger.is_deleted(
+            self.entity, f"{self.entity.replace('_', '-')}-{number}"
+        ):
+            number += 1  # a seeded or observed entity already has this number
         schema = ((self.spec.output_schema or {}).get("properties") or {}).get(id_field, {})
         if schema.get("type") == "integer":
             return number

@@ -21,7 +21,7 @@ BATCH = REPO / "tests" / "fixtures" / "batch_tools.yaml"
 
 
 def write_experiment(tmp_path: Path, perturbations: Any, seed: int = 0, **extra: Any) -> Path:
-    doc = {"name": "perturb-test", "seed": seed, "tools": [str(TICKETS), str(BATCH)], **extra}
+    doc = {"name": "perturb-test", "seed": seed, "tools": [str(TICKETS), str(BATCH)], "state": "memory://", **extra}
     if perturbations is not None:
         doc["perturbations"] = perturbations
     path = tmp_path / f"exp-{seed}.yaml"

@@ -23,11 +23,10 @@ async def test_list_filters_by_experiment_and_age(tmp_path: Path) -> None:
         assert [s["key"] for s in only_crm] == ["c1"]
 
         # Age is measured from the first call's start: make d1 an hour old by rewriting its history.
-        history = await desk.store.turns("desk", "d1")
-        state = await desk.store.load("desk", "d1")
+        exported = await desk.store.export("desk", "d1")
+        exported["turns"][0]["started_at"] = time.time() - 3600
         await desk.store.delete("desk", "d1")
-        old = Turn.from_json({**history[0].to_json(), "started_at": time.time() - 3600})
-        await desk.store.commit(state, old)
+        await desk.store.restore(exported, "d1")
         recent = (await client.get("/admin/sessions", params={"max_age_s": 600})).json()
         assert [s["key"] for s in recent] == ["c1"]
         aged = (await client.get("/admin/sessions", params={"min_age_s": 600})).json()

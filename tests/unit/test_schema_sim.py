@@ -34,7 +34,7 @@ async def test_create_then_get_list_update_delete_keep_ids_consistent(tmp_path: 
     deleted = await path.call("s", "delete_ticket", {"ticket_id": tid})
     assert not deleted.is_error
     gone = await path.call("s", "get_ticket", {"ticket_id": tid})
-    assert gone.is_error and "was deleted" in gone.content[0].text  # type: ignore[union-attr]
+    assert gone.is_error and "not found" in gone.content[0].text  # type: ignore[union-attr]
     assert (await path.call("s", "list_tickets", {})).structured_content["tickets"] == []  # type: ignore[index]
 
 
@@ -42,7 +42,7 @@ async def test_never_created_id_is_not_found(tmp_path: Path) -> None:
     path = tickets_path(tmp_path)
     for tool in ("get_ticket", "update_ticket", "delete_ticket"):
         result = await path.call("s", tool, {"ticket_id": "ticket-999"})
-        assert result.is_error and "does not exist" in result.content[0].text  # type: ignore[union-attr]
+        assert result.is_error and "not found" in result.content[0].text  # type: ignore[union-attr]
 
 
 async def test_answers_conform_to_output_schema_and_carry_json_text(tmp_path: Path) -> None:
