@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import time
 import uuid
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import structlog
@@ -21,6 +23,8 @@ from mcp_sim.config import Experiment
 from mcp_sim.errors import ProtocolError, ToolError, UnknownTool
 from mcp_sim.outcome import Outcome
 from mcp_sim.perturbations.base import CallInfo, Pipeline
+from mcp_sim.recorded import RecordedCall, RecordedRoutes
+from mcp_sim.recordings import ObservationKey, canonical_arguments, mutates, state_version
 from mcp_sim.seeding import derive_seed
 from mcp_sim.specs import Catalog, CatalogEntry
 from mcp_sim.state.base import SessionState, StateStore, Turn
@@ -40,6 +44,7 @@ class CallPath:
     store: StateStore
     perturbations: Pipeline
     routing: router.Routing
+    recorded: RecordedRoutes | None = None  # record / replay / shadow routes; None: those routes fail
 
     async def call(
         self, session_key: str | None, name: str, arguments: dict[str, Any], progress: ProgressFn | None = None
@@ -65,9 +70,13 @@ class CallPath:
         started = time.perf_counter()
 
         async def call_next(instructions: list[str]) -> Outcome:
+            real = partial(self._call_real, entry, arguments, progress)
+            sim = partial(self._simulate, state, entry, arguments, index, instructions, progress)
             if route == "real":
-                return await self._call_real(entry, arguments, progress)
-            return await self._simulate(state, entry, arguments, index, instructions, progress)
+                return await real()
+            if route == "sim":
+                return await sim()
+            return await self._call_recorded(route, state, entry, arguments, real, sim)
 
         try:
             outcome = await plan.run(info, call_next)
@@ -85,6 +94,28 @@ class CallPath:
         backend = self.backends[entry.upstream]
         result = await backend.call(entry.upstream_name, arguments, progress)
         return Outcome(result=result, trace={"backend": backend.name})
+
+    async def _call_recorded(
+        self,
+        route: str,
+        state: SessionState,
+        entry: CatalogEntry,
+        arguments: dict[str, Any],
+        real: Callable[[], Awaitable[Outcome]],
+        sim: Callable[[], Awaitable[Outcome]],
+    ) -> Outcome:
+        """record / replay / shadow: keyed by tool, canonical arguments and the session's state version."""
+        if self.recorded is None:
+            raise ToolError(f"route '{route}' needs a recordings store, and this call path has none")
+        history = await self.store.turns(self.experiment.name, state.key)
+        version = state_version(history, self._mutating)
+        key = ObservationKey(entry.name, canonical_arguments(arguments), version)
+        call = RecordedCall(key, self.experiment.name, state.key, state.call_count, entry.tool.output_schema)
+        return await self.recorded.run(route, call, real, sim)
+
+    def _mutating(self, tool: str) -> bool:
+        entry = self.catalog.get(tool)
+        return entry is None or mutates(entry.spec)
 
     async def _simulate(
         self,

@@ -7,11 +7,12 @@ import ipaddress
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import get_args
 
 import anyio
 
 from mcp_sim import logs
-from mcp_sim.config import LoadedExperiment, load_experiment
+from mcp_sim.config import LoadedExperiment, RouteName, load_experiment
 from mcp_sim.errors import ConfigError, SimError, StartupError
 
 
@@ -38,7 +39,7 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--transport", choices=["http", "stdio"], default="http")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8765)
-    serve.add_argument("--route", choices=["sim", "real"], help="flip every tool to this route")
+    serve.add_argument("--route", choices=list(get_args(RouteName)), help="flip every tool to this route")
     serve.add_argument("--allow-remote", action="store_true", help="allow binding beyond loopback")
     serve.add_argument(
         "--allowed-host",

@@ -11,7 +11,9 @@ from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, field_val
 from mcp_sim.errors import ConfigError
 from mcp_sim.yamlfile import load_yaml
 
-RouteName = Literal["sim", "real"]
+# sim: world model; real: upstream; record: real, observation stored; replay: stored observation (sim on a
+# miss); shadow: real and sim both, real returned, both stored with a divergence score (see recorded.py).
+RouteName = Literal["sim", "real", "record", "replay", "shadow"]
 
 
 class Strict(BaseModel):
@@ -156,6 +158,7 @@ class Experiment(Strict):
     perturbations: str | list[dict[str, Any]] | None = None
     state: str = "memory://"
     world: str | None = None
+    recordings: str | None = None  # SQLite file of record/shadow observations; default <experiment>.recordings.sqlite
     list_page_size: int = Field(100, gt=0)
 
     @model_validator(mode="after")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 
 import anyio
 import structlog
@@ -16,6 +17,8 @@ from mcp_sim.calls import CallPath
 from mcp_sim.config import LoadedExperiment, SchemaWorldModelConfig
 from mcp_sim.errors import BackendUnavailable, StartupError
 from mcp_sim.perturbations.base import NoPerturbations, Pipeline
+from mcp_sim.recorded import RecordedRoutes
+from mcp_sim.recordings import Recordings
 from mcp_sim.specs import Catalog, build_catalog
 from mcp_sim.state.base import StateStore
 from mcp_sim.state.memory import MemoryStore
@@ -41,9 +44,14 @@ async def running_experiment(loaded: LoadedExperiment) -> AsyncIterator[CallPath
         store = open_store(experiment.state)
         world_model = make_world_model(loaded)
         backends: dict[str, Backend] = dict(upstreams)
+        recordings = Recordings(recordings_path(loaded))
+        pipeline = load_pipeline(loaded)
         try:
-            yield CallPath(experiment, catalog, backends, world_model, store, load_pipeline(loaded), routing)
+            yield CallPath(
+                experiment, catalog, backends, world_model, store, pipeline, routing, RecordedRoutes(recordings)
+            )
         finally:
+            recordings.close()
             await world_model.aclose()
             await store.aclose()
             tasks.cancel_scope.cancel()
@@ -72,16 +80,22 @@ def check_routes(
                 "run `mcp-sim snapshot` while it is up, or fix its command/url"
             )
     for entry in catalog:
-        if router.route(routing, entry.name) != "real":
+        route = router.route(routing, entry.name)
+        if not router.needs_real(route):
             continue
         if entry.upstream is None:
             problems.append(
-                f"tool '{entry.name}' is routed real but has no real backend (it comes from {entry.source})"
+                f"tool '{entry.name}' is routed {route} but has no real backend (it comes from {entry.source})"
             )
         elif entry.upstream not in discovered:
-            problems.append(f"tool '{entry.name}' is routed real but upstream '{entry.upstream}' is unavailable")
+            problems.append(f"tool '{entry.name}' is routed {route} but upstream '{entry.upstream}' is unavailable")
     if problems:
         raise StartupError("\n".join(problems))
+
+
+def recordings_path(loaded: LoadedExperiment) -> Path:
+    """``recordings:`` relative to the experiment file; by default ``<experiment file stem>.recordings.sqlite``."""
+    return loaded.resolve(loaded.experiment.recordings or f"{loaded.path.stem}.recordings.sqlite")
 
 
 def open_store(url: str) -> StateStore:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any
 
 import anyio
@@ -21,17 +22,31 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp.types import CallToolResult, PaginatedRequestParams, Tool
 
 from mcp_sim.config import HttpUpstream, StdioUpstream
-from mcp_sim.errors import BackendUnavailable, ProtocolError
+from mcp_sim.errors import BackendUnavailable, ProtocolError, SimError
 from mcp_sim.worldmodel.base import ProgressFn
 
 log = structlog.get_logger("mcp_sim.upstream")
 
-# Upstream JSON-RPC errors that mean "this connection is gone", not "your call was wrong".
-_SESSION_LOST = ("session not found", "connection closed")
+# Errors that mean "this connection is gone", not "your call was wrong". Besides what servers answer for an
+# unknown Mcp-Session-Id, these are the texts the SDK client itself puts on a non-2xx HTTP status ("Session
+# terminated" for 404, "Server returned an error response" for other statuses) and on a closed stream.
+_CONNECTION_LOST = (
+    "session not found",
+    "session terminated",
+    "no valid session",
+    "invalid or missing session",
+    "server returned an error response",
+    "connection closed",
+)
 
 
 class UpstreamMCP:
-    """One configured upstream; ``run`` is its supervisor task."""
+    """One configured upstream; ``run`` is its supervisor task.
+
+    Connection attempts happen only in ``run``. A call that needs a connection waits on ``_settled``, the
+    event of the attempt that will serve it; a call that finds the connection broken drops the client and
+    swaps in a fresh ``_settled`` at once, so no later call is handed the dead client or the old event.
+    """
 
     def __init__(self, name: str, config: StdioUpstream | HttpUpstream, base_dir: str | None = None) -> None:
         self.name = name
@@ -39,68 +54,87 @@ class UpstreamMCP:
         self.base_dir = base_dir
         self.error: BaseException | None = None
         self._client: Client | None = None
-        self._settled = anyio.Event()  # set once a connection attempt has succeeded or failed
-        self._broken = anyio.Event()
-        self._wanted = anyio.Event()
+        self._settled = anyio.Event()  # set when the pending connection attempt has succeeded or failed
+        self._broken = anyio.Event()  # set by a call that found the connection dead
+        self._wanted = anyio.Event()  # set by a call that needs a new connection attempt
 
     # ---- supervisor ----
 
     async def run(self, *, task_status: TaskStatus[None] = anyio.TASK_STATUS_IGNORED) -> None:
-        started = False
+        """Supervise the connection; ``task_status.started()`` fires once the first attempt has settled."""
+        first_attempt = self._settled
+        async with anyio.create_task_group() as tasks:
+            tasks.start_soon(self._supervise)
+            await first_attempt.wait()
+            task_status.started()
+
+    async def _supervise(self) -> None:
+        """Connect, hold the connection until it breaks, then reconnect when a call asks for it."""
         while True:
-            await self._connect_once()
-            if not started:
-                task_status.started()
-                started = True
+            attempt = self._settled
+            await self._hold_connection(attempt)
+            if self._settled is attempt:  # failed before a call could swap it: the next call waits anew
+                self._settled = anyio.Event()
             await self._wanted.wait()
             self._wanted = anyio.Event()
 
-    async def _connect_once(self) -> None:
+    async def _hold_connection(self, attempt: anyio.Event) -> None:
+        self._broken = anyio.Event()
         try:
-            with anyio.CancelScope() as scope:
-                scope.deadline = anyio.current_time() + self.config.connect_timeout_s
+            with anyio.CancelScope(deadline=anyio.current_time() + self.config.connect_timeout_s) as scope:
                 async with self._open() as client:
                     scope.deadline = math.inf
                     self._client, self.error = client, None
-                    self._settled.set()
+                    attempt.set()
                     log.info("upstream connected", upstream=self.name)
                     await self._broken.wait()
-            if scope.cancelled_caught and self._client is None:
+            if scope.cancelled_caught and not attempt.is_set():
                 self.error = TimeoutError(f"no answer within {self.config.connect_timeout_s:g} s")
         except Exception as exc:  # the upstream died or never spoke MCP: report it, reconnect later
             self.error = exc
-            log.warning("upstream connection failed", upstream=self.name, error=repr(exc))
+            log.warning("upstream connection failed", upstream=self.name, error=_describe(exc))
         finally:
             self._client = None
-            self._broken = anyio.Event()
-            self._settled.set()
+            attempt.set()
 
     @asynccontextmanager
     async def _open(self) -> AsyncIterator[Client]:
-        async with Client(self._transport(), mode="auto", cache=None) as client:
-            yield client
-
-    def _transport(self) -> Any:
         config = self.config
         if isinstance(config, StdioUpstream):
-            return StdioServerParameters(
-                command=config.command, args=config.args, env=config.env or None, cwd=config.cwd or self.base_dir
-            )
-        http = httpx2.AsyncClient(headers=config.headers, timeout=httpx2.Timeout(30.0, read=config.call_timeout_s))
-        return streamable_http_client(config.url, http_client=http)
+            async with Client(self._stdio_parameters(config), mode="auto", cache=None) as client:
+                yield client
+            return
+        timeout = httpx2.Timeout(30.0, read=config.call_timeout_s)
+        async with (
+            httpx2.AsyncClient(headers=config.headers, timeout=timeout) as http,
+            Client(streamable_http_client(config.url, http_client=http), mode="auto", cache=None) as client,
+        ):
+            yield client
+
+    def _stdio_parameters(self, config: StdioUpstream) -> StdioServerParameters:
+        """Relative paths resolve against the experiment file's folder, the upstream's default cwd."""
+        base = Path(self.base_dir or ".")
+        cwd = base / config.cwd if config.cwd else base
+        command = str(base / config.command) if "/" in config.command and not config.command.startswith("/") else None
+        return StdioServerParameters(
+            command=command or config.command, args=config.args, env=config.env or None, cwd=str(cwd)
+        )
 
     async def _connected(self) -> Client:
         if self._client is None:
-            self._settled = anyio.Event()
+            attempt = self._settled
             self._wanted.set()
             with anyio.move_on_after(self.config.connect_timeout_s + 1):
-                await self._settled.wait()
+                await attempt.wait()
         if self._client is None:
             raise BackendUnavailable(f"upstream '{self.name}' is unavailable: {_describe(self.error)}")
         return self._client
 
-    def _mark_broken(self) -> None:
-        self._broken.set()
+    def _mark_broken(self, client: Client) -> None:
+        if self._client is client:  # else another call already reported it, or it was replaced
+            self._client = None
+            self._settled = anyio.Event()
+            self._broken.set()
 
     # ---- Backend ----
 
@@ -108,11 +142,14 @@ class UpstreamMCP:
         client = await self._connected()
         tools: list[Tool] = []
         cursor: str | None = None
-        while True:
-            page = await client.session.list_tools(params=PaginatedRequestParams(cursor=cursor))
-            tools.extend(page.tools)
-            if not (cursor := page.next_cursor):
-                return tools
+        try:
+            while True:
+                page = await client.session.list_tools(params=PaginatedRequestParams(cursor=cursor))
+                tools.extend(page.tools)
+                if not (cursor := page.next_cursor):
+                    return tools
+        except Exception as exc:
+            raise self._translate(exc, client, "tools/list") from None
 
     async def call(self, tool: str, arguments: dict[str, Any], progress: ProgressFn | None) -> CallToolResult:
         client = await self._connected()
@@ -120,26 +157,31 @@ class UpstreamMCP:
             result = await client.session.call_tool(
                 tool, arguments, read_timeout_seconds=self.config.call_timeout_s, progress_callback=progress
             )
-        except MCPError as exc:
-            if any(s in exc.message.lower() for s in _SESSION_LOST):
-                self._mark_broken()
-                raise BackendUnavailable(
-                    f"upstream '{self.name}' lost its session ({exc.message}); the next call reconnects"
-                ) from None
-            if exc.code == -32001 and "timed out" in exc.message:
-                raise BackendUnavailable(f"upstream '{self.name}' did not answer '{tool}': {exc.message}") from None
-            raise ProtocolError(exc.code, exc.message, exc.data) from None
-        except Exception as exc:  # transport died mid-call
-            self._mark_broken()
-            log.warning("upstream call failed", upstream=self.name, tool=tool, error=repr(exc))
-            raise BackendUnavailable(
-                f"upstream '{self.name}' failed during '{tool}': {_describe(exc)}; the next call reconnects"
-            ) from None
+        except Exception as exc:
+            raise self._translate(exc, client, f"'{tool}'") from None
         if result.meta:
             # The upstream's own serverInfo stamp would otherwise replace mcp-sim's identity.
             kept = {k: v for k, v in result.meta.items() if not k.startswith("io.modelcontextprotocol/")}
             result.meta = kept or None
         return result
+
+    def _translate(self, exc: Exception, client: Client, what: str) -> SimError:
+        """The boundary: upstream JSON-RPC errors keep their code; a dead connection is a tool failure."""
+        if isinstance(exc, MCPError):
+            if any(s in exc.message.lower() for s in _CONNECTION_LOST):
+                self._mark_broken(client)
+                return BackendUnavailable(
+                    f"upstream '{self.name}' lost its connection during {what} ({exc.message}); "
+                    "the next call reconnects"
+                )
+            if exc.code == -32001 and "timed out" in exc.message:
+                return BackendUnavailable(f"upstream '{self.name}' did not answer {what}: {exc.message}")
+            return ProtocolError(exc.code, exc.message, exc.data)
+        self._mark_broken(client)  # the transport died under us
+        log.warning("upstream call failed", upstream=self.name, call=what, error=_describe(exc))
+        return BackendUnavailable(
+            f"upstream '{self.name}' failed during {what}: {_describe(exc)}; the next call reconnects"
+        )
 
 
 def _describe(exc: BaseException | None) -> str:
