@@ -1,4 +1,4 @@
-"""``mcp-sim``: serve | validate | snapshot. Thin: parsing and exit codes only."""
+"""``mcp-sim``: serve | validate | snapshot | report | export. Thin: parsing and exit codes only."""
 
 from __future__ import annotations
 
@@ -59,6 +59,20 @@ def _parser() -> argparse.ArgumentParser:
     snapshot.add_argument("-o", "--output", type=Path, required=True)
     snapshot.add_argument("--upstream", help="which upstream (required when the experiment has several)")
     snapshot.set_defaults(run=_snapshot)
+
+    report = commands.add_parser("report", help="sim-vs-real fidelity per tool, from traces, trajectories, recordings")
+    report.add_argument("inputs", type=Path, nargs="+", metavar="trace", help="JSONL / .sqlite files or directories")
+    report.add_argument("--experiment", type=Path, help="experiment whose tool specs give output schemas")
+    report.add_argument("--simulate", action="store_true", help="answer real-only calls with the experiment's sim")
+    report.add_argument("--html", type=Path, help="also write a self-contained HTML page with plots")
+    report.set_defaults(run=_report)
+
+    export = commands.add_parser("export", help="recorded real sessions as world-model training/eval data")
+    export.add_argument("inputs", type=Path, nargs="+", metavar="trace", help="JSONL / .sqlite files or directories")
+    export.add_argument("--format", choices=["agentworld"], default="agentworld")
+    export.add_argument("-o", "--output", type=Path, required=True)
+    export.add_argument("--experiment", type=Path, help="experiment whose tool specs go into system_str")
+    export.set_defaults(run=_export)
     return parser
 
 
@@ -114,6 +128,25 @@ def _snapshot(args: argparse.Namespace) -> int:
     args.output.parent.mkdir(parents=True, exist_ok=True)
     args.output.write_text(text, encoding="utf-8")
     print(f"wrote {args.output} ({text.count(chr(10) + '- name:')} tools of upstream '{upstream}')")
+    return 0
+
+
+def _report(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    from mcp_sim.reporting.commands import report
+
+    loaded = load_experiment(args.experiment) if args.experiment else None
+    report(args.inputs, Console(), loaded, args.simulate, args.html)
+    return 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    from mcp_sim.reporting.commands import export_agentworld
+
+    loaded = load_experiment(args.experiment) if args.experiment else None
+    written = export_agentworld(args.inputs, args.output, loaded)
+    print(f"wrote {args.output} ({written} {args.format} records)")
     return 0
 
 
