@@ -18,7 +18,7 @@ from mcp_sim.errors import ConfigError, SimError, StartupError
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    logs.configure(args.log_level)
+    logs.configure(args.log_level or args.default_log_level)
     try:
         return int(args.run(args))
     except ConfigError as exc:
@@ -31,7 +31,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="mcp-sim", description=__doc__)
-    parser.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
+    parser.add_argument("--log-level", choices=["debug", "info", "warning", "error"], help="default: info")
+    parser.set_defaults(default_log_level="info")
     commands = parser.add_subparsers(required=True, metavar="command")
 
     serve = commands.add_parser("serve", help="serve an experiment over streamable HTTP or stdio")
@@ -65,14 +66,14 @@ def _parser() -> argparse.ArgumentParser:
     report.add_argument("--experiment", type=Path, help="experiment whose tool specs give output schemas")
     report.add_argument("--simulate", action="store_true", help="answer real-only calls with the experiment's sim")
     report.add_argument("--html", type=Path, help="also write a self-contained HTML page with plots")
-    report.set_defaults(run=_report)
+    report.set_defaults(run=_report, default_log_level="warning")  # one log line per simulated call is noise here
 
     export = commands.add_parser("export", help="recorded real sessions as world-model training/eval data")
     export.add_argument("inputs", type=Path, nargs="+", metavar="trace", help="JSONL / .sqlite files or directories")
     export.add_argument("--format", choices=["agentworld"], default="agentworld")
     export.add_argument("-o", "--output", type=Path, required=True)
     export.add_argument("--experiment", type=Path, help="experiment whose tool specs go into system_str")
-    export.set_defaults(run=_export)
+    export.set_defaults(run=_export, default_log_level="warning")
     return parser
 
 
@@ -137,7 +138,8 @@ def _report(args: argparse.Namespace) -> int:
     from mcp_sim.reporting.commands import report
 
     loaded = load_experiment(args.experiment) if args.experiment else None
-    report(args.inputs, Console(), loaded, args.simulate, args.html)
+    console = Console() if sys.stdout.isatty() else Console(width=160)  # piped: no wrapping at 80 columns
+    report(args.inputs, console, loaded, args.simulate, args.html)
     return 0
 
 

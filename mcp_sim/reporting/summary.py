@@ -56,13 +56,13 @@ COLUMNS = {
     "tool": "tool",
     "calls": "real",
     "pairs": "pairs",
-    "real_errors": "real err",
+    "real_errors": "real\nerrors",
     "status_match": "status",
-    "sim_schema_valid": "sim schema",
-    "real_schema_valid": "real schema",
-    "structure": "structure",
-    "deterministic": "determ.",
-    "divergence": "diverg.",
+    "sim_schema_valid": "sim\nschema",
+    "real_schema_valid": "real\nschema",
+    "structure": "struct",
+    "deterministic": "determ",
+    "divergence": "diverg",
 }
 MEASURES = ("status_match", "sim_schema_valid", "structure", "deterministic", "divergence")
 

@@ -15,7 +15,8 @@ from mcp_sim.reporting.summary import COLUMNS, MEASURES, ToolFidelity
 def fidelity_table(rows: list[ToolFidelity], title: str) -> Table:
     table = Table(title=title, title_justify="left")
     for name, heading in COLUMNS.items():
-        table.add_column(heading, justify="left" if name == "tool" else "right", no_wrap=name == "tool")
+        width = max(len(line) for line in heading.split("\n"))
+        table.add_column(heading, justify="left" if name == "tool" else "right", no_wrap=True, min_width=width)
     for row in rows:
         style = "bold" if row.tool == "(all)" else None
         table.add_row(*(_cell(name, getattr(row, name)) for name in COLUMNS), style=style)
@@ -37,8 +38,8 @@ def _shade(value: float, inverted: bool) -> str:
 
 LEGEND = (
     "real: calls with a real observation; pairs: of those, with a simulated one; status: isError equal; "
-    "sim/real schema: valid against outputSchema; structure: typed-path similarity; determ.: deterministic "
-    "fields reproduced; diverg.: 1 - mean of the measures (lower is better)"
+    "sim/real schema: valid against outputSchema; struct: typed-path similarity; determ: deterministic "
+    "fields reproduced; diverg: 1 - mean of the measures (lower is better)"
 )
 
 
