@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 from mcp import Client
 
 from mcp_sim.calls import CallPath
+from mcp_sim.cli import main
 from mcp_sim.config import RouteName, load_experiment
 from mcp_sim.recordings import ROOT, Recordings
 from mcp_sim.runtime import running_experiment
@@ -81,3 +84,22 @@ async def test_record_then_replay_then_shadow(tmp_path: Path) -> None:
     rows = list(Recordings(tmp_path / "notes.sqlite").all())
     assert [r.route for r in rows][-2:] == ["shadow", "shadow"]
     assert rows[-1].sim is not None and rows[-1].fidelity == turns[1].trace["shadow"]["fidelity"]
+
+
+async def test_shadow_trace_feeds_report_and_export(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    async with running_experiment(load_experiment(experiment(tmp_path, "shadow"))) as path:
+        await session(path, "ep")
+        turns = await path.store.turns(path.experiment.name, "ep")
+    trace = tmp_path / "ep.jsonl"
+    trace.write_text("".join(json.dumps(t.to_json()) + "\n" for t in turns))
+
+    assert main(["report", str(trace), str(tmp_path / "notes.sqlite")]) == 0
+    table = capsys.readouterr().out
+    overall = next(line for line in table.splitlines() if "(all)" in line)
+    assert [c.strip() for c in overall.split("│")[2:6]] == ["8", "8", "0", "1.00"]  # trace + recordings, all paired
+
+    out = tmp_path / "aw.jsonl"
+    assert main(["export", str(trace), "-o", str(out)]) == 0
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [r["turn_idx"] for r in records] == [1, 2, 3, 4] and records[-1]["total_turns"] == 4
+    assert '"id": "note-1"' in records[1]["response"][-1]  # the real observation, not the simulated one
