@@ -102,4 +102,4 @@ async def test_shadow_trace_feeds_report_and_export(tmp_path: Path, capsys: pyte
     assert main(["export", str(trace), "-o", str(out)]) == 0
     records = [json.loads(line) for line in out.read_text().splitlines()]
     assert [r["turn_idx"] for r in records] == [1, 2, 3, 4] and records[-1]["total_turns"] == 4
-    assert '"id": "note-1"' in records[1]["response"][-1]  # the real observation, not the simulated one
+    assert '"body": "milk"' in records[1]["response"][-1]  # the real observation, not the simulated one
