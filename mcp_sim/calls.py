@@ -20,7 +20,7 @@ from mcp.types import CallToolResult, TextContent
 from mcp_sim import router
 from mcp_sim.backends.base import Backend
 from mcp_sim.config import Experiment
-from mcp_sim.errors import ProtocolError, ToolError, UnknownTool
+from mcp_sim.errors import ProtocolError, SimulationFailed, ToolError, UnknownTool
 from mcp_sim.outcome import Outcome
 from mcp_sim.perturbations.base import CallInfo, Pipeline
 from mcp_sim.recorded import RecordedCall, RecordedRoutes
@@ -81,7 +81,8 @@ class CallPath:
         try:
             outcome = await plan.run(info, call_next)
         except ToolError as exc:
-            outcome = Outcome(result=error_result(str(exc)), trace={"error": type(exc).__name__})
+            trace = exc.trace if isinstance(exc, SimulationFailed) else {}  # what the world model tried
+            outcome = Outcome(result=error_result(str(exc)), trace={"error": type(exc).__name__, **trace})
         except ProtocolError as exc:
             turn.error = {"code": exc.code, "message": exc.message}
             await self._commit(state, turn, None, plan.decisions, started)

@@ -1,4 +1,4 @@
-"""``mcp-sim``: serve | validate | snapshot | report | export. Thin: parsing and exit codes only."""
+"""``mcp-sim``: serve | validate | snapshot | world-model | report | export. Thin: parsing and exit codes only."""
 
 from __future__ import annotations
 
@@ -60,6 +60,17 @@ def _parser() -> argparse.ArgumentParser:
     snapshot.add_argument("-o", "--output", type=Path, required=True)
     snapshot.add_argument("--upstream", help="which upstream (required when the experiment has several)")
     snapshot.set_defaults(run=_snapshot)
+
+    world_model = commands.add_parser("world-model", help="print (or --run) the vllm serve command of a world model")
+    world_model.add_argument("--model", default="Qwen/Qwen-AgentWorld-35B-A3B")
+    world_model.add_argument("--gpus", type=int, default=1, help="tensor-parallel size")
+    world_model.add_argument("--max-model-len", type=int, default=262144)
+    world_model.add_argument("--host", default="127.0.0.1")
+    world_model.add_argument("--port", type=int, default=8000)
+    world_model.add_argument(
+        "--run", dest="start", action="store_true", help="start the server instead of printing the command"
+    )
+    world_model.set_defaults(run=_world_model)
 
     report = commands.add_parser("report", help="sim-vs-real fidelity per tool, from traces, trajectories, recordings")
     report.add_argument("inputs", type=Path, nargs="+", metavar="trace", help="JSONL / .sqlite files or directories")
@@ -129,6 +140,16 @@ def _snapshot(args: argparse.Namespace) -> int:
     args.output.parent.mkdir(parents=True, exist_ok=True)
     args.output.write_text(text, encoding="utf-8")
     print(f"wrote {args.output} ({text.count(chr(10) + '- name:')} tools of upstream '{upstream}')")
+    return 0
+
+
+def _world_model(args: argparse.Namespace) -> int:
+    from mcp_sim.worldmodel import serving
+
+    command = serving.vllm_command(args.model, args.gpus, args.max_model_len, args.host, args.port)
+    if args.start:
+        serving.exec_command(command)  # does not return
+    print(serving.as_text(command))
     return 0
 
 

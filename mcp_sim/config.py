@@ -91,7 +91,8 @@ class OpenAIWorldModelConfig(Strict):
     validation_retries: int = Field(2, ge=0)
     context_budget_chars: int = Field(400_000, gt=1000)
     on_failure: Literal["error", "schema"] = "error"
-    system_prompt: str | None = None
+    system_prompt: str | None = None  # path of a template overriding the built-in one ({tool_definitions} ...)
+    demonstrations: str | None = None  # path of a text file of example calls and observations
 
 
 WorldModelConfig = Annotated[SchemaWorldModelConfig | OpenAIWorldModelConfig, Field(discriminator="kind")]

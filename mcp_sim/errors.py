@@ -56,7 +56,11 @@ class BackendUnavailable(ToolError):
 
 
 class SimulationFailed(ToolError):
-    """The world model could not produce a valid answer."""
+    """The world model could not produce a valid answer. ``trace`` says what was tried (kept in the turn)."""
+
+    def __init__(self, message: str, trace: dict[str, object] | None = None) -> None:
+        self.trace = trace or {}
+        super().__init__(message)
 
 
 class ProtocolError(SimError):

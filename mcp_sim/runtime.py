@@ -14,7 +14,7 @@ from mcp_sim import router
 from mcp_sim.backends.base import Backend
 from mcp_sim.backends.upstream_mcp import UpstreamMCP
 from mcp_sim.calls import CallPath
-from mcp_sim.config import LoadedExperiment, SchemaWorldModelConfig
+from mcp_sim.config import LoadedExperiment, OpenAIWorldModelConfig, SchemaWorldModelConfig
 from mcp_sim.errors import BackendUnavailable, StartupError
 from mcp_sim.perturbations.base import NoPerturbations, Pipeline
 from mcp_sim.recorded import RecordedRoutes
@@ -42,7 +42,7 @@ async def running_experiment(loaded: LoadedExperiment) -> AsyncIterator[CallPath
         routing = router.Routing.of(experiment.route, experiment.routes)
         check_routes(catalog, routing, upstreams, discovered)
         store = open_store(experiment.state)
-        world_model = make_world_model(loaded)
+        world_model = make_world_model(loaded, catalog)
         backends: dict[str, Backend] = dict(upstreams)
         recordings = Recordings(recordings_path(loaded))
         pipeline = load_pipeline(loaded)
@@ -104,10 +104,14 @@ def open_store(url: str) -> StateStore:
     raise StartupError(f"state: unsupported store URL {url!r} (expected memory://)")
 
 
-def make_world_model(loaded: LoadedExperiment) -> WorldModel:
+def make_world_model(loaded: LoadedExperiment, catalog: Catalog) -> WorldModel:
     config = loaded.experiment.world_model
     if isinstance(config, SchemaWorldModelConfig):
         return SchemaWorldModel(config)
+    if isinstance(config, OpenAIWorldModelConfig):
+        from mcp_sim.worldmodel.openai_model import OpenAIWorldModel
+
+        return OpenAIWorldModel(config, [entry.spec for entry in catalog], loaded.base_dir)
     raise StartupError(f"world_model.kind {config.kind!r} is not available in this build")
 
 

@@ -55,13 +55,13 @@ def report(
 def export_agentworld(paths: list[Path], output: Path, loaded: LoadedExperiment | None) -> int:
     """Write one record per real call; returns how many were written."""
     sessions = by_session(read_all(paths))
-    tools = _tool_definitions(loaded)
+    system = _system_text(loaded)
     written = 0
     output.parent.mkdir(parents=True, exist_ok=True)
     with output.open("w", encoding="utf-8") as out, progress_bar() as progress:
         task = progress.add_task("exporting", total=len(sessions))
         for session, calls in sessions.items():
-            for record in agentworld.records(session, calls, tools):
+            for record in agentworld.records(session, calls, system):
                 out.write(json.dumps(record, ensure_ascii=False) + "\n")
                 written += 1
             progress.advance(task)
@@ -90,9 +90,21 @@ def _schemas(loaded: LoadedExperiment | None) -> SchemaOf:
     return schema_of
 
 
-def _tool_definitions(loaded: LoadedExperiment | None) -> list[dict[str, Any]] | None:
+def _system_text(loaded: LoadedExperiment | None) -> str | None:
+    """The experiment's world-model system text: its tools, and its own template and demonstrations if set."""
     if loaded is None:
         return None
+    from mcp_sim.config import OpenAIWorldModelConfig
     from mcp_sim.reporting.simulate import offline_catalog
 
-    return [t.model_dump(by_alias=True, exclude_none=True, mode="json") for t in offline_catalog(loaded).tools]
+    config = loaded.experiment.world_model
+    template = demonstrations = None
+    if isinstance(config, OpenAIWorldModelConfig):
+        template = _read(loaded, config.system_prompt)
+        demonstrations = _read(loaded, config.demonstrations)
+    specs = [entry.spec for entry in offline_catalog(loaded)]
+    return agentworld.system_text(specs, template, demonstrations or "")
+
+
+def _read(loaded: LoadedExperiment, relative: str | None) -> str | None:
+    return None if relative is None else loaded.resolve(relative).read_text(encoding="utf-8")

@@ -42,7 +42,7 @@ async def simulate(
         loaded.experiment,
         catalog,
         {},
-        make_world_model(loaded),
+        make_world_model(loaded, catalog),
         MemoryStore(),
         NoPerturbations(),
         router.Routing("sim"),

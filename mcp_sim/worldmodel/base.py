@@ -27,6 +27,7 @@ class SimulationRequest:
     history: Callable[[], Awaitable[list[Turn]]]  # earlier turns, fetched only by models that need them
     instructions: list[str] = field(default_factory=list)  # from perturbations (e.g. "fail items 2 and 5")
     progress: ProgressFn | None = None
+    feedback: list[str] = field(default_factory=list)  # why an earlier answer to this call was rejected
 
 
 class WorldModel(Protocol):

@@ -11,9 +11,10 @@ import pytest
 
 from mcp_sim.cli import main
 from mcp_sim.reporting import agentworld
+from mcp_sim.reporting.sources import ObservedCall
 
 TRAJECTORIES = Path(__file__).parents[1] / "fixtures" / "trajectories"
-TURN = re.compile(r"\A### Turn (\d+)\n\n\*\*Action:\*\*\n```json\n(.*)\n```\Z", re.DOTALL)
+TURN = re.compile(r"\A### Turn (\d+)\n\*\*Action:\*\*\n```json\n(.*)\n```\Z", re.DOTALL)
 KEYS = {"id", "task", "system_str", "prompt", "response", "turn_idx", "total_turns", "server"}
 
 
@@ -53,15 +54,27 @@ def test_records_have_the_agentworldbench_shape(exported: list[dict[str, Any]]) 
             call = session[j]
             assert json.loads(match.group(2)) == {"name": call["tool"], "arguments": call["arguments"]}
             assert response.startswith(agentworld.OBSERVATION + "\n")
-        assert "## Tools" in record["system_str"] and record["server"] == session[0]["server"]
+        assert "# Tools" in record["system_str"] and record["server"] == session[0]["server"]
 
 
 def test_observation_is_the_real_text(exported: list[dict[str, Any]]) -> None:
     sum_turn = next(r for r in exported if r["id"] == "everything_features#2")
     assert sum_turn["response"][-1] == "**Environment Observation:**\nThe sum of 2 and 40 is 42."
-    image = agentworld.observation_text({"content": [{"type": "image", "data": "AA==", "mimeType": "image/png"}]})
-    assert json.loads(image)["mimeType"] == "image/png"
-    assert agentworld.observation_text({"content": [], "structuredContent": {"a": 1}}) == '{"a": 1}'
+    structured = ObservedCall("s", "t", {}, {"content": [], "structuredContent": {"a": 1}})
+    assert agentworld.observation_text(0, structured) == '{"a": 1}'
+
+
+def test_records_use_the_world_model_prompt_texts(exported: list[dict[str, Any]]) -> None:
+    """Exported data must look exactly like what the LLM world model is prompted with."""
+    from mcp_sim.state.base import Turn
+    from mcp_sim.worldmodel import prompts
+
+    record = next(r for r in exported if r["id"] == "time_queries#2")
+    first = json.loads(TRAJECTORIES.joinpath("time.jsonl").read_text().splitlines()[0])
+    assert record["prompt"][0] == prompts.action_text(0, first["tool"], first["arguments"])
+    turn = Turn(index=0, tool=first["tool"], arguments=first["arguments"], route="real", result=first["result"])
+    assert record["response"][0] == "**Environment Observation:**\n" + prompts.observation_text(turn)
+    assert record["system_str"].startswith(prompts.SYSTEM_TEMPLATE.split("{tool_definitions}")[0])
 
 
 def test_evaluation_harness_reads_history_then_current_turn(exported: list[dict[str, Any]]) -> None:
@@ -81,14 +94,13 @@ def test_evaluation_harness_reads_history_then_current_turn(exported: list[dict[
 
 
 def test_tools_seen_lists_every_argument_name() -> None:
-    from mcp_sim.reporting.sources import ObservedCall
-
     calls = [
         ObservedCall("s", "get", {"a": 1}, {}),
         ObservedCall("s", "get", {"b": 2}, {}),
         ObservedCall("s", "put", {}, {}),
     ]
-    assert agentworld.tools_seen(calls) == [
-        {"name": "get", "inputSchema": {"type": "object", "properties": {"a": {}, "b": {}}}},
-        {"name": "put", "inputSchema": {"type": "object", "properties": {}}},
+    seen = agentworld.tools_seen(calls)
+    assert [(t.name, t.input_schema) for t in seen] == [
+        ("get", {"type": "object", "properties": {"a": {}, "b": {}}}),
+        ("put", {"type": "object", "properties": {}}),
     ]

@@ -1,0 +1,43 @@
+"""The history window, its ledger summary, and per-call entity hints."""
+
+from __future__ import annotations
+
+from mcp_sim.state.base import Turn
+from mcp_sim.state.entities import Effect, Ledger
+from mcp_sim.worldmodel.history import entity_hints, summarise, window_start
+
+
+def test_window_is_stable_until_the_budget_overflows_then_halves() -> None:
+    sizes = [100] * 30
+    starts = [window_start(sizes[:n], 1_000) for n in range(1, 31)]
+    assert starts[:10] == [0] * 10  # 10 turns fit exactly
+    assert starts[10] == 6  # 11th overflows: drop down to half the budget (5 kept)
+    assert starts[11:15] == [6] * 4  # then nothing moves until the next overflow
+    assert starts == sorted(starts)
+
+
+def test_the_newest_turn_stays_even_when_alone_over_budget() -> None:
+    assert window_start([50, 5_000], 1_000) == 1
+
+
+def test_summary_replays_effects_of_dropped_turns_only() -> None:
+    created = Turn(0, "create_user", {"name": "Ada"}, "sim", None, effects=[Effect("create", "user", "u1", {"n": 1})])
+    gone = Turn(1, "create_user", {}, "sim", None, effects=[Effect("create", "user", "u2", {})])
+    deleted = Turn(2, "delete_user", {"id": "u2"}, "sim", None, effects=[Effect("delete", "user", "u2")])
+    text = summarise([created, gone, deleted])
+    assert text.startswith("# Session so far (turns 1-3, summarised)")
+    assert 'user u1: {"n": 1}' in text
+    assert "Deleted (calls on them fail with not found): user u2." in text
+    assert "create_user x2, delete_user x1" in text
+
+
+def test_hints_name_existing_and_deleted_ids_in_nested_arguments() -> None:
+    ledger = Ledger()
+    ledger.apply(Effect("create", "user", "u1", {"name": "Ada"}))
+    ledger.apply(Effect("create", "user", "u2", {}))
+    ledger.apply(Effect("delete", "user", "u2"))
+    hints = entity_hints(ledger, {"filter": {"ids": ["u1", "u2"]}, "flag": True, "other": "x"})
+    assert hints == [
+        'user u1 exists: {"name": "Ada"}',
+        "user u2 was deleted: calls on it must fail with a not-found error",
+    ]
