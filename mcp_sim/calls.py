@@ -24,7 +24,7 @@ from mcp_sim.errors import ProtocolError, SimulationFailed, ToolError, UnknownTo
 from mcp_sim.outcome import Outcome
 from mcp_sim.perturbations.base import CallInfo, Pipeline
 from mcp_sim.recorded import RecordedCall, RecordedRoutes
-from mcp_sim.recordings import ObservationKey, canonical_arguments, mutates, state_version
+from mcp_sim.recordings import ObservationKey, canonical_arguments, mutates, session_version
 from mcp_sim.seeding import derive_seed
 from mcp_sim.specs import Catalog, CatalogEntry
 from mcp_sim.state.base import SessionState, StateStore, Turn
@@ -108,8 +108,7 @@ class CallPath:
         """record / replay / shadow: keyed by tool, canonical arguments and the session's state version."""
         if self.recorded is None:
             raise ToolError(f"route '{route}' needs a recordings store, and this call path has none")
-        history = await self.store.turns(self.experiment.name, state.key)
-        version = state_version(history, self._mutating)
+        version = await session_version(self.store, state, self._mutating)
         key = ObservationKey(entry.name, canonical_arguments(arguments), version)
         call = RecordedCall(key, self.experiment.name, state.key, state.call_count, entry.tool.output_schema)
         return await self.recorded.run(route, call, real, sim)

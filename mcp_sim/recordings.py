@@ -27,7 +27,7 @@ import anyio
 
 from mcp_sim.config import ToolSpec
 from mcp_sim.effects import effect_of
-from mcp_sim.state.base import Turn
+from mcp_sim.state.base import SessionState, StateStore, Turn
 
 ROOT = "0" * 16  # the version of a fresh session
 
@@ -74,6 +74,23 @@ def state_version(history: list[Turn], mutating: Callable[[str], bool]) -> str:
         if mutating(turn.tool):
             version = next_version(version, turn.tool, turn.arguments)
     return version
+
+
+async def session_version(store: StateStore, state: SessionState, mutating: Callable[[str], bool]) -> str:
+    """The version a session's next call sees. A turn of a recording route carries the version it was keyed
+    with (``trace.recording.version``), so usually only the last turn is read; after turns of other routes
+    the whole history is replayed once."""
+    if state.call_count == 0:
+        return ROOT
+    last = await store.turns(state.experiment, state.key, start=state.call_count - 1, limit=1)
+    known = last[0].trace.get("recording", {}).get("version") if last else None
+    if isinstance(known, str):
+        return _advance(known, last[0], mutating)
+    return state_version(await store.turns(state.experiment, state.key), mutating)
+
+
+def _advance(version: str, turn: Turn, mutating: Callable[[str], bool]) -> str:
+    return next_version(version, turn.tool, turn.arguments) if mutating(turn.tool) else version
 
 
 @dataclass(frozen=True)
@@ -149,6 +166,7 @@ class Recordings:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
             self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")  # with WAL: safe against crashes, no fsync per row
             self._db.executescript(_SCHEMA)
         return self._db
 

@@ -10,6 +10,7 @@ from mcp_sim.recordings import (
     canonical_arguments,
     mutates,
     next_version,
+    session_version,
     state_version,
 )
 from mcp_sim.state.base import Turn
@@ -66,3 +67,25 @@ async def test_store_serves_the_newest_observation_of_a_key(tmp_path: Path) -> N
     reopened = Recordings(path)  # persisted: a new process finds the same rows, in recording order
     assert [o.real for o in reopened.all()] == [{"n": 1}, {"n": 2}]
     reopened.close()
+
+
+async def test_session_version_continues_from_the_last_recorded_turn() -> None:
+    from mcp_sim.state.base import SessionState
+    from mcp_sim.state.memory import MemoryStore
+
+    writes = {"create_note"}.__contains__
+    store, state = MemoryStore(), SessionState(experiment="e", key="k")
+    assert await session_version(store, state, writes) == ROOT
+    history = [turn(0, "create_note", title="a"), turn(1, "get_note", id="1"), turn(2, "create_note", title="b")]
+    for t in history:  # turns of another route: no version in their trace, so the history is replayed
+        state.call_count += 1
+        await store.commit(state, t)
+    assert await session_version(store, state, writes) == state_version(history, writes)
+
+    keyed = turn(3, "create_note", title="c")
+    keyed.trace = {"recording": {"version": "feedfeedfeedfeed"}}  # what this turn was keyed with
+    state.call_count += 1
+    await store.commit(state, keyed)
+    assert await session_version(store, state, writes) == next_version(
+        "feedfeedfeedfeed", "create_note", {"title": "c"}
+    )
