@@ -20,7 +20,7 @@ from mcp.types import CallToolResult, TextContent
 from mcp_sim import router
 from mcp_sim.backends.base import Backend
 from mcp_sim.config import Experiment
-from mcp_sim.errors import ProtocolError, SimulationFailed, ToolError, UnknownTool
+from mcp_sim.errors import BackendUnavailable, ProtocolError, SimulationFailed, ToolError, UnknownTool
 from mcp_sim.outcome import Outcome
 from mcp_sim.perturbations.base import CallInfo, Pipeline
 from mcp_sim.recorded import RecordedCall, RecordedRoutes
@@ -53,10 +53,11 @@ class CallPath:
         if entry is None:
             raise UnknownTool(f"Unknown tool: '{name}'")
         entry.check_arguments(arguments)
-        key = session_key or f"anon-{uuid.uuid4().hex}"
-        async with self.store.lock(self.experiment.name, key):
-            state = await self.store.load(self.experiment.name, key)
-            state.ephemeral = session_key is None
+        if session_key is None:  # a one-request session: nothing to load, lock or keep (no lock left behind)
+            state = SessionState(self.experiment.name, f"anon-{uuid.uuid4().hex}", ephemeral=True)
+            return await self._call_in_session(state, entry, arguments, progress)
+        async with self.store.lock(self.experiment.name, session_key):
+            state = await self.store.load(self.experiment.name, session_key)
             return await self._call_in_session(state, entry, arguments, progress)
 
     async def _call_in_session(
@@ -64,12 +65,13 @@ class CallPath:
     ) -> CallToolResult:
         index = state.call_count
         route = router.route(self.routing, entry.name, _session_routing(state))
-        info = CallInfo(self.experiment.seed, state.key, entry.name, arguments, route, index)
+        tool_index = state.tool_calls.get(entry.name, 0)
+        info = CallInfo(self.experiment.seed, state.key, entry.name, arguments, route, index, tool_index, state.cursors)
         plan = self.perturbations.plan(info)
         turn = Turn(index=index, tool=entry.name, arguments=arguments, route=route, result=None, started_at=time.time())
         started = time.perf_counter()
 
-        async def call_next(instructions: list[str]) -> Outcome:
+        async def call_next(arguments: dict[str, Any], instructions: list[str]) -> Outcome:  # as perturbed
             real = partial(self._call_real, entry, arguments, progress)
             sim = partial(self._simulate, state, entry, arguments, index, instructions, progress)
             if route == "real":
@@ -91,8 +93,9 @@ class CallPath:
         return outcome.result
 
     async def _call_real(self, entry: CatalogEntry, arguments: dict[str, Any], progress: ProgressFn | None) -> Outcome:
-        assert entry.upstream is not None, "router never sends a tool without a backend to 'real'"
-        backend = self.backends[entry.upstream]
+        backend = self.backends.get(entry.upstream) if entry.upstream else None
+        if backend is None:  # start-up checks the experiment's routes; a session flag may still ask for this
+            raise BackendUnavailable(f"tool '{entry.name}' has no real backend (it comes from {entry.source})")
         result = await backend.call(entry.upstream_name, arguments, progress)
         return Outcome(result=result, trace={"backend": backend.name})
 
@@ -158,6 +161,7 @@ class CallPath:
             for effect in outcome.effects:
                 state.ledger.apply(effect)
         state.call_count += 1
+        state.tool_calls[turn.tool] = state.tool_calls.get(turn.tool, 0) + 1
         await self.store.commit(state, turn)
         log.info(
             "tool call",

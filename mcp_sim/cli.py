@@ -113,9 +113,10 @@ def _validate(args: argparse.Namespace) -> int:
     loaded = load_experiment(args.experiment)
     validate_offline(loaded)
     tools = sum(len(f.tools) for _, f in loaded.spec_files)
+    entries = len(loaded.profile.entries) if loaded.profile else 0
     print(
         f"{loaded.path}: ok ({len(loaded.spec_files)} tool spec files, {tools} tools, "
-        f"{len(loaded.experiment.upstreams)} upstreams)"
+        f"{len(loaded.experiment.upstreams)} upstreams, {entries} perturbation entries)"
     )
     return 0
 

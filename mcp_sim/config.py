@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import jsonschema
-from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, field_validator
 
 from mcp_sim.errors import ConfigError
 from mcp_sim.yamlfile import load_yaml
+
+if TYPE_CHECKING:
+    from mcp_sim.perturbations.profile import Profile
 
 # sim: world model; real: upstream; record: real, observation stored; replay: stored observation (sim on a
 # miss); shadow: real and sim both, real returned, both stored with a divergence score (see recorded.py).
@@ -31,7 +34,7 @@ class StdioUpstream(Strict):
     args: list[str] = []
     env: dict[str, str] = {}
     cwd: str | None = None
-    prefix: str | None = None
+    prefix: str | None = Field(None, min_length=1)  # prepended to the exposed tool names
     connect_timeout_s: float = Field(30.0, gt=0)
     call_timeout_s: float = Field(120.0, gt=0)
 
@@ -42,7 +45,7 @@ class HttpUpstream(Strict):
     type: Literal["http", "streamable-http", "streamableHttp"] | None = None
     url: str
     headers: dict[str, str] = {}
-    prefix: str | None = None
+    prefix: str | None = Field(None, min_length=1)  # prepended to the exposed tool names
     connect_timeout_s: float = Field(30.0, gt=0)
     call_timeout_s: float = Field(120.0, gt=0)
 
@@ -121,6 +124,8 @@ class ToolSpec(Strict):
     input_schema: dict[str, Any] = Field(default_factory=lambda: {"type": "object"}, alias="inputSchema")
     output_schema: dict[str, Any] | None = Field(None, alias="outputSchema")
     annotations: dict[str, Any] | None = None
+    execution: dict[str, Any] | None = None  # e.g. {taskSupport: forbidden}, as MCP servers list it
+    icons: list[dict[str, Any]] | None = None
     meta: dict[str, Any] | None = Field(None, alias="_meta")
     effects: EntityEffect | None = None
 
@@ -156,27 +161,29 @@ class Experiment(Strict):
     upstreams: dict[str, Upstream] = {}
     tools: list[str] = []
     world_model: WorldModelConfig = Field(default_factory=lambda: SchemaWorldModelConfig(kind="schema"))
-    perturbations: str | list[dict[str, Any]] | None = None
+    # A profile file (relative to this file) or inline entries; each entry is checked against its type's
+    # parameters by mcp_sim.perturbations.profile when the experiment loads.
+    perturbations: Annotated[str, Field(min_length=1)] | list[dict[str, Any]] | None = None
     state: str = "memory://"
     world: str | None = None
     recordings: str | None = None  # SQLite file of record/shadow observations; default <experiment>.recordings.sqlite
     list_page_size: int = Field(100, gt=0)
 
-    @model_validator(mode="after")
-    def _prefixes_are_names(self) -> Experiment:
-        for name, up in self.upstreams.items():
-            if up.prefix is not None and not up.prefix:
-                raise ValueError(f"upstreams.{name}.prefix must not be empty")
-        return self
-
 
 class LoadedExperiment:
     """An experiment plus the files it references, read and validated, paths resolved."""
 
-    def __init__(self, path: Path, experiment: Experiment, spec_files: list[tuple[Path, ToolSpecFile]]) -> None:
+    def __init__(
+        self,
+        path: Path,
+        experiment: Experiment,
+        spec_files: list[tuple[Path, ToolSpecFile]],
+        profile: Profile | None = None,
+    ) -> None:
         self.path = path
         self.experiment = experiment
         self.spec_files = spec_files
+        self.profile = profile  # the perturbation profile, entries validated
 
     @property
     def base_dir(self) -> Path:
@@ -208,6 +215,13 @@ def load_experiment(path: Path, route_override: RouteName | None = None) -> Load
     for spec_path, spec_file in spec_files:
         if spec_file.upstream is not None and spec_file.upstream not in experiment.upstreams:
             problems.append(f"{spec_path}: upstream {spec_file.upstream!r} is not in the experiment's upstreams")
+    profile = None
+    try:
+        from mcp_sim.perturbations.profile import profile_of  # here: perturbations import this module
+
+        profile = profile_of(experiment.perturbations, doc)
+    except ConfigError as exc:
+        problems.extend(exc.problems)
     if problems:
         raise ConfigError(problems)
-    return LoadedExperiment(path, experiment, spec_files)
+    return LoadedExperiment(path, experiment, spec_files, profile)

@@ -16,7 +16,8 @@ from mcp_sim.backends.upstream_mcp import UpstreamMCP
 from mcp_sim.calls import CallPath
 from mcp_sim.config import LoadedExperiment, OpenAIWorldModelConfig, SchemaWorldModelConfig
 from mcp_sim.errors import BackendUnavailable, StartupError
-from mcp_sim.perturbations.base import NoPerturbations, Pipeline
+from mcp_sim.perturbations.base import Pipeline
+from mcp_sim.perturbations.pipeline import ProfilePipeline
 from mcp_sim.recorded import RecordedRoutes
 from mcp_sim.recordings import Recordings
 from mcp_sim.specs import Catalog, build_catalog
@@ -38,14 +39,14 @@ async def running_experiment(loaded: LoadedExperiment) -> AsyncIterator[CallPath
             for upstream in upstreams.values():
                 connecting.start_soon(tasks.start, upstream.run)
         discovered = await discover(upstreams)
-        catalog = build_catalog(loaded, discovered)
+        pipeline = load_pipeline(loaded)
+        catalog = pipeline.expose(build_catalog(loaded, discovered))
         routing = router.Routing.of(experiment.route, experiment.routes)
         check_routes(catalog, routing, upstreams, discovered)
         store = open_store(experiment.state)
         world_model = make_world_model(loaded, catalog)
         backends: dict[str, Backend] = dict(upstreams)
         recordings = Recordings(recordings_path(loaded))
-        pipeline = load_pipeline(loaded)
         try:
             yield CallPath(
                 experiment, catalog, backends, world_model, store, pipeline, routing, RecordedRoutes(recordings)
@@ -116,6 +117,5 @@ def make_world_model(loaded: LoadedExperiment, catalog: Catalog) -> WorldModel:
 
 
 def load_pipeline(loaded: LoadedExperiment) -> Pipeline:
-    if loaded.experiment.perturbations:
-        raise StartupError("perturbations: profiles are not available in this build")
-    return NoPerturbations()
+    """The experiment's perturbation profile (validated by load_experiment), or none."""
+    return ProfilePipeline.of(loaded.profile)

@@ -7,6 +7,7 @@ calls.py so the turn records what the agent saw), ``ProtocolError`` -> JSON-RPC 
 from __future__ import annotations
 
 import os
+import socket
 import uuid
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -23,7 +24,7 @@ from starlette.applications import Starlette
 
 from mcp_sim import __version__
 from mcp_sim.calls import CallPath, error_result
-from mcp_sim.errors import ProtocolError, ToolError
+from mcp_sim.errors import ProtocolError, StartupError, ToolError
 
 log = structlog.get_logger("mcp_sim.server")
 
@@ -65,6 +66,9 @@ def build_server(path: CallPath, process_key: str | None = None) -> Server[Any]:
             return error_result(str(exc))
         except ProtocolError as exc:
             raise MCPError(exc.code, exc.message, exc.data) from None
+        except Exception:  # a bug in mcp-sim: keep the traceback in the log, tell the agent plainly
+            log.exception("tools/call failed inside mcp-sim", tool=params.name, session=key)
+            raise MCPError(-32603, f"mcp-sim failed internally while calling '{params.name}' (see its log)") from None
 
     return Server(
         "mcp-sim",
@@ -103,11 +107,31 @@ async def serve_stdio(path: CallPath) -> None:
 
 
 async def serve_http(path: CallPath, host: str, port: int, allowed_hosts: list[str] | None) -> None:
+    """Bind first, then log the URL: the socket queues connections before uvicorn accepts them, so a client
+    (or a test) that reads the log line can connect at once; ``--port 0`` picks a free port."""
     import uvicorn
 
+    sock = _bind(host, port)
     app = http_app(path, host=host, allowed_hosts=allowed_hosts)
-    config = uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="on")
-    server = uvicorn.Server(config)
-    log.info("serving", url=f"http://{host}:{port}/mcp", tools=len(path.catalog))
-    await server.serve()
+    config = uvicorn.Config(app, log_level="warning", lifespan="on", timeout_graceful_shutdown=2)
+    bound_port = sock.getsockname()[1]
+    shown = f"[{host}]" if ":" in host else host
+    log.info("serving", url=f"http://{shown}:{bound_port}/mcp", tools=len(path.catalog))
+    await uvicorn.Server(config).serve(sockets=[sock])
     await anyio.lowlevel.checkpoint()
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    # IPPROTO_TCP explicitly: asyncio only sets TCP_NODELAY on accepted sockets whose proto says TCP, and
+    # without it a keep-alive response written in two parts waits ~40 ms for the client's delayed ACK.
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        raise StartupError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    sock.listen(2048)
+    return sock

@@ -64,6 +64,7 @@ class SessionState:
     experiment: str
     key: str
     call_count: int = 0
+    tool_calls: dict[str, int] = field(default_factory=dict)  # calls per tool, for perturbation triggers
     ledger: Ledger = field(default_factory=Ledger)
     cursors: dict[str, Any] = field(default_factory=dict)  # pagination remainders, by opaque cursor
     routing: dict[str, Any] | None = None  # per-session sim-vs-real flag: {"default": ..., "overrides": {...}}
@@ -74,6 +75,7 @@ class SessionState:
             "experiment": self.experiment,
             "key": self.key,
             "call_count": self.call_count,
+            "tool_calls": self.tool_calls,
             "ledger": self.ledger.to_json(),
             "cursors": self.cursors,
             "routing": self.routing,
@@ -85,6 +87,7 @@ class SessionState:
             experiment=data["experiment"],
             key=data["key"],
             call_count=data.get("call_count", 0),
+            tool_calls=data.get("tool_calls", {}),
             ledger=Ledger.from_json(data.get("ledger", {})),
             cursors=data.get("cursors", {}),
             routing=data.get("routing"),

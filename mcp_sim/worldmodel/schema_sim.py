@@ -19,6 +19,8 @@ from mcp_sim.errors import EntityNotFound
 from mcp_sim.outcome import Outcome
 from mcp_sim.state.entities import Effect, Ledger
 from mcp_sim.worldmodel.base import SimulationRequest
+from mcp_sim.worldmodel.directives import item_failures
+from mcp_sim.worldmodel.schema_batch import simulate_batch
 from mcp_sim.worldmodel.values import ValueMaker
 
 
@@ -28,9 +30,15 @@ class SchemaWorldModel:
 
     async def simulate(self, request: SimulationRequest) -> Outcome:
         effect = effect_of(request.spec)
-        answer = _Answer(request, effect, self.config)
-        body, effects = answer.build()
+        told = item_failures(request.instructions)  # a perturbation's exact per-item failures
+        if told is not None and isinstance(request.arguments.get(told.argument), list):
+            body, effects = simulate_batch(request, effect, told, self._one)
+        else:
+            body, effects = self._one(request, effect)
         return Outcome(result=to_result(request.spec, body), effects=effects, trace={"effect": effect.kind})
+
+    def _one(self, request: SimulationRequest, effect: EntityEffect) -> tuple[Any, list[Effect]]:
+        return _Answer(request, effect, self.config).build()
 
     async def aclose(self) -> None:
         return None
