@@ -37,5 +37,5 @@ def route(experiment: Routing, tool: str, session: Routing | None = None) -> Rou
     return experiment.match(tool) or experiment.default
 
 
-def needs_real(route_name: RouteName) -> bool:
+def needs_real(route_name: str) -> bool:
     return route_name in REAL_ROUTES
