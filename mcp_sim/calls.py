@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import time
 import uuid
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import structlog
@@ -24,6 +26,8 @@ from mcp_sim.errors import BackendUnavailable, ProtocolError, SimulationFailed, 
 from mcp_sim.outcome import Outcome
 from mcp_sim.perturbations.base import CallInfo, Pipeline
 from mcp_sim.profile_book import ProfileBook
+from mcp_sim.recorded import RecordedCall, RecordedRoutes
+from mcp_sim.recordings import ObservationKey, canonical_arguments, mutates, session_version
 from mcp_sim.seeding import derive_seed
 from mcp_sim.specs import Catalog, CatalogEntry
 from mcp_sim.state import integrity, repair
@@ -48,6 +52,7 @@ class CallPath:
     profiles: ProfileBook | None = field(default=None)
     world: list[Effect] = field(default_factory=list)  # the world seeds every fresh episode starts from
     types: EntityTypes | None = None  # entity types and their id fields; learned from the catalog when None
+    recorded: RecordedRoutes | None = None  # record / replay / shadow routes; None: those routes fail
 
     def __post_init__(self) -> None:
         if self.profiles is None:
@@ -84,12 +89,13 @@ class CallPath:
         started = time.perf_counter()
 
         async def call_next(arguments: dict[str, Any], instructions: list[str]) -> Outcome:  # as perturbed
+            real = partial(self._call_real, entry, arguments, progress)
+            sim = partial(self._simulate, state, entry, arguments, index, instructions, progress)
             if route == "real":
-                return self._learn(entry, arguments, await self._call_real(entry, arguments, progress))
-            refused = integrity.precheck(entry.spec, arguments, state.ledger, self._types)
-            if refused is not None:
-                return _not_found(*refused)
-            return await self._simulate(state, entry, arguments, index, instructions, progress)
+                return await real()
+            if route == "sim":
+                return await sim()
+            return await self._call_recorded(route, state, entry, arguments, real, sim)
 
         try:
             outcome = await plan.run(info, call_next)
@@ -116,7 +122,7 @@ class CallPath:
         if backend is None:  # start-up checks the experiment's routes; a session flag may still ask for this
             raise BackendUnavailable(f"tool '{entry.name}' has no real backend (it comes from {entry.source})")
         result = await backend.call(entry.upstream_name, arguments, progress)
-        return Outcome(result=result, trace={"backend": backend.name})
+        return self._learn(entry, arguments, Outcome(result=result, trace={"backend": backend.name}))
 
     def _learn(self, entry: CatalogEntry, arguments: dict[str, Any], outcome: Outcome) -> Outcome:
         """Real answers are never altered; what they show (ids created, deleted, records) feeds the ledger."""
@@ -135,6 +141,27 @@ class CallPath:
         assert self.types is not None, "set in __post_init__"
         return self.types
 
+    async def _call_recorded(
+        self,
+        route: str,
+        state: SessionState,
+        entry: CatalogEntry,
+        arguments: dict[str, Any],
+        real: Callable[[], Awaitable[Outcome]],
+        sim: Callable[[], Awaitable[Outcome]],
+    ) -> Outcome:
+        """record / replay / shadow: keyed by tool, canonical arguments and the session's state version."""
+        if self.recorded is None:
+            raise ToolError(f"route '{route}' needs a recordings store, and this call path has none")
+        version = await session_version(self.store, state, self._mutating)
+        key = ObservationKey(entry.name, canonical_arguments(arguments), version)
+        call = RecordedCall(key, self.experiment.name, state.key, state.call_count, entry.tool.output_schema)
+        return await self.recorded.run(route, call, real, sim)
+
+    def _mutating(self, tool: str) -> bool:
+        entry = self.catalog.get(tool)
+        return entry is None or mutates(entry.spec)
+
     async def _simulate(
         self,
         state: SessionState,
@@ -144,6 +171,10 @@ class CallPath:
         instructions: list[str],
         progress: ProgressFn | None,
     ) -> Outcome:
+        refused = integrity.precheck(entry.spec, arguments, state.ledger, self._types)
+        if refused is not None:  # answered without the world model
+            return _not_found(*refused)
+
         async def history() -> list[Turn]:
             return await self.store.turns(self.experiment.name, state.key)
 

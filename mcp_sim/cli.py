@@ -1,4 +1,6 @@
-"""``mcp-sim``: serve | validate | snapshot | sessions | world-model. Thin: parsing and exit codes only."""
+"""``mcp-sim``: serve | validate | snapshot | sessions | world-model | report | export.
+
+Thin: parsing and exit codes only."""
 
 from __future__ import annotations
 
@@ -8,18 +10,19 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import get_args
 
 import anyio
 
 from mcp_sim import logs
 from mcp_sim.auth import TOKEN_ENV
-from mcp_sim.config import LoadedExperiment, load_experiment
+from mcp_sim.config import LoadedExperiment, RouteName, load_experiment
 from mcp_sim.errors import ConfigError, SimError, StartupError
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    logs.configure(args.log_level)
+    logs.configure(args.log_level or args.default_log_level)
     try:
         return int(args.run(args))
     except ConfigError as exc:
@@ -32,7 +35,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="mcp-sim", description=__doc__)
-    parser.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
+    parser.add_argument("--log-level", choices=["debug", "info", "warning", "error"], help="default: info")
+    parser.set_defaults(default_log_level="info")
     commands = parser.add_subparsers(required=True, metavar="command")
 
     serve = commands.add_parser("serve", help="serve experiments over streamable HTTP (or one over stdio)")
@@ -40,7 +44,7 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--transport", choices=["http", "stdio"], default="http")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8765)
-    serve.add_argument("--route", choices=["sim", "real"], help="flip every tool to this route")
+    serve.add_argument("--route", choices=list(get_args(RouteName)), help="flip every tool to this route")
     serve.add_argument("--allow-remote", action="store_true", help="allow binding beyond loopback (needs --token)")
     serve.add_argument(
         "--token",
@@ -76,6 +80,20 @@ def _parser() -> argparse.ArgumentParser:
         "--run", dest="start", action="store_true", help="start the server instead of printing the command"
     )
     world_model.set_defaults(run=_world_model)
+
+    report = commands.add_parser("report", help="sim-vs-real fidelity per tool, from traces, trajectories, recordings")
+    report.add_argument("inputs", type=Path, nargs="+", metavar="trace", help="JSONL / .sqlite files or directories")
+    report.add_argument("--experiment", type=Path, help="experiment whose tool specs give output schemas")
+    report.add_argument("--simulate", action="store_true", help="answer real-only calls with the experiment's sim")
+    report.add_argument("--html", type=Path, help="also write a self-contained HTML page with plots")
+    report.set_defaults(run=_report, default_log_level="warning")  # one log line per simulated call is noise here
+
+    export = commands.add_parser("export", help="recorded real sessions as world-model training/eval data")
+    export.add_argument("inputs", type=Path, nargs="+", metavar="trace", help="JSONL / .sqlite files or directories")
+    export.add_argument("--format", choices=["agentworld"], default="agentworld")
+    export.add_argument("-o", "--output", type=Path, required=True)
+    export.add_argument("--experiment", type=Path, help="experiment whose tool specs go into system_str")
+    export.set_defaults(run=_export, default_log_level="warning")
 
     from mcp_sim import sessions_cli
 
@@ -150,6 +168,26 @@ def _world_model(args: argparse.Namespace) -> int:
     if args.start:
         serving.exec_command(command)  # does not return
     print(serving.as_text(command))
+    return 0
+
+
+def _report(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    from mcp_sim.reporting.commands import report
+
+    loaded = load_experiment(args.experiment) if args.experiment else None
+    console = Console() if sys.stdout.isatty() else Console(width=160)  # piped: no wrapping at 80 columns
+    report(args.inputs, console, loaded, args.simulate, args.html)
+    return 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    from mcp_sim.reporting.commands import export_agentworld
+
+    loaded = load_experiment(args.experiment) if args.experiment else None
+    written = export_agentworld(args.inputs, args.output, loaded)
+    print(f"wrote {args.output} ({written} {args.format} records)")
     return 0
 
 

@@ -14,7 +14,9 @@ from mcp_sim.yamlfile import load_yaml
 if TYPE_CHECKING:
     from mcp_sim.perturbations.profile import Profile
 
-RouteName = Literal["sim", "real"]
+# sim: world model; real: upstream; record: real, observation stored; replay: stored observation (sim on a
+# miss); shadow: real and sim both, real returned, both stored with a divergence score (see recorded.py).
+RouteName = Literal["sim", "real", "record", "replay", "shadow"]
 
 
 class Strict(BaseModel):
@@ -176,6 +178,7 @@ class Experiment(Strict):
     perturbations: Annotated[str, Field(min_length=1)] | list[dict[str, Any]] | None = None
     state: str | None = None  # a store URL; default: sqlite file <experiment dir>/.mcp-sim/<name>.db
     world: str | None = None  # world seeds: a YAML file of initial entities (see mcp_sim/world.py)
+    recordings: str | None = None  # SQLite file of record/shadow observations; default <experiment>.recordings.sqlite
     list_page_size: int = Field(100, gt=0)
 
 

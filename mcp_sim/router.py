@@ -9,6 +9,9 @@ from typing import Any
 
 from mcp_sim.config import RouteName
 
+# Routes that call the real backend, so they need one at start-up (replay only reads recordings).
+REAL_ROUTES: frozenset[RouteName] = frozenset({"real", "record", "shadow"})
+
 
 @dataclass(frozen=True)
 class Routing:
@@ -37,3 +40,7 @@ def route(experiment: Routing, tool: str, session: Routing | None = None) -> Rou
     if session is not None:
         return session.match(tool) or session.default
     return experiment.match(tool) or experiment.default
+
+
+def needs_real(route_name: str) -> bool:
+    return route_name in REAL_ROUTES

@@ -21,6 +21,8 @@ from mcp_sim.perturbations.base import NoPerturbations, Pipeline
 from mcp_sim.perturbations.pipeline import ProfilePipeline
 from mcp_sim.perturbations.profile import load_profile as read_profile
 from mcp_sim.profile_book import INLINE_PROFILE, NO_PROFILE, ProfileBook
+from mcp_sim.recorded import RecordedRoutes
+from mcp_sim.recordings import Recordings
 from mcp_sim.specs import Catalog, build_catalog
 from mcp_sim.state.base import StateStore
 from mcp_sim.state.entities import Effect
@@ -52,11 +54,23 @@ async def running_experiment(loaded: LoadedExperiment) -> AsyncIterator[CallPath
         world_model = make_world_model(loaded, catalog)
         backends: dict[str, Backend] = dict(upstreams)
         profiles = ProfileBook(profile_ref(experiment), pipeline, lambda ref: load_profile(loaded, ref))
+        recordings = Recordings(recordings_path(loaded))
         try:
             yield CallPath(
-                experiment, catalog, backends, world_model, store, pipeline, routing, profiles, world=world, types=types
+                experiment,
+                catalog,
+                backends,
+                world_model,
+                store,
+                pipeline,
+                routing,
+                profiles,
+                world=world,
+                types=types,
+                recorded=RecordedRoutes(recordings),
             )
         finally:
+            recordings.close()
             await world_model.aclose()
             await store.aclose()
             tasks.cancel_scope.cancel()
@@ -85,14 +99,15 @@ def check_routes(
                 "run `mcp-sim snapshot` while it is up, or fix its command/url"
             )
     for entry in catalog:
-        if router.route(routing, entry.name) != "real":
+        route = router.route(routing, entry.name)
+        if not router.needs_real(route):
             continue
         if entry.upstream is None:
             problems.append(
-                f"tool '{entry.name}' is routed real but has no real backend (it comes from {entry.source})"
+                f"tool '{entry.name}' is routed {route} but has no real backend (it comes from {entry.source})"
             )
         elif entry.upstream not in discovered:
-            problems.append(f"tool '{entry.name}' is routed real but upstream '{entry.upstream}' is unavailable")
+            problems.append(f"tool '{entry.name}' is routed {route} but upstream '{entry.upstream}' is unavailable")
     if problems:
         raise StartupError("\n".join(problems))
 
@@ -120,6 +135,11 @@ def load_world_seeds(loaded: LoadedExperiment, catalog: Catalog) -> tuple[Entity
     world = load_world(path)
     types = EntityTypes(specs, seeded_types(world, EntityTypes(specs)))
     return types, seed_effects(world, types, path)
+
+
+def recordings_path(loaded: LoadedExperiment) -> Path:
+    """``recordings:`` relative to the experiment file; by default ``<experiment file stem>.recordings.sqlite``."""
+    return loaded.resolve(loaded.experiment.recordings or f"{loaded.path.stem}.recordings.sqlite")
 
 
 def make_world_model(loaded: LoadedExperiment, catalog: Catalog) -> WorldModel:

@@ -30,9 +30,6 @@ from mcp_sim.state.base import SessionState
 
 api = APIRouter(prefix="/experiments", tags=["experiments"])
 
-# Routes that call the real backend. After the record/replay/shadow merge: use router.needs_real.
-_NEEDS_BACKEND = frozenset({"real", "record", "shadow"})
-
 
 def lab_of(request: Request) -> Lab:
     lab: Lab = request.app.state.lab
@@ -136,7 +133,7 @@ def _check_backends(path: CallPath, routing: router.Routing) -> None:
     missing = [
         f"{e.name} ({'no real backend: it comes from ' + e.source if e.upstream is None else 'upstream ' + e.upstream})"
         for e in path.catalog
-        if router.route(routing, e.name) in _NEEDS_BACKEND and (e.upstream is None or e.upstream not in path.backends)
+        if router.needs_real(router.route(routing, e.name)) and (e.upstream is None or e.upstream not in path.backends)
     ]
     if missing:
         raise HTTPException(409, "cannot route to a real backend: " + "; ".join(missing))

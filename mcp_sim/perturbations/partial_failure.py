@@ -25,6 +25,7 @@ from pydantic import Field
 from mcp_sim.outcome import Outcome
 from mcp_sim.perturbations.base import Call, Decision, Next, Params, Perturbation
 from mcp_sim.perturbations.results import body_of, with_body
+from mcp_sim.router import needs_real
 from mcp_sim.worldmodel.directives import ItemFailures
 
 _ERRORS = [
@@ -61,7 +62,7 @@ class PartialFailure(Perturbation[PartialFailureParams]):
             return await call_next(call)
         failures = self.params.failures(len(items), decision)
         decision.note(argument=argument, items=len(items), failed=sorted(failures))
-        if call.info.route != "real":
+        if not needs_real(call.info.route):  # record and shadow call the real backend too
             directive = ItemFailures(argument, failures, len(items))
             return await call_next(call.replace(instructions=(*call.instructions, directive)))
         survivors = [item for i, item in enumerate(items) if i not in failures]
