@@ -156,7 +156,10 @@ class CallPath:
         version = await session_version(self.store, state, self._mutating)
         key = ObservationKey(entry.name, canonical_arguments(arguments), version)
         call = RecordedCall(key, self.experiment.name, state.key, state.call_count, entry.tool.output_schema)
-        return await self.recorded.run(route, call, real, sim)
+        outcome = await self.recorded.run(route, call, real, sim)
+        if outcome.trace.get("replay") == "hit":  # a recorded real answer: it feeds the ledger like a live one
+            outcome = self._learn(entry, arguments, outcome)
+        return outcome
 
     def _mutating(self, tool: str) -> bool:
         entry = self.catalog.get(tool)
