@@ -76,8 +76,17 @@ def _serve(args: argparse.Namespace) -> int:
             else:
                 await server.serve_http(path, args.host, args.port, args.allowed_host)
 
-    anyio.run(serve)
+    anyio.run(serve, backend_options=_event_loop())
     return 0
+
+
+def _event_loop() -> dict[str, bool]:
+    """uvloop when installed (a dependency on Linux/macOS): the same asyncio API, less CPU per call."""
+    try:
+        import uvloop  # noqa: F401
+    except ImportError:
+        return {}
+    return {"use_uvloop": True}
 
 
 def _validate(args: argparse.Namespace) -> int:
