@@ -28,7 +28,9 @@ async def run(settings: Settings) -> SectionResult:
     count = 1_000 if settings.quick else 10_000
     experiment = settings.workdir / "memory.yaml"
     tools = str(ROOT / "tool_specs" / "tickets.yaml")
-    experiment.write_text(yaml.safe_dump({"name": "bench-memory", "route": "sim", "tools": [tools]}))
+    experiment.write_text(
+        yaml.safe_dump({"name": "bench-memory", "route": "sim", "tools": [tools], "state": "memory://"})
+    )
     with fleet() as servers:
         sim = servers.start("mcp-sim-memory", mcp_sim_argv(experiment, port := free_port()), port)
         async with Client(sim.url, mode="2026-07-28") as client:

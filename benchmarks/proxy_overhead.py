@@ -12,6 +12,7 @@ proxy's stdio connection; server-everything itself speaks only 2025-11-25, so th
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from contextlib import AsyncExitStack
@@ -58,12 +59,13 @@ class Plan:
 
     @classmethod
     def of(cls, quick: bool) -> Plan:
-        return cls(warmup=5, rounds=3, per_round=20) if quick else cls(warmup=20, rounds=10, per_round=60)
+        return cls(warmup=5, rounds=6, per_round=10) if quick else cls(warmup=20, rounds=60, per_round=10)
 
 
 async def run(settings: Settings) -> SectionResult:
     _check_prerequisites()
     plan = Plan.of(settings.quick)
+    load = [os.getloadavg()[0]]
     with fleet() as servers:
         routes = _start(servers, settings.workdir)
         async with AsyncExitStack() as stack:
@@ -74,8 +76,9 @@ async def run(settings: Settings) -> SectionResult:
                 await _calls(route, plan.warmup, timed=False)
             for _ in range(plan.rounds):
                 for route in live:
-                    await _calls(route, max(3, round(plan.per_round * route.share)), timed=True)
-    return _report(routes, plan)
+                    await _calls(route, max(1, round(plan.per_round * route.share)), timed=True)
+    load.append(os.getloadavg()[0])
+    return _report(routes, plan, load)
 
 
 def _check_prerequisites() -> None:
@@ -184,12 +187,12 @@ async def _calls(route: Route, count: int, *, timed: bool) -> None:
         route.cpu_s += route.server.cpu_seconds() - cpu_before
 
 
-def _report(routes: list[Route], plan: Plan) -> SectionResult:
+def _report(routes: list[Route], plan: Plan, load: list[float]) -> SectionResult:
     table = Table(
         "Sequential tools/call `echo`, SDK client over HTTP (direct stdio row: the client spawns the server)",
         ["client era", "upstream", "via", "median ms", "p99 ms", "median ratio", "p99 ratio", "hop CPU ms/call"],
     )
-    data: dict[str, Any] = {"plan": plan.__dict__, "routes": []}
+    data: dict[str, Any] = {"plan": plan.__dict__, "load_average": load, "routes": []}
     for era in ERAS:
         base = _summary(_find(routes, BASELINE, HTTP_UP, era))
         for route in (r for r in routes if r.era == era):
@@ -220,6 +223,7 @@ def _report(routes: list[Route], plan: Plan) -> SectionResult:
         f"{plan.rounds} rounds x {plan.per_round} calls per route (fresh FastMCP: 15 %), interleaved, after "
         f"{plan.warmup} warm-up calls; ratios against `direct` to the Python SDK upstream on the same era.",
         "hop CPU: user+system CPU of the proxy process per call, 10 ms clock ticks (for `direct`: the upstream's).",
+        f"1-minute load average {load[0]:.2f} at the start, {load[1]:.2f} at the end (2 cores, shared machine).",
     ]
     return SectionResult(tables=[table, _targets(routes)], data=data)
 
