@@ -33,6 +33,7 @@ STDIO_UP = "everything (stdio)"
 HTTP_UP = "python SDK (http)"
 BASELINE = "direct"
 FORWARDER = "SDK forwarder"
+SIM_MEMORY = "mcp-sim memory://"  # the same, with the in-process store pinned
 TARGETS = {"2025-11-25": 1.3, "2026-07-28": 1.5}  # median ratio to direct, issue 7
 
 
@@ -98,6 +99,7 @@ def _start(servers: Fleet, workdir: Path) -> list[Route]:
     )
     sim_stdio = _mcp_sim(servers, workdir, "everything", {"command": str(EVERYTHING), "args": ["stdio"]})
     sim_http = _mcp_sim(servers, workdir, "python", {"url": up.url})
+    sim_memory = _mcp_sim(servers, workdir, "everything", {"command": str(EVERYTHING), "args": ["stdio"]}, "memory://")
     proxy = servers.start(
         "mcp-proxy",
         [
@@ -129,6 +131,7 @@ def _start(servers: Fleet, workdir: Path) -> list[Route]:
         )
         routes.append(Route("mcp-sim", STDIO_UP, era, sim_stdio.url, sim_stdio))
         routes.append(Route("mcp-sim", HTTP_UP, era, sim_http.url, sim_http))
+        routes.append(Route(SIM_MEMORY, STDIO_UP, era, sim_memory.url, sim_memory))
         routes.append(Route(FORWARDER, STDIO_UP, era, forwarder.url, forwarder))
         routes.append(Route("mcp-proxy", STDIO_UP, era, proxy.url, proxy))
         for (backend, upstream), server in fast.items():
@@ -140,15 +143,16 @@ def _start(servers: Fleet, workdir: Path) -> list[Route]:
     return routes
 
 
-def _mcp_sim(servers: Fleet, workdir: Path, upstream: str, config: dict[str, Any]) -> Server:
+def _mcp_sim(servers: Fleet, workdir: Path, upstream: str, config: dict[str, Any], state: str | None = None) -> Server:
+    """mcp-sim with default settings, or with ``state`` as its store (the default store may be durable)."""
     import yaml
 
-    experiment = workdir / f"proxy-{upstream}.yaml"
-    experiment.write_text(
-        yaml.safe_dump({"name": f"bench-{upstream}", "route": "real", "upstreams": {upstream: config}})
-    )
+    name = f"{upstream}-{state.split(':')[0]}" if state else upstream
+    experiment = workdir / f"proxy-{name}.yaml"
+    doc: dict[str, Any] = {"name": f"bench-{name}", "route": "real", "upstreams": {upstream: config}}
+    experiment.write_text(yaml.safe_dump({**doc, **({"state": state} if state else {})}))
     port = free_port()
-    return servers.start(f"mcp-sim-{upstream}", mcp_sim_argv(experiment, port), port)
+    return servers.start(f"mcp-sim-{name}", mcp_sim_argv(experiment, port), port)
 
 
 def _fastmcp(servers: Fleet, backend: str, target: list[str]) -> Server:
@@ -250,6 +254,7 @@ def _targets(routes: list[Route]) -> Table:
         }
         sim = ratios.pop("mcp-sim", None)
         forwarder = ratios.pop(FORWARDER, None)
+        ratios.pop(SIM_MEMORY, None)
         best = min(((v, k) for k, v in ratios.items()), default=None)
         if sim is None:
             table.add(era, "—", f"<= {bound}x", "—", "—", "not measured")
