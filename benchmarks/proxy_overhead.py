@@ -269,7 +269,8 @@ def _targets(routes: list[Route]) -> Table:
             "yes" if met else "NO",
         )
     table.notes.append(
-        "peers: mcp-proxy and FastMCP; the SDK forwarder (benchmarks/sdk_forwarder.py) is shown for reference."
+        "mcp-sim: default settings, its default store; peers: mcp-proxy and FastMCP; "
+        "the SDK forwarder (benchmarks/sdk_forwarder.py) is shown for reference."
     )
     return table
 
