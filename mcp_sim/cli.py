@@ -5,6 +5,7 @@ Thin: parsing and exit codes only."""
 from __future__ import annotations
 
 import argparse
+import gc
 import ipaddress
 import os
 import sys
@@ -115,13 +116,30 @@ def _serve(args: argparse.Namespace) -> int:
         from mcp_sim import host, server
 
         async with host.running_experiments(loaded) as paths:
+            _freeze_startup_heap()
             if args.transport == "stdio":
                 await server.serve_stdio(paths[0])
             else:
                 await host.serve_host(paths, args.host, args.port, args.allowed_host, args.token)
 
-    anyio.run(serve)
+    anyio.run(serve, backend_options=_event_loop())
     return 0
+
+
+def _freeze_startup_heap() -> None:
+    """What start-up allocated (modules, SDK models, the catalog) lives as long as the process: move it out of
+    the cyclic collector's reach so full collections stop walking it on the hot path (CPython's gc.freeze)."""
+    gc.collect()
+    gc.freeze()
+
+
+def _event_loop() -> dict[str, bool]:
+    """uvloop when installed (a dependency on Linux/macOS): the same asyncio API, less CPU per call."""
+    try:
+        import uvloop  # noqa: F401
+    except ImportError:
+        return {}
+    return {"use_uvloop": True}
 
 
 def _validate(args: argparse.Namespace) -> int:

@@ -15,7 +15,6 @@ from contextlib import AsyncExitStack, asynccontextmanager
 
 import anyio
 import structlog
-from mcp.server import Server
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
@@ -29,6 +28,7 @@ from mcp_sim.auth import BearerAuth
 from mcp_sim.calls import CallPath
 from mcp_sim.config import LoadedExperiment
 from mcp_sim.errors import StartupError
+from mcp_sim.response_modes import ResponseModes
 from mcp_sim.runtime import running_experiment
 
 log = structlog.get_logger("mcp_sim.host")
@@ -60,24 +60,24 @@ def host_app(
         raise StartupError("nothing to serve: no experiment given")
     security = server.transport_security(allowed_hosts)
     routes: list[BaseRoute] = []
-    servers: list[Server[object]] = []
+    endpoints: list[ResponseModes] = []
     hosted: list[Hosted] = []
     for i, path in enumerate(paths):
         at = experiment_path(path.experiment.name)
         mcp_server = server.build_server(path)
-        mcp_app = mcp_server.streamable_http_app(streamable_http_path=at, transport_security=security, host=host)
-        endpoint = next(r for r in mcp_app.routes if isinstance(r, Route) and r.path == at).endpoint
+        mcp_server.streamable_http_app(streamable_http_path=at, transport_security=security, host=host)
+        endpoint = ResponseModes.of(mcp_server)  # plain calls skip the SSE machinery (see response_modes.py)
         served_at = [DEFAULT_MCP_PATH, at] if i == 0 else [at]
         routes += [Route(p, endpoint=endpoint) for p in served_at]
-        servers.append(mcp_server)
+        endpoints.append(endpoint)
         hosted.append(Hosted(path, served_at))
     routes += [Route("/metrics", _metrics, methods=["GET"]), Mount("/admin", create_admin_app(Lab(hosted)))]
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         async with AsyncExitStack() as stack:
-            for mcp_server in servers:
-                await stack.enter_async_context(mcp_server.session_manager.run())
+            for endpoint in endpoints:
+                await stack.enter_async_context(endpoint.run())
             yield
 
     middleware = [Middleware(BearerAuth, token=token)] if token else []

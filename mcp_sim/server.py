@@ -9,18 +9,14 @@ from __future__ import annotations
 import os
 import socket
 import uuid
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from typing import Any
 
-import anyio
 import structlog
 from mcp import MCPError
 from mcp.server import Server, ServerRequestContext
 from mcp.server.stdio import stdio_server
 from mcp.server.transport_security import TransportSecuritySettings
 from mcp.types import CallToolRequestParams, CallToolResult, ListToolsResult, PaginatedRequestParams
-from starlette.applications import Starlette
 
 from mcp_sim import __version__
 from mcp_sim.calls import CallPath, error_result
@@ -80,20 +76,6 @@ def build_server(path: CallPath, process_key: str | None = None) -> Server[Any]:
     )
 
 
-def http_app(path: CallPath, *, host: str, allowed_hosts: list[str] | None = None, at: str = "/mcp") -> Starlette:
-    """Streamable HTTP ASGI app; DNS-rebinding protection stays on whatever the bind address."""
-    server = build_server(path)
-    security = transport_security(allowed_hosts)
-    mcp_app = server.streamable_http_app(streamable_http_path=at, transport_security=security, host=host)
-
-    @asynccontextmanager
-    async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        async with server.session_manager.run():
-            yield
-
-    return Starlette(routes=list(mcp_app.routes), lifespan=lifespan)
-
-
 def transport_security(allowed_hosts: list[str] | None) -> TransportSecuritySettings:
     """Loopback Host headers plus the ones the user allowed; everything else gets 421."""
     hosts = ["127.0.0.1:*", "localhost:*", "[::1]:*", *(allowed_hosts or [])]
@@ -109,21 +91,6 @@ async def serve_stdio(path: CallPath) -> None:
     server = build_server(path, process_key=f"stdio-{os.getpid()}-{uuid.uuid4().hex[:8]}")
     async with stdio_server() as (read, write):
         await server.run(read, write, server.create_initialization_options())
-
-
-async def serve_http(path: CallPath, host: str, port: int, allowed_hosts: list[str] | None) -> None:
-    """Bind first, then log the URL: the socket queues connections before uvicorn accepts them, so a client
-    (or a test) that reads the log line can connect at once; ``--port 0`` picks a free port."""
-    import uvicorn
-
-    sock = bind_socket(host, port)
-    app = http_app(path, host=host, allowed_hosts=allowed_hosts)
-    config = uvicorn.Config(app, log_level="warning", lifespan="on", timeout_graceful_shutdown=2)
-    bound_port = sock.getsockname()[1]
-    shown = f"[{host}]" if ":" in host else host
-    log.info("serving", url=f"http://{shown}:{bound_port}/mcp", tools=len(path.catalog))
-    await uvicorn.Server(config).serve(sockets=[sock])
-    await anyio.lowlevel.checkpoint()
 
 
 def bind_socket(host: str, port: int) -> socket.socket:
