@@ -176,6 +176,7 @@ class CallPath:
     ) -> Outcome:
         refused = integrity.precheck(entry.spec, arguments, state.ledger, self._types)
         if refused is not None:  # answered without the world model
+            metrics.integrity_repair(self.experiment.name, entry.name, "not_found")
             return _not_found(*refused)
 
         async def history() -> list[Turn]:
