@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.prerequisites import missing
+
 
 def free_port() -> int:
     with socket.socket() as sock:
@@ -24,10 +26,7 @@ def free_port() -> int:
 def need(what: str, found: object) -> None:
     """Skip with a reason when a prerequisite is missing, but fail in CI (where setup installs everything)."""
     if not found:
-        message = f"{what} is not installed (scripts/setup installs it)"
-        if os.environ.get("CI") == "true":
-            pytest.fail(message)
-        pytest.skip(message)
+        missing(f"{what} is not installed (scripts/setup installs it)")
 
 
 @pytest.fixture(scope="session")
