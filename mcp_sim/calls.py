@@ -81,7 +81,7 @@ class CallPath:
     ) -> CallToolResult:
         index = state.call_count
         pipeline = self._stamp_flags(state)
-        route = router.route(self.routing, entry.name, _session_routing(state))
+        route = router.route(self.routing, entry.name, router.Routing.from_json(state.routing))
         tool_index = state.tool_calls.get(entry.name, 0)
         info = CallInfo(self.experiment.seed, state.key, entry.name, arguments, route, index, tool_index, state.cursors)
         plan = pipeline.plan(info)
@@ -176,6 +176,7 @@ class CallPath:
     ) -> Outcome:
         refused = integrity.precheck(entry.spec, arguments, state.ledger, self._types)
         if refused is not None:  # answered without the world model
+            metrics.integrity_repair(self.experiment.name, entry.name, "not_found")
             return _not_found(*refused)
 
         async def history() -> list[Turn]:
@@ -242,9 +243,3 @@ def _not_found(violation: integrity.Violation, effect: EntityEffect) -> Outcome:
     """Answered without the world model: the arguments name an entity this session does not have."""
     trace = {"integrity": [{"check": "arguments", "violations": [violation.to_json()]}]}
     return Outcome(result=integrity.not_found(effect, violation), trace=trace)
-
-
-def _session_routing(state: SessionState) -> router.Routing | None:
-    if state.routing is None:
-        return None
-    return router.Routing.of(state.routing["default"], state.routing.get("overrides", {}))

@@ -63,7 +63,7 @@ def observe_call(
 
 
 def integrity_repair(experiment: str, tool: str, kind: str) -> None:
-    """The integrity checker changed a simulated result (``kind``: e.g. unknown_id, stale_field)."""
+    """The integrity guard acted on a simulated call (``kind``: regenerated | patched | refused | not_found)."""
     INTEGRITY_REPAIRS.labels(experiment, tool, kind).inc()
 
 

@@ -28,6 +28,11 @@ class Routing:
         """The shape ``SessionState.routing`` stores."""
         return {"default": self.default, "overrides": dict(self.overrides)}
 
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any] | None) -> Routing | None:
+        """A session's stored flags (``to_json``), or None when the session has none yet."""
+        return None if data is None else cls.of(data["default"], data.get("overrides", {}))
+
     def match(self, tool: str) -> RouteName | None:
         for pattern, route in self.overrides:
             if fnmatchcase(tool, pattern):

@@ -13,6 +13,10 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+import structlog
+
+from mcp_sim import logs
+from tests.prerequisites import missing
 
 
 def free_port() -> int:
@@ -24,10 +28,7 @@ def free_port() -> int:
 def need(what: str, found: object) -> None:
     """Skip with a reason when a prerequisite is missing, but fail in CI (where setup installs everything)."""
     if not found:
-        message = f"{what} is not installed (scripts/setup installs it)"
-        if os.environ.get("CI") == "true":
-            pytest.fail(message)
-        pytest.skip(message)
+        missing(f"{what} is not installed (scripts/setup installs it)")
 
 
 @pytest.fixture(scope="session")
@@ -105,3 +106,20 @@ def sim_servers() -> Iterator[Callable[[Path], SimServer]]:
     yield start
     for server in started:
         server.kill()
+
+
+@pytest.fixture(autouse=True)
+def _structlog_restored(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Tests that run ``cli.main`` in-process configure structlog for a whole process: JSON to that test's
+    captured stderr, loggers cached on first use (a cached logger ignores ``capture_logs`` for good).
+    Regression: test_call_events saw no events after test_recorded_routes. Keep loggers uncached in tests
+    and restore the defaults after each one."""
+    configure = logs.configure
+
+    def uncached(level: str = "info") -> None:
+        configure(level)
+        structlog.configure(cache_logger_on_first_use=False)
+
+    monkeypatch.setattr(logs, "configure", uncached)
+    yield
+    structlog.reset_defaults()

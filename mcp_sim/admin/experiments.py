@@ -39,13 +39,13 @@ def lab_of(request: Request) -> Lab:
 @api.get("", summary="List hosted experiments")
 async def list_experiments(request: Request) -> list[ExperimentView]:
     lab = lab_of(request)
-    return [await view(h, h.name == lab.default) for h in lab]
+    return [await view(h, lab) for h in lab]
 
 
 @api.get("/{name}", summary="Show one experiment: flags, profile, tools and their routes")
 async def show_experiment(name: str, request: Request) -> ExperimentView:
     lab = lab_of(request)
-    return await view(lab.get(name), name == lab.default)
+    return await view(lab.get(name), lab)
 
 
 @api.patch(
@@ -55,12 +55,10 @@ async def show_experiment(name: str, request: Request) -> ExperimentView:
 )
 async def switch_routing(name: str, change: RoutingChange, request: Request) -> SwitchResult:
     lab = lab_of(request)
-    hosted = lab.get(name)
-    path = hosted.path
+    path = lab.get(name).path
     routing = checked_change(path, path.routing, change)
     path.routing = routing
-    moved = await _move_sessions(path, lambda s: setattr(s, "routing", routing.to_json()), change.apply_to_running)
-    return SwitchResult(experiment=await view(hosted, name == lab.default), sessions_moved=moved)
+    return await _switched(lab, name, lambda s: setattr(s, "routing", routing.to_json()), change.apply_to_running)
 
 
 @api.put(
@@ -70,19 +68,17 @@ async def switch_routing(name: str, change: RoutingChange, request: Request) -> 
 )
 async def switch_profile(name: str, change: ProfileChange, request: Request) -> SwitchResult:
     lab = lab_of(request)
-    hosted = lab.get(name)
-    path = hosted.path
+    path = lab.get(name).path
     assert path.profiles is not None
     ref = change.profile or NO_PROFILE
     try:
         path.perturbations = path.profiles.switch(ref)
     except SimError as exc:
         raise HTTPException(400, f"profile {ref!r} does not load: {exc}") from None
-    moved = await _move_sessions(path, lambda s: setattr(s, "profile", ref), change.apply_to_running)
-    return SwitchResult(experiment=await view(hosted, name == lab.default), sessions_moved=moved)
+    return await _switched(lab, name, lambda s: setattr(s, "profile", ref), change.apply_to_running)
 
 
-async def view(hosted: Hosted, default: bool) -> ExperimentView:
+async def view(hosted: Hosted, lab: Lab) -> ExperimentView:
     path = hosted.path
     experiment = path.experiment
     assert path.profiles is not None
@@ -90,7 +86,7 @@ async def view(hosted: Hosted, default: bool) -> ExperimentView:
         name=experiment.name,
         description=experiment.description,
         seed=experiment.seed,
-        default=default,
+        default=hosted.name == lab.default,
         mcp_paths=hosted.mcp_paths,
         routing=RoutingView(default=path.routing.default, overrides=dict(path.routing.overrides)),
         profile=path.profiles.current,
@@ -139,10 +135,15 @@ def _check_backends(path: CallPath, routing: router.Routing) -> None:
         raise HTTPException(409, "cannot route to a real backend: " + "; ".join(missing))
 
 
-async def _move_sessions(path: CallPath, move: Callable[[SessionState], None], apply: bool) -> int:
+async def _switched(lab: Lab, name: str, move: Callable[[SessionState], None], apply: bool) -> SwitchResult:
+    """After a switch: the stored sessions moved too when asked, and the experiment as it now is."""
+    hosted = lab.get(name)
+    moved = await _move_sessions(hosted.path, move) if apply else 0
+    return SwitchResult(experiment=await view(hosted, lab), sessions_moved=moved)
+
+
+async def _move_sessions(path: CallPath, move: Callable[[SessionState], None]) -> int:
     """Apply ``move`` to every stored session, each under its lock so no call of it is half-way."""
-    if not apply:
-        return 0
     name = path.experiment.name
     keys = await path.store.sessions(name)
     for key in keys:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 from fastapi import APIRouter, HTTPException, Query, Request, Response
 
@@ -67,10 +69,9 @@ async def show_session(experiment: str, key: str, request: Request) -> SessionDe
 async def switch_session_routing(
     experiment: str, key: str, change: SessionRoutingChange, request: Request
 ) -> SessionSummary:
-    path = await _session_path(request, experiment, key)
-    async with path.store.lock(experiment, key):
+    async with _held(request, experiment, key) as path:
         state = await path.store.load(experiment, key)
-        own = router.Routing.of(state.routing["default"], state.routing.get("overrides", {})) if state.routing else None
+        own = router.Routing.from_json(state.routing)
         state.routing = checked_change(path, own or path.routing, change).to_json()
         await path.store.save(state)
     return await _summary(path, state)
@@ -78,8 +79,7 @@ async def switch_session_routing(
 
 @api.post("/{experiment}/{key}/reset", status_code=204, summary="Reset a session: its next call starts afresh")
 async def reset_session(experiment: str, key: str, request: Request) -> Response:
-    path = await _session_path(request, experiment, key)
-    async with path.store.lock(experiment, key):
+    async with _held(request, experiment, key) as path:
         await path.store.reset(experiment, key)
     return Response(status_code=204)
 
@@ -99,8 +99,7 @@ async def fork_session(experiment: str, key: str, body: ForkRequest, request: Re
 
 @api.delete("/{experiment}/{key}", status_code=204, summary="Delete a session and its history")
 async def delete_session(experiment: str, key: str, request: Request) -> Response:
-    path = await _session_path(request, experiment, key)
-    async with path.store.lock(experiment, key):
+    async with _held(request, experiment, key) as path:
         await path.store.delete(experiment, key)
     return Response(status_code=204)
 
@@ -110,6 +109,14 @@ async def _session_path(request: Request, experiment: str, key: str) -> CallPath
     if key not in await path.store.sessions(experiment):
         raise HTTPException(404, f"experiment '{experiment}' has no session {key!r}")
     return path
+
+
+@asynccontextmanager
+async def _held(request: Request, experiment: str, key: str) -> AsyncIterator[CallPath]:
+    """The session's call path, holding the session's lock so that no call of it is half-way."""
+    path = await _session_path(request, experiment, key)
+    async with path.store.lock(experiment, key):
+        yield path
 
 
 async def _summary(path: CallPath, state: SessionState) -> SessionSummary:

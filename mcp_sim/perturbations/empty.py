@@ -13,32 +13,22 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from mcp_sim.outcome import Outcome
-from mcp_sim.perturbations.base import Call, Decision, Next, Params, Perturbation
-from mcp_sim.perturbations.results import COUNT_FIELDS, body_of, with_body
+from mcp_sim.perturbations.base import Decision, Params
+from mcp_sim.perturbations.results import COUNT_FIELDS, Body, BodyRewrite
 
 
 class EmptyParams(Params):
     text: str = "No results found."
 
 
-class Empty(Perturbation[EmptyParams]):
+class Empty(BodyRewrite[EmptyParams]):
     type: ClassVar[str] = "empty"
     Params = EmptyParams
+    untouched: ClassVar[dict[str, Any]] = {"emptied": False}
 
-    async def apply(self, call: Call, call_next: Next, decision: Decision) -> Outcome:
-        outcome = await call_next(call)
-        body = body_of(outcome.result)
-        if outcome.result.is_error or body is None:
-            decision.note(emptied=False)
-            return outcome
-        if body.kind == "lines":
-            value: Any = [self.params.text]
-        else:
-            value = _emptied(body.value)
+    def rewrite(self, body: Body, decision: Decision) -> Any:
         decision.note(emptied=True, form=body.kind)
-        outcome.result = with_body(outcome.result, body, value)
-        return outcome
+        return [self.params.text] if body.kind == "lines" else _emptied(body.value)
 
 
 def _emptied(value: Any) -> Any:

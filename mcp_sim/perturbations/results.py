@@ -10,9 +10,12 @@ from __future__ import annotations
 import copy
 import json
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from mcp.types import CallToolResult, TextContent
+
+from mcp_sim.outcome import Outcome
+from mcp_sim.perturbations.base import Call, Decision, Next, P, Perturbation
 
 Path = tuple[str | int, ...]
 COUNT_FIELDS = ("total", "count", "total_count", "totalCount", "total_results", "totalResults")
@@ -130,3 +133,28 @@ def _parses_to(text: str, value: Any) -> bool:
         return bool(json.loads(text) == value)
     except ValueError:
         return False
+
+
+class BodyRewrite(Perturbation[P]):
+    """A kind that lets the call run, then rewrites the body of a successful answer (``rewrite``).
+
+    Failures and answers without a body pass unchanged, noted as ``untouched``; the answer is written
+    back, in its own form, only when ``rewrite`` returns something other than the body it was given.
+    """
+
+    untouched: ClassVar[dict[str, Any]]  # what the decision notes when there is nothing to rewrite
+
+    async def apply(self, call: Call, call_next: Next, decision: Decision) -> Outcome:
+        outcome = await call_next(call)
+        body = body_of(outcome.result)
+        if outcome.result.is_error or body is None:
+            decision.note(**self.untouched)
+            return outcome
+        value = self.rewrite(body, decision)
+        if value is not body.value:
+            outcome.result = with_body(outcome.result, body, value)
+        return outcome
+
+    def rewrite(self, body: Body, decision: Decision) -> Any:
+        """The new body value (``body.value`` itself: leave the answer as it is); note what changed."""
+        raise NotImplementedError

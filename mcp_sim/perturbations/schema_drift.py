@@ -12,13 +12,12 @@ clients that validate structured content against it will notice the drift, as th
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from pydantic import Field, model_validator
 
-from mcp_sim.outcome import Outcome
-from mcp_sim.perturbations.base import Call, Decision, Next, Params, Perturbation
-from mcp_sim.perturbations.results import body_of, map_keys, with_body
+from mcp_sim.perturbations.base import Decision, Params
+from mcp_sim.perturbations.results import Body, BodyRewrite, map_keys
 
 
 class SchemaDriftParams(Params):
@@ -32,18 +31,15 @@ class SchemaDriftParams(Params):
         return self
 
 
-class SchemaDrift(Perturbation[SchemaDriftParams]):
+class SchemaDrift(BodyRewrite[SchemaDriftParams]):
     type: ClassVar[str] = "schema_drift"
     Params = SchemaDriftParams
+    untouched: ClassVar[dict[str, Any]] = {"fields_changed": 0}
 
-    async def apply(self, call: Call, call_next: Next, decision: Decision) -> Outcome:
-        outcome = await call_next(call)
-        body = body_of(outcome.result)
-        if outcome.result.is_error or body is None or body.kind == "lines":
-            decision.note(fields_changed=0)
-            return outcome
+    def rewrite(self, body: Body, decision: Decision) -> Any:
+        if body.kind == "lines":
+            decision.note(**self.untouched)
+            return body.value
         value, changed = map_keys(body.value, self.params.rename, set(self.params.drop))
         decision.note(fields_changed=changed)
-        if changed:
-            outcome.result = with_body(outcome.result, body, value)
-        return outcome
+        return value if changed else body.value

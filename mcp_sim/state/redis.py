@@ -19,9 +19,10 @@ import anyio
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
-from mcp_sim.errors import StateConflict, StoreUnavailable
-from mcp_sim.state.base import SessionState, Turn, export_session, parse_export
+from mcp_sim.errors import StoreUnavailable
+from mcp_sim.state.base import SessionState, Turn
 from mcp_sim.state.locks import KeyedLocks
+from mcp_sim.state.versioned import VersionedStore, conflict
 
 # KEYS: state, turns, index, experiments. ARGV: expected version, state json, now, key, ttl, experiment,
 # replace history (0/1), turns... Returns the new version, or -1 - stored version on a conflict.
@@ -41,7 +42,7 @@ return stored + 1
 LOCK_LEASE_S = 30.0  # renewed every third of it while the call runs; a crashed holder frees it after this
 
 
-class RedisStore:
+class RedisStore(VersionedStore):
     def __init__(
         self, url: str, ttl_s: float | None = None, clock: Callable[[], float] = time.time, prefix: str = "mcp-sim:"
     ) -> None:
@@ -82,14 +83,6 @@ class RedisStore:
             return SessionState(experiment=experiment, key=key)
         return SessionState.from_json(json.loads(raw))
 
-    async def commit(self, state: SessionState, turn: Turn) -> None:
-        if not state.ephemeral:
-            await self._write(state, [turn], replace_history=False)
-
-    async def save(self, state: SessionState) -> None:
-        if not state.ephemeral:
-            await self._write(state, [], replace_history=False)
-
     async def turns(self, experiment: str, key: str, start: int = 0, limit: int | None = None) -> list[Turn]:
         end = -1 if limit is None else start + limit - 1
         async with _translated():
@@ -110,27 +103,6 @@ class RedisStore:
             removed = await self._redis.delete(self._k("s", experiment, key), self._k("t", experiment, key))
             await self._redis.zrem(self._k("i", experiment), key)
         return bool(removed)
-
-    async def reset(self, experiment: str, key: str) -> None:
-        await self._write((await self.load(experiment, key)).fresh(), [], replace_history=True)
-
-    async def fork(self, experiment: str, key: str, new_keys: list[str]) -> None:
-        data = await self.export(experiment, key)
-        for new_key in new_keys:
-            await self.restore(data, new_key)
-
-    async def export(self, experiment: str, key: str) -> dict[str, Any]:
-        state = await self.load(experiment, key)
-        if state.version == 0:
-            raise KeyError(f"no session {key!r} in experiment {experiment!r}")
-        return export_session(state, await self.turns(experiment, key))
-
-    async def restore(self, data: dict[str, Any], key: str | None = None) -> str:
-        state, turns = parse_export(data)
-        state.key = key or state.key
-        state.version = (await self.load(state.experiment, state.key)).version
-        await self._write(state, turns, replace_history=True)
-        return state.key
 
     async def expire(self) -> list[str]:
         if self.ttl_s is None:
@@ -165,10 +137,7 @@ class RedisStore:
         async with _translated():
             result = int(await self._write_script(keys=keys, args=[*args, *(_dumps(t.to_json()) for t in turns)]))
         if result < 0:
-            stored = -1 - result
-            raise StateConflict(
-                f"session {state.key!r} was written by someone else (version {stored}, ours {state.version})"
-            )
+            raise conflict(state.key, -1 - result, state.version)
         state.version, state.updated_at = result, now
 
 

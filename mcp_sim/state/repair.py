@@ -1,4 +1,9 @@
-"""The integrity guard around one simulated call: check, regenerate with feedback, patch, or fail closed."""
+"""The integrity guard around one simulated call: check, regenerate with feedback, patch, or fail closed.
+
+Each guarded call that needed more than the first answer counts once in ``mcp_sim_integrity_repairs_total``
+with its kind: ``regenerated`` (the second answer was clean), ``patched`` (fixed from the ledger) or
+``refused`` (failed closed). calls.py counts ``not_found`` for arguments refused before the world model.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +12,7 @@ from typing import Any
 
 from mcp.types import CallToolResult, TextContent
 
+from mcp_sim import metrics
 from mcp_sim.answers import with_body
 from mcp_sim.effects import EntityTypes, observed_effects
 from mcp_sim.outcome import Outcome
@@ -25,6 +31,8 @@ async def guarded(request: SimulationRequest, simulate: Simulate, types: EntityT
         checked = audit(spec, arguments, outcome.result, ledger, types)
         steps.append({"check": attempt, "violations": [v.to_json() for v in checked.violations]})
         if not checked.violations:
+            if attempt == "regenerated":
+                _count(request, "regenerated")
             return learned(request, outcome, types, steps)
         if attempt == "answer":  # ask once more, saying what was wrong (an LLM world model reads this)
             request.feedback = [v.message for v in checked.violations]
@@ -36,8 +44,10 @@ async def guarded(request: SimulationRequest, simulate: Simulate, types: EntityT
         patched = with_body(outcome.result, checked.body)
         if not audit(spec, arguments, patched, ledger, types).violations:
             steps.append({"repair": "patched from the ledger", "fixed": len(checked.violations)})
+            _count(request, "patched")
             return learned(request, Outcome(patched, outcome.effects, outcome.trace), types, steps)
     steps.append({"repair": "failed closed"})
+    _count(request, "refused")
     reasons = "; ".join(v.message for v in checked.violations)
     text = f"Simulation refused: the answer contradicts this session's state ({reasons})"
     failed = CallToolResult(content=[TextContent(type="text", text=text)], is_error=True)
@@ -54,3 +64,7 @@ def with_observed(spec: Any, arguments: dict[str, Any], outcome: Outcome, types:
     reported = {(e.entity, e.id) for e in outcome.effects}
     seen = observed_effects(spec, arguments, outcome.result, types)
     return [*outcome.effects, *(e for e in seen if (e.entity, e.id) not in reported)]
+
+
+def _count(request: SimulationRequest, kind: str) -> None:
+    metrics.integrity_repair(request.session.experiment, request.spec.name, kind)

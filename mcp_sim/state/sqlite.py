@@ -17,9 +17,9 @@ from typing import Any, TypeVar
 
 import anyio
 
-from mcp_sim.errors import StateConflict
-from mcp_sim.state.base import SessionState, Turn, export_session, parse_export
+from mcp_sim.state.base import SessionState, Turn
 from mcp_sim.state.locks import KeyedLocks
+from mcp_sim.state.versioned import VersionedStore, conflict
 
 T = TypeVar("T")
 
@@ -33,7 +33,7 @@ CREATE TABLE IF NOT EXISTS turns (
 """
 
 
-class SQLiteStore:
+class SQLiteStore(VersionedStore):
     def __init__(self, path: Path | str, ttl_s: float | None = None, clock: Callable[[], float] = time.time) -> None:
         self.path = Path(path)
         self.ttl_s = ttl_s
@@ -61,14 +61,6 @@ class SQLiteStore:
             return SessionState(experiment=experiment, key=key)
         return SessionState.from_json(json.loads(row[0]))
 
-    async def commit(self, state: SessionState, turn: Turn) -> None:
-        if not state.ephemeral:
-            await self._run(self._write, state, [turn], False)
-
-    async def save(self, state: SessionState) -> None:
-        if not state.ephemeral:
-            await self._run(self._write, state, [], False)
-
     async def turns(self, experiment: str, key: str, start: int = 0, limit: int | None = None) -> list[Turn]:
         sql = "SELECT turn FROM turns WHERE experiment=? AND key=? ORDER BY idx LIMIT ? OFFSET ?"
         rows = await self._run(self._all, sql, experiment, key, -1 if limit is None else limit, start)
@@ -84,28 +76,6 @@ class SQLiteStore:
     async def delete(self, experiment: str, key: str) -> bool:
         return await self._run(self._delete, experiment, key)
 
-    async def reset(self, experiment: str, key: str) -> None:
-        fresh = (await self.load(experiment, key)).fresh()
-        await self._run(self._write, fresh, [], True)
-
-    async def fork(self, experiment: str, key: str, new_keys: list[str]) -> None:
-        data = await self.export(experiment, key)
-        for new_key in new_keys:
-            await self.restore(data, new_key)
-
-    async def export(self, experiment: str, key: str) -> dict[str, Any]:
-        state = await self.load(experiment, key)
-        if state.version == 0:
-            raise KeyError(f"no session {key!r} in experiment {experiment!r}")
-        return export_session(state, await self.turns(experiment, key))
-
-    async def restore(self, data: dict[str, Any], key: str | None = None) -> str:
-        state, turns = parse_export(data)
-        state.key = key or state.key
-        state.version = (await self.load(state.experiment, state.key)).version
-        await self._run(self._write, state, turns, True)
-        return state.key
-
     async def expire(self) -> list[str]:
         if self.ttl_s is None:
             return []
@@ -117,6 +87,9 @@ class SQLiteStore:
 
     async def aclose(self) -> None:
         await self._run(self._db.close)
+
+    async def _write(self, state: SessionState, turns: list[Turn], replace_history: bool) -> None:
+        await self._run(self._write_now, state, turns, replace_history)
 
     # ---- in the worker thread ----
 
@@ -136,16 +109,14 @@ class SQLiteStore:
     def _all(self, sql: str, *args: Any) -> list[Any]:
         return self._db.execute(sql, args).fetchall()
 
-    def _write(self, state: SessionState, turns: list[Turn], replace_history: bool) -> None:
+    def _write_now(self, state: SessionState, turns: list[Turn], replace_history: bool) -> None:
         where = (state.experiment, state.key)
         db = self._db
         with self._transaction():
             row = db.execute("SELECT version FROM sessions WHERE experiment=? AND key=?", where).fetchone()
             stored = 0 if row is None else row[0]
             if stored != state.version:
-                raise StateConflict(
-                    f"session {state.key!r} was written by someone else (version {stored}, ours {state.version})"
-                )
+                raise conflict(state.key, stored, state.version)
             if replace_history:
                 db.execute("DELETE FROM turns WHERE experiment=? AND key=?", where)
             new = SessionState.from_json({**state.to_json(), "version": stored + 1, "updated_at": self.clock()})

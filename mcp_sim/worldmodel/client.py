@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,6 +20,7 @@ import httpx2 as httpx  # the transport the openai package is built on
 import openai
 from openai import AsyncOpenAI
 
+from mcp_sim import metrics
 from mcp_sim.errors import SimulationFailed
 
 TokensFn = Callable[[int], Awaitable[None]]  # called with the number of tokens streamed so far
@@ -104,9 +106,9 @@ class ChatClient:
         while True:
             stream = _Stream(reported_from=streamed)
             try:
-                async with self._slots:
+                async with self._slot():
                     await self._stream(request, stream, on_tokens)
-                return _completion(stream, (time.perf_counter() - started) * 1000, retries)
+                return self._finished(stream, started, retries)
             except (openai.APIConnectionError, httpx.TransportError) as exc:
                 streamed += stream.chunks
                 problem = f"cannot reach the world model endpoint: {exc}"
@@ -148,6 +150,24 @@ class ChatClient:
     async def aclose(self) -> None:
         await self._openai.close()
         await self._http.aclose()
+
+    @asynccontextmanager
+    async def _slot(self) -> AsyncIterator[None]:
+        """A concurrency slot; the wait shows as queue depth, the request as in flight (``mcp_sim.metrics``)."""
+        with metrics.world_model_queued(self.model):
+            await self._slots.acquire()
+        try:
+            with metrics.world_model_in_flight(self.model):
+                yield
+        finally:
+            self._slots.release()
+
+    def _finished(self, stream: _Stream, started: float, retries: int) -> Completion:
+        done = _completion(stream, (time.perf_counter() - started) * 1000, retries)
+        metrics.world_model_tokens(
+            self.model, done.prompt_tokens or 0, done.completion_tokens or 0, done.cached_tokens or 0
+        )
+        return done
 
 
 def backoff_delay(jitter: random.Random, retry: int, base_s: float, cap_s: float) -> float:

@@ -23,6 +23,8 @@ import pytest
 import yaml
 from anyio.streams.text import TextReceiveStream
 
+from tests.prerequisites import missing
+
 REPO = Path(__file__).resolve().parents[2]
 NPM_BIN = REPO / ".cache/npm/node_modules/.bin"
 TIME_SERVER = REPO / ".cache/venvs/time/bin/mcp-server-time"
@@ -36,10 +38,7 @@ def require(path: Path, what: str) -> Path:
     """``path`` if installed; otherwise skip (locally) or fail (in CI) naming the missing piece."""
     if path.exists():
         return path
-    message = f"{what} is not installed at {path}: run scripts/setup"
-    if os.environ.get("CI") == "true":
-        pytest.fail(message)
-    pytest.skip(message)
+    missing(f"{what} is not installed at {path}: run scripts/setup")
 
 
 def npm_bin(name: str) -> str:

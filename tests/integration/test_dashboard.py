@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import struct
 import subprocess
 import zlib
@@ -15,6 +14,7 @@ import pytest
 
 from tests.hosting import experiment_file, serve
 from tests.integration.test_host import mcp_client
+from tests.prerequisites import missing
 from tests.webdriver import CHROMEDRIVER, HEADLESS, webdriver
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -28,9 +28,7 @@ pytestmark = pytest.mark.integration
 @pytest.fixture(scope="module")
 def chromium() -> Path:
     if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
-        if os.environ.get("CI") == "true":
-            pytest.fail("chromium or chromedriver is missing: scripts/setup.d/chromium.sh installs them")
-        pytest.skip("chromium or chromedriver is not installed (run scripts/setup.d/chromium.sh)")
+        missing("chromium or chromedriver is not installed (run scripts/setup.d/chromium.sh)")
     return CHROMIUM
 
 

@@ -2,24 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import structlog
 
 from mcp_sim import cli
 from mcp_sim.auth import BearerAuth
 from tests.hosting import experiment_file, hosted
 
 TOKEN = "s3cret-token"
-
-
-@pytest.fixture(autouse=True)
-def _logging_restored() -> Iterator[None]:
-    """cli.main configures structlog to print to this test's captured stderr: undo that afterwards."""
-    yield
-    structlog.reset_defaults()
 
 
 GOOD = {"authorization": f"Bearer {TOKEN}"}
