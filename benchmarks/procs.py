@@ -131,12 +131,11 @@ def fleet() -> Iterator[Fleet]:
 
 
 def mcp_sim_argv(experiment: Path, port: int, *extra: str) -> list[str]:
+    """``mcp-sim serve`` as users run it: default settings (log level info, one JSON line per call)."""
     return [
         sys.executable,
         "-m",
         "mcp_sim",
-        "--log-level",
-        "warning",
         "serve",
         str(experiment),
         "--port",

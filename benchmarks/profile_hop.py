@@ -61,6 +61,7 @@ def main() -> None:
     parser.add_argument("--calls", type=int, default=2000)
     parser.add_argument("--out", type=Path, default=RESULTS / "profile.txt")
     parser.add_argument("--no-profile", action="store_true", help="only measure hop CPU and latency per call")
+    parser.add_argument("--wall", action="store_true", help="sample every thread, not only the GIL holder")
     args = parser.parse_args()
     RESULTS.mkdir(parents=True, exist_ok=True)
     experiment = RESULTS / "profile-everything.yaml"
@@ -71,7 +72,17 @@ def main() -> None:
         anyio.run(drive, sim.url, args.era, 50)  # warm up before sampling
         spy = None
         if not args.no_profile:
-            argv = ["py-spy", "record", "--gil", "--format", "raw", "-r", "400", "-o", str(args.out)]
+            argv = [
+                "py-spy",
+                "record",
+                *([] if args.wall else ["--gil"]),
+                "--format",
+                "raw",
+                "-r",
+                "400",
+                "-o",
+                str(args.out),
+            ]
             spy = subprocess.Popen([*argv, "--pid", str(sim.process.pid)])
             time.sleep(1.0)
         cpu = sim.cpu_seconds()

@@ -1,7 +1,8 @@
 """The path of one ``tools/call``, top to bottom.
 
-transport (server.py) -> load session -> look up + validate -> plan perturbations -> route -> backend or
-world model -> apply plan -> commit turn -> result. Errors are raised as ``mcp_sim.errors`` and turned
+transport (server.py) -> load session (seeded with the world) -> look up + validate -> plan perturbations ->
+route -> backend (its answer feeds the ledger) or integrity pre-check + world model + integrity guard ->
+apply plan -> commit turn -> result. Errors are raised as ``mcp_sim.errors`` and turned
 into MCP only by server.py; the turn is recorded either way.
 """
 
@@ -9,21 +10,29 @@ from __future__ import annotations
 
 import time
 import uuid
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import structlog
 from mcp.types import CallToolResult, TextContent
 
-from mcp_sim import router
+from mcp_sim import metrics, router
 from mcp_sim.backends.base import Backend
-from mcp_sim.config import Experiment
-from mcp_sim.errors import ProtocolError, SimulationFailed, ToolError, UnknownTool
+from mcp_sim.config import EntityEffect, Experiment
+from mcp_sim.effects import EntityTypes
+from mcp_sim.errors import BackendUnavailable, ProtocolError, SimulationFailed, ToolError, UnknownTool
 from mcp_sim.outcome import Outcome
 from mcp_sim.perturbations.base import CallInfo, Pipeline
+from mcp_sim.profile_book import ProfileBook
+from mcp_sim.recorded import RecordedCall, RecordedRoutes
+from mcp_sim.recordings import ObservationKey, canonical_arguments, mutates, session_version
 from mcp_sim.seeding import derive_seed
 from mcp_sim.specs import Catalog, CatalogEntry
+from mcp_sim.state import integrity, repair
 from mcp_sim.state.base import SessionState, StateStore, Turn
+from mcp_sim.state.entities import Effect
 from mcp_sim.worldmodel.base import ProgressFn, SimulationRequest, WorldModel
 
 log = structlog.get_logger("mcp_sim.calls")
@@ -38,8 +47,18 @@ class CallPath:
     backends: dict[str, Backend]
     world_model: WorldModel
     store: StateStore
-    perturbations: Pipeline
-    routing: router.Routing
+    perturbations: Pipeline  # the pipeline of new sessions; switch profiles with ``profiles.switch``
+    routing: router.Routing  # the flags of new sessions; the admin API replaces it
+    profiles: ProfileBook | None = field(default=None)
+    world: list[Effect] = field(default_factory=list)  # the world seeds every fresh episode starts from
+    types: EntityTypes | None = None  # entity types and their id fields; learned from the catalog when None
+    recorded: RecordedRoutes | None = None  # record / replay / shadow routes; None: those routes fail
+
+    def __post_init__(self) -> None:
+        if self.profiles is None:
+            self.profiles = ProfileBook("<startup>", self.perturbations)
+        if self.types is None:
+            self.types = EntityTypes([e.spec for e in self.catalog])
 
     async def call(
         self, session_key: str | None, name: str, arguments: dict[str, Any], progress: ProgressFn | None = None
@@ -48,26 +67,35 @@ class CallPath:
         if entry is None:
             raise UnknownTool(f"Unknown tool: '{name}'")
         entry.check_arguments(arguments)
-        key = session_key or f"anon-{uuid.uuid4().hex}"
-        async with self.store.lock(self.experiment.name, key):
-            state = await self.store.load(self.experiment.name, key)
-            state.ephemeral = session_key is None
+        if session_key is None:  # a one-request session: nothing to load, lock or keep (no lock left behind)
+            state = SessionState(self.experiment.name, f"anon-{uuid.uuid4().hex}", ephemeral=True)
+            self._seed_world(state)
+            return await self._call_in_session(state, entry, arguments, progress)
+        async with self.store.lock(self.experiment.name, session_key):
+            state = await self.store.load(self.experiment.name, session_key)
+            self._seed_world(state)
             return await self._call_in_session(state, entry, arguments, progress)
 
     async def _call_in_session(
         self, state: SessionState, entry: CatalogEntry, arguments: dict[str, Any], progress: ProgressFn | None
     ) -> CallToolResult:
         index = state.call_count
-        route = router.route(self.routing, entry.name, _session_routing(state))
-        info = CallInfo(self.experiment.seed, state.key, entry.name, arguments, route, index)
-        plan = self.perturbations.plan(info)
+        pipeline = self._stamp_flags(state)
+        route = router.route(self.routing, entry.name, router.Routing.from_json(state.routing))
+        tool_index = state.tool_calls.get(entry.name, 0)
+        info = CallInfo(self.experiment.seed, state.key, entry.name, arguments, route, index, tool_index, state.cursors)
+        plan = pipeline.plan(info)
         turn = Turn(index=index, tool=entry.name, arguments=arguments, route=route, result=None, started_at=time.time())
         started = time.perf_counter()
 
-        async def call_next(instructions: list[str]) -> Outcome:
+        async def call_next(arguments: dict[str, Any], instructions: list[str]) -> Outcome:  # as perturbed
+            real = partial(self._call_real, entry, arguments, progress)
+            sim = partial(self._simulate, state, entry, arguments, index, instructions, progress)
             if route == "real":
-                return await self._call_real(entry, arguments, progress)
-            return await self._simulate(state, entry, arguments, index, instructions, progress)
+                return await real()
+            if route == "sim":
+                return await sim()
+            return await self._call_recorded(route, state, entry, arguments, real, sim)
 
         try:
             outcome = await plan.run(info, call_next)
@@ -81,11 +109,61 @@ class CallPath:
         await self._commit(state, turn, outcome, plan.decisions, started)
         return outcome.result
 
+    def _stamp_flags(self, state: SessionState) -> Pipeline:
+        """A session keeps the routing and profile current at its first call (admin switches reach new
+        sessions; the switch request can move running ones explicitly)."""
+        if state.routing is None:
+            state.routing = self.routing.to_json()
+        assert self.profiles is not None  # set in __post_init__
+        return self.profiles.for_session(state)
+
     async def _call_real(self, entry: CatalogEntry, arguments: dict[str, Any], progress: ProgressFn | None) -> Outcome:
-        assert entry.upstream is not None, "router never sends a tool without a backend to 'real'"
-        backend = self.backends[entry.upstream]
+        backend = self.backends.get(entry.upstream) if entry.upstream else None
+        if backend is None:  # start-up checks the experiment's routes; a session flag may still ask for this
+            raise BackendUnavailable(f"tool '{entry.name}' has no real backend (it comes from {entry.source})")
         result = await backend.call(entry.upstream_name, arguments, progress)
-        return Outcome(result=result, trace={"backend": backend.name})
+        return self._learn(entry, arguments, Outcome(result=result, trace={"backend": backend.name}))
+
+    def _learn(self, entry: CatalogEntry, arguments: dict[str, Any], outcome: Outcome) -> Outcome:
+        """Real answers are never altered; what they show (ids created, deleted, records) feeds the ledger."""
+        outcome.effects = repair.with_observed(entry.spec, arguments, outcome, self._types)
+        outcome.trace["integrity"] = [{"learned": len(outcome.effects)}]
+        return outcome
+
+    def _seed_world(self, state: SessionState) -> None:
+        if not state.seeded:
+            for effect in self.world:
+                state.ledger.apply(effect)
+            state.seeded = True
+
+    @property
+    def _types(self) -> EntityTypes:
+        assert self.types is not None, "set in __post_init__"
+        return self.types
+
+    async def _call_recorded(
+        self,
+        route: str,
+        state: SessionState,
+        entry: CatalogEntry,
+        arguments: dict[str, Any],
+        real: Callable[[], Awaitable[Outcome]],
+        sim: Callable[[], Awaitable[Outcome]],
+    ) -> Outcome:
+        """record / replay / shadow: keyed by tool, canonical arguments and the session's state version."""
+        if self.recorded is None:
+            raise ToolError(f"route '{route}' needs a recordings store, and this call path has none")
+        version = await session_version(self.store, state, self._mutating)
+        key = ObservationKey(entry.name, canonical_arguments(arguments), version)
+        call = RecordedCall(key, self.experiment.name, state.key, state.call_count, entry.tool.output_schema)
+        outcome = await self.recorded.run(route, call, real, sim)
+        if outcome.trace.get("replay") == "hit":  # a recorded real answer: it feeds the ledger like a live one
+            outcome = self._learn(entry, arguments, outcome)
+        return outcome
+
+    def _mutating(self, tool: str) -> bool:
+        entry = self.catalog.get(tool)
+        return entry is None or mutates(entry.spec)
 
     async def _simulate(
         self,
@@ -96,6 +174,11 @@ class CallPath:
         instructions: list[str],
         progress: ProgressFn | None,
     ) -> Outcome:
+        refused = integrity.precheck(entry.spec, arguments, state.ledger, self._types)
+        if refused is not None:  # answered without the world model
+            metrics.integrity_repair(self.experiment.name, entry.name, "not_found")
+            return _not_found(*refused)
+
         async def history(start: int) -> list[Turn]:
             return await self.store.turns(self.experiment.name, state.key, start)
 
@@ -109,7 +192,7 @@ class CallPath:
             instructions=instructions,
             progress=progress,
         )
-        return await self.world_model.simulate(request)
+        return await repair.guarded(request, self.world_model.simulate, self._types)
 
     async def _commit(
         self,
@@ -128,16 +211,21 @@ class CallPath:
             for effect in outcome.effects:
                 state.ledger.apply(effect)
         state.call_count += 1
+        state.tool_calls[turn.tool] = state.tool_calls.get(turn.tool, 0) + 1
         await self.store.commit(state, turn)
+        outcome_name = _outcome_name(turn)
+        seconds = turn.duration_ms / 1000
+        metrics.observe_call(self.experiment.name, turn.tool, turn.route, outcome_name, seconds, decisions)
         log.info(
             "tool call",
+            experiment=self.experiment.name,
             session=state.key,
             tool=turn.tool,
             route=turn.route,
             index=turn.index,
-            is_error=bool(turn.result and turn.result.get("isError")) or turn.error is not None,
-            perturbations=[d.get("type") for d in decisions],
-            ms=turn.duration_ms,
+            outcome=outcome_name,
+            latency_ms=turn.duration_ms,
+            decisions=decisions,
         )
 
 
@@ -145,7 +233,13 @@ def error_result(message: str) -> CallToolResult:
     return CallToolResult(content=[TextContent(type="text", text=message)], is_error=True)
 
 
-def _session_routing(state: SessionState) -> router.Routing | None:
-    if state.routing is None:
-        return None
-    return router.Routing.of(state.routing["default"], state.routing.get("overrides", {}))
+def _outcome_name(turn: Turn) -> str:
+    if turn.error is not None:
+        return "protocol_error"
+    return "tool_error" if turn.result and turn.result.get("isError") else "ok"
+
+
+def _not_found(violation: integrity.Violation, effect: EntityEffect) -> Outcome:
+    """Answered without the world model: the arguments name an entity this session does not have."""
+    trace = {"integrity": [{"check": "arguments", "violations": [violation.to_json()]}]}
+    return Outcome(result=integrity.not_found(effect, violation), trace=trace)

@@ -1,23 +1,29 @@
-"""``mcp-sim``: serve | validate | snapshot | world-model. Thin: parsing and exit codes only."""
+"""``mcp-sim``: serve | validate | snapshot | sessions | world-model | report | export.
+
+Thin: parsing and exit codes only."""
 
 from __future__ import annotations
 
 import argparse
+import gc
 import ipaddress
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import get_args
 
 import anyio
 
 from mcp_sim import logs
-from mcp_sim.config import LoadedExperiment, load_experiment
+from mcp_sim.auth import TOKEN_ENV
+from mcp_sim.config import LoadedExperiment, RouteName, load_experiment
 from mcp_sim.errors import ConfigError, SimError, StartupError
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    logs.configure(args.log_level)
+    logs.configure(args.log_level or args.default_log_level)
     try:
         return int(args.run(args))
     except ConfigError as exc:
@@ -30,16 +36,22 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="mcp-sim", description=__doc__)
-    parser.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
+    parser.add_argument("--log-level", choices=["debug", "info", "warning", "error"], help="default: info")
+    parser.set_defaults(default_log_level="info")
     commands = parser.add_subparsers(required=True, metavar="command")
 
-    serve = commands.add_parser("serve", help="serve an experiment over streamable HTTP or stdio")
-    serve.add_argument("experiment", type=Path)
+    serve = commands.add_parser("serve", help="serve experiments over streamable HTTP (or one over stdio)")
+    serve.add_argument("experiment", type=Path, nargs="+", help="the first is the default one, served at /mcp")
     serve.add_argument("--transport", choices=["http", "stdio"], default="http")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8765)
-    serve.add_argument("--route", choices=["sim", "real"], help="flip every tool to this route")
-    serve.add_argument("--allow-remote", action="store_true", help="allow binding beyond loopback")
+    serve.add_argument("--route", choices=list(get_args(RouteName)), help="flip every tool to this route")
+    serve.add_argument("--allow-remote", action="store_true", help="allow binding beyond loopback (needs --token)")
+    serve.add_argument(
+        "--token",
+        default=os.environ.get(TOKEN_ENV) or None,
+        help=f"bearer token required by the MCP endpoints, admin API and /metrics (default: ${TOKEN_ENV})",
+    )
     serve.add_argument(
         "--allowed-host",
         action="append",
@@ -69,31 +81,60 @@ def _parser() -> argparse.ArgumentParser:
         "--run", dest="start", action="store_true", help="start the server instead of printing the command"
     )
     world_model.set_defaults(run=_world_model)
+
+    report = commands.add_parser("report", help="sim-vs-real fidelity per tool, from traces, trajectories, recordings")
+    report.add_argument("inputs", type=Path, nargs="+", metavar="trace", help="JSONL / .sqlite files or directories")
+    report.add_argument("--experiment", type=Path, help="experiment whose tool specs give output schemas")
+    report.add_argument("--simulate", action="store_true", help="answer real-only calls with the experiment's sim")
+    report.add_argument("--html", type=Path, help="also write a self-contained HTML page with plots")
+    report.set_defaults(run=_report, default_log_level="warning")  # one log line per simulated call is noise here
+
+    export = commands.add_parser("export", help="recorded real sessions as world-model training/eval data")
+    export.add_argument("inputs", type=Path, nargs="+", metavar="trace", help="JSONL / .sqlite files or directories")
+    export.add_argument("--format", choices=["agentworld"], default="agentworld")
+    export.add_argument("-o", "--output", type=Path, required=True)
+    export.add_argument("--experiment", type=Path, help="experiment whose tool specs go into system_str")
+    export.set_defaults(run=_export, default_log_level="warning")
+
+    from mcp_sim import sessions_cli
+
+    sessions_cli.register(commands)
     return parser
 
 
 def _serve(args: argparse.Namespace) -> int:
-    if not args.allow_remote and not _is_loopback(args.host):
-        raise StartupError(f"--host {args.host} is beyond loopback: pass --allow-remote to bind it")
-    loaded = load_experiment(args.experiment, route_override=args.route)
+    if not _is_loopback(args.host):
+        if not args.allow_remote:
+            raise StartupError(f"--host {args.host} is beyond loopback: pass --allow-remote to bind it")
+        if not args.token:
+            raise StartupError(f"--host {args.host} is beyond loopback: it needs --token or ${TOKEN_ENV}")
+    if args.transport == "stdio" and len(args.experiment) > 1:
+        raise StartupError("stdio serves one experiment: give one file, or use --transport http")
+    loaded = [load_experiment(path, route_override=args.route) for path in args.experiment]
 
     async def serve() -> None:
-        from mcp_sim import server
-        from mcp_sim.runtime import running_experiment
+        from mcp_sim import host, server
 
-        async with running_experiment(loaded) as path:
+        async with host.running_experiments(loaded) as paths:
+            _freeze_startup_heap()
             if args.transport == "stdio":
-                await server.serve_stdio(path)
+                await server.serve_stdio(paths[0])
             else:
-                await server.serve_http(path, args.host, args.port, args.allowed_host)
+                await host.serve_host(paths, args.host, args.port, args.allowed_host, args.token)
 
-    anyio.run(serve, backend_options=_loop_options())
+    anyio.run(serve, backend_options=_event_loop())
     return 0
 
 
-def _loop_options() -> dict[str, bool]:
-    """uvloop when installed (uvicorn[standard] brings it): its event loop costs less CPU per request, which
-    is what bounds how many sessions one process can serve at once."""
+def _freeze_startup_heap() -> None:
+    """What start-up allocated (modules, SDK models, the catalog) lives as long as the process: move it out of
+    the cyclic collector's reach so full collections stop walking it on the hot path (CPython's gc.freeze)."""
+    gc.collect()
+    gc.freeze()
+
+
+def _event_loop() -> dict[str, bool]:
+    """uvloop when installed (a dependency on Linux/macOS): the same asyncio API, less CPU per call."""
     try:
         import uvloop  # noqa: F401
     except ImportError:
@@ -107,9 +148,10 @@ def _validate(args: argparse.Namespace) -> int:
     loaded = load_experiment(args.experiment)
     validate_offline(loaded)
     tools = sum(len(f.tools) for _, f in loaded.spec_files)
+    entries = len(loaded.profile.entries) if loaded.profile else 0
     print(
         f"{loaded.path}: ok ({len(loaded.spec_files)} tool spec files, {tools} tools, "
-        f"{len(loaded.experiment.upstreams)} upstreams)"
+        f"{len(loaded.experiment.upstreams)} upstreams, {entries} perturbation entries)"
     )
     return 0
 
@@ -144,6 +186,26 @@ def _world_model(args: argparse.Namespace) -> int:
     if args.start:
         serving.exec_command(command)  # does not return
     print(serving.as_text(command))
+    return 0
+
+
+def _report(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    from mcp_sim.reporting.commands import report
+
+    loaded = load_experiment(args.experiment) if args.experiment else None
+    console = Console() if sys.stdout.isatty() else Console(width=160)  # piped: no wrapping at 80 columns
+    report(args.inputs, console, loaded, args.simulate, args.html)
+    return 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    from mcp_sim.reporting.commands import export_agentworld
+
+    loaded = load_experiment(args.experiment) if args.experiment else None
+    written = export_agentworld(args.inputs, args.output, loaded)
+    print(f"wrote {args.output} ({written} {args.format} records)")
     return 0
 
 

@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import jsonschema
-from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, field_validator
 
 from mcp_sim.errors import ConfigError
 from mcp_sim.yamlfile import load_yaml
 
-RouteName = Literal["sim", "real"]
+if TYPE_CHECKING:
+    from mcp_sim.perturbations.profile import Profile
+
+# sim: world model; real: upstream; record: real, observation stored; replay: stored observation (sim on a
+# miss); shadow: real and sim both, real returned, both stored with a divergence score (see recorded.py).
+RouteName = Literal["sim", "real", "record", "replay", "shadow"]
 
 
 class Strict(BaseModel):
@@ -29,7 +34,7 @@ class StdioUpstream(Strict):
     args: list[str] = []
     env: dict[str, str] = {}
     cwd: str | None = None
-    prefix: str | None = None
+    prefix: str | None = Field(None, min_length=1)  # prepended to the exposed tool names
     connect_timeout_s: float = Field(30.0, gt=0)
     call_timeout_s: float = Field(120.0, gt=0)
 
@@ -40,7 +45,7 @@ class HttpUpstream(Strict):
     type: Literal["http", "streamable-http", "streamableHttp"] | None = None
     url: str
     headers: dict[str, str] = {}
-    prefix: str | None = None
+    prefix: str | None = Field(None, min_length=1)  # prepended to the exposed tool names
     connect_timeout_s: float = Field(30.0, gt=0)
     call_timeout_s: float = Field(120.0, gt=0)
 
@@ -99,13 +104,25 @@ WorldModelConfig = Annotated[SchemaWorldModelConfig | OpenAIWorldModelConfig, Fi
 # ---- tool specs ----
 
 
+class NotFound(Strict):
+    """How the real tool says "no such entity" (``$entity``, ``$Entity`` and ``$id`` are filled in)."""
+
+    text: str = "$entity '$id' not found"
+    is_error: bool = True  # some servers (taskmanager, sqlite) answer failures as ordinary text
+
+
 class EntityEffect(Strict):
-    """What a tool does to the session's entities (optional; inferred from names when absent)."""
+    """What a tool does to the session's entities (optional; inferred from names when absent).
+
+    ``id`` and the keys of ``refs`` are paths: ``ticket_id``, ``task.id``, ``entities[].name``, ``names[]``.
+    """
 
     kind: Literal["create", "read", "update", "delete", "list", "none"]
     entity: str | None = None
-    id: str | None = None  # the id field of the result (create) or the id argument (read/update/delete)
+    id: str | None = None  # the id in the result or arguments (create), in the arguments (read/update/delete)
     lenient: bool = False  # the real tool answers success for unknown ids: keep that leniency
+    refs: dict[str, str] = {}  # argument path -> entity type that must exist (e.g. requestId: request)
+    not_found: NotFound = NotFound()
 
 
 class ToolSpec(Strict):
@@ -119,8 +136,10 @@ class ToolSpec(Strict):
     input_schema: dict[str, Any] = Field(default_factory=lambda: {"type": "object"}, alias="inputSchema")
     output_schema: dict[str, Any] | None = Field(None, alias="outputSchema")
     annotations: dict[str, Any] | None = None
+    execution: dict[str, Any] | None = None  # e.g. {taskSupport: forbidden}, as MCP servers list it
+    icons: list[dict[str, Any]] | None = None
     meta: dict[str, Any] | None = Field(None, alias="_meta")
-    effects: EntityEffect | None = None
+    effects: EntityEffect | list[EntityEffect] | None = None
 
     @field_validator("input_schema", "output_schema")
     @classmethod
@@ -154,26 +173,29 @@ class Experiment(Strict):
     upstreams: dict[str, Upstream] = {}
     tools: list[str] = []
     world_model: WorldModelConfig = Field(default_factory=lambda: SchemaWorldModelConfig(kind="schema"))
-    perturbations: str | list[dict[str, Any]] | None = None
-    state: str = "memory://"
-    world: str | None = None
+    # A profile file (relative to this file) or inline entries; each entry is checked against its type's
+    # parameters by mcp_sim.perturbations.profile when the experiment loads.
+    perturbations: Annotated[str, Field(min_length=1)] | list[dict[str, Any]] | None = None
+    state: str | None = None  # a store URL; default: sqlite file <experiment dir>/.mcp-sim/<name>.db
+    world: str | None = None  # world seeds: a YAML file of initial entities (see mcp_sim/world.py)
+    recordings: str | None = None  # SQLite file of record/shadow observations; default <experiment>.recordings.sqlite
     list_page_size: int = Field(100, gt=0)
-
-    @model_validator(mode="after")
-    def _prefixes_are_names(self) -> Experiment:
-        for name, up in self.upstreams.items():
-            if up.prefix is not None and not up.prefix:
-                raise ValueError(f"upstreams.{name}.prefix must not be empty")
-        return self
 
 
 class LoadedExperiment:
     """An experiment plus the files it references, read and validated, paths resolved."""
 
-    def __init__(self, path: Path, experiment: Experiment, spec_files: list[tuple[Path, ToolSpecFile]]) -> None:
+    def __init__(
+        self,
+        path: Path,
+        experiment: Experiment,
+        spec_files: list[tuple[Path, ToolSpecFile]],
+        profile: Profile | None = None,
+    ) -> None:
         self.path = path
         self.experiment = experiment
         self.spec_files = spec_files
+        self.profile = profile  # the perturbation profile, entries validated
 
     @property
     def base_dir(self) -> Path:
@@ -205,6 +227,13 @@ def load_experiment(path: Path, route_override: RouteName | None = None) -> Load
     for spec_path, spec_file in spec_files:
         if spec_file.upstream is not None and spec_file.upstream not in experiment.upstreams:
             problems.append(f"{spec_path}: upstream {spec_file.upstream!r} is not in the experiment's upstreams")
+    profile = None
+    try:
+        from mcp_sim.perturbations.profile import profile_of  # here: perturbations import this module
+
+        profile = profile_of(experiment.perturbations, doc)
+    except ConfigError as exc:
+        problems.extend(exc.problems)
     if problems:
         raise ConfigError(problems)
-    return LoadedExperiment(path, experiment, spec_files)
+    return LoadedExperiment(path, experiment, spec_files, profile)

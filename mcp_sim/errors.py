@@ -71,3 +71,17 @@ class ProtocolError(SimError):
         self.message = message
         self.data = data
         super().__init__(f"{message} (JSON-RPC {code})")
+
+
+class StateConflict(ProtocolError):
+    """A session write lost a race: the stored version moved on since it was loaded (the write is refused)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(-32603, message)
+
+
+class StoreUnavailable(ProtocolError):
+    """The session store (Redis, the SQLite file) cannot be reached: nothing was recorded."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(-32603, message)

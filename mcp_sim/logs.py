@@ -21,5 +21,6 @@ def configure(level: str = "info") -> None:
         ],
         wrapper_class=structlog.make_filtering_bound_logger(numeric),
         logger_factory=structlog.PrintLoggerFactory(file=sys.stderr),
-        cache_logger_on_first_use=True,
+        # Not cached: a cached logger ignores later reconfiguration (tests, structlog.testing.capture_logs).
+        cache_logger_on_first_use=False,
     )

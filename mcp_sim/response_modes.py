@@ -1,15 +1,27 @@
-"""Answer each 2026-07-28 POST as plain JSON unless it asked for progress: the SDK's SSE path costs CPU.
+"""Answer plain calls as one JSON body, without the SDK's per-request SSE machinery, on both protocol eras.
 
-The SDK fixes "JSON or SSE" per session manager. On its SSE path every 2026-07-28 request runs a task group
-(handler + disconnect watcher) and a memory stream, even though a call that emits no notification is finally
-answered with ``application/json`` anyway; that machinery is about a fifth of the forwarding hop's CPU.
-A request can only receive notifications when it carries ``_meta.progressToken``, so a request without one
-goes to a second manager built with ``json_response=True``: the same bytes on the wire, less work.
-2025-era requests (sessions live in one manager) and anything unusual stay on the SSE manager, unchanged.
+The SDK fixes "JSON or SSE" per session manager, and its SSE path is the largest share of the forwarding
+hop's CPU (a task group, a disconnect watcher, memory streams, sse-starlette's tasks per request). A call
+only needs a stream when something may ride on it before the result: a progress notification (the
+request carries ``_meta.progressToken``) or a server->client request (a 2025-era client that declared
+sampling, elicitation or roots). Everything else can be answered as plain JSON, which clients of both
+eras must accept. So three managers of one ``Server`` share the route:
+
+- ``sse``: the SDK's default, stateful on 2025-11-25. Every session lives here, and every request that
+  may need a stream (or that this module does not recognise) goes here, unchanged.
+- ``json`` (``json_response=True``): plain 2026-07-28 requests. That era has no session, and the SDK's
+  SSE path answers such a call with ``application/json`` anyway: the same bytes, less work.
+- ``legacy_json`` (``stateless=True, json_response=True``): plain requests of 2025 sessions whose client
+  declared no server->client capability. The handler sees the same ``Mcp-Session-Id`` header, so the
+  session key is unchanged. At least once a minute such a session's request takes the ``sse`` manager
+  instead, which keeps its idle timer running and finds it gone (404, then it leaves the fast set).
 """
 
 from __future__ import annotations
 
+import json
+import time
+from collections import OrderedDict
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
 from typing import Any
@@ -21,61 +33,146 @@ from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 from starlette.types import Message, Receive, Scope, Send
 
 _VERSION_HEADER = b"mcp-protocol-version"
+_SESSION_HEADER = b"mcp-session-id"
 # A progress token may only ride under this key; "\u" escapes could spell it too, so they count as asking.
 _ASKS_FOR_STREAM = (b'"progressToken"', b"\\u")
+_BACK_CHANNEL = ("sampling", "elicitation", "roots")  # client capabilities the server may call back
+REFRESH_S = 60.0  # how often a fast session's request goes through its real session anyway
+MAX_FAST_SESSIONS = 100_000  # oldest forgotten first: they just lose the fast path
 
 
 class ResponseModes:
-    """ASGI app in front of two session managers of one ``Server``: SSE (everything) and JSON (plain calls)."""
+    """ASGI app in front of the three session managers of one ``Server`` (see the module docstring)."""
 
-    def __init__(self, sse: StreamableHTTPSessionManager, json: StreamableHTTPSessionManager) -> None:
+    def __init__(
+        self,
+        sse: StreamableHTTPSessionManager,
+        json: StreamableHTTPSessionManager,
+        legacy_json: StreamableHTTPSessionManager,
+    ) -> None:
         self.sse = sse
         self.json = json
+        self.legacy_json = legacy_json
+        self.fast_sessions: OrderedDict[str, float] = OrderedDict()  # session id -> last time through ``sse``
 
     @classmethod
     def of(cls, server: Server[Any]) -> ResponseModes:
-        """After ``server.streamable_http_app(...)``: its manager answers SSE, a twin with its settings JSON."""
+        """After ``server.streamable_http_app(...)``: its manager is ``sse``; the JSON twins copy its settings."""
         sse = server.session_manager
-        json = StreamableHTTPSessionManager(
-            app=server,
-            json_response=True,
-            security_settings=sse.security_settings,
-            max_request_body_size=sse.max_request_body_size,
-        )
-        return cls(sse, json)
+        settings: dict[str, Any] = {
+            "json_response": True,
+            "security_settings": sse.security_settings,
+            "max_request_body_size": sse.max_request_body_size,
+        }
+        json_manager = StreamableHTTPSessionManager(app=server, **settings)
+        legacy_json = StreamableHTTPSessionManager(app=server, stateless=True, **settings)
+        return cls(sse, json_manager, legacy_json)
 
     @asynccontextmanager
     async def run(self) -> AsyncIterator[None]:
         async with AsyncExitStack() as stack:
-            await stack.enter_async_context(self.sse.run())
-            await stack.enter_async_context(self.json.run())
+            for manager in (self.sse, self.json, self.legacy_json):
+                await stack.enter_async_context(manager.run())
             yield
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["method"] != "POST" or not _is_modern(scope):
+        method = scope.get("method")
+        session = _header(scope, _SESSION_HEADER)
+        if scope["type"] != "http" or method not in ("POST", "DELETE"):
+            await self.sse.handle_request(scope, receive, send)
+        elif method == "DELETE":
+            self.fast_sessions.pop(session or "", None)
+            await self.sse.handle_request(scope, receive, send)
+        elif _is_modern(scope):
+            received = await _read_body(receive)
+            target = self.sse if needs_stream(received) else self.json
+            await target.handle_request(scope, _replay(received, receive), send)
+        elif session is None:
+            await self._open_session(scope, receive, send)
+        else:
+            await self._legacy_call(session, scope, receive, send)
+
+    async def _open_session(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """An initialize (or a stray request): served by ``sse``; a capability-free client's session goes fast."""
+        received = await _read_body(receive)
+        if needs_back_channel(received):
+            await self.sse.handle_request(scope, _replay(received, receive), send)
+            return
+
+        async def noting_session(message: Message) -> None:
+            if message["type"] == "http.response.start" and message["status"] == 200:
+                minted = dict(message.get("headers", [])).get(_SESSION_HEADER)
+                if minted:
+                    self._remember(minted.decode("latin-1"))
+            await send(message)
+
+        await self.sse.handle_request(scope, _replay(received, receive), noting_session)
+
+    async def _legacy_call(self, session: str, scope: Scope, receive: Receive, send: Send) -> None:
+        last_refresh = self.fast_sessions.get(session)
+        if last_refresh is None:
             await self.sse.handle_request(scope, receive, send)
             return
         received = await _read_body(receive)
-        target = self.sse if needs_stream(received) else self.json
-        await target.handle_request(scope, _replay(received, receive), send)
+        if not needs_stream(received) and time.monotonic() - last_refresh < REFRESH_S:
+            await self.legacy_json.handle_request(scope, _replay(received, receive), send)
+            return
+
+        async def refreshing(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                if message["status"] == 404:  # the session is gone: the client learns it from this answer
+                    self.fast_sessions.pop(session, None)
+                elif session in self.fast_sessions:
+                    self.fast_sessions[session] = time.monotonic()
+            await send(message)
+
+        await self.sse.handle_request(scope, _replay(received, receive), refreshing)
+
+    def _remember(self, session: str) -> None:
+        self.fast_sessions[session] = time.monotonic()
+        while len(self.fast_sessions) > MAX_FAST_SESSIONS:
+            self.fast_sessions.popitem(last=False)
 
 
 def needs_stream(received: list[Message]) -> bool:
-    """Whether a 2026-07-28 POST (its ASGI messages) must keep the SSE path: it may ask for progress, or its
-    body was not read whole (client gone, or past the body limit: the SSE manager deals with it as before)."""
+    """Whether a POST (its ASGI messages) must keep the SSE path: it may ask for progress, or its body was
+    not read whole (client gone, or past the body limit: the SSE manager deals with it as before)."""
+    body = _body(received)
+    return body is None or any(marker in body for marker in _ASKS_FOR_STREAM)
+
+
+def needs_back_channel(received: list[Message]) -> bool:
+    """Whether an opening request is anything but an initialize from a client that declared no capability
+    the server could call back (sampling, elicitation, roots). When in doubt: yes."""
+    body = _body(received)
+    try:
+        message = json.loads(body) if body is not None else None
+    except ValueError:
+        return True
+    if not isinstance(message, dict) or message.get("method") != "initialize":
+        return True
+    capabilities = (message.get("params") or {}).get("capabilities")
+    return not isinstance(capabilities, dict) or any(capabilities.get(c) is not None for c in _BACK_CHANNEL)
+
+
+def _body(received: list[Message]) -> bytes | None:
     last = received[-1]
     if last["type"] != "http.request" or last.get("more_body", False):
-        return True
-    body = b"".join(m.get("body", b"") for m in received)
-    return any(marker in body for marker in _ASKS_FOR_STREAM)
+        return None
+    return b"".join(m.get("body", b"") for m in received)
+
+
+def _header(scope: Scope, name: bytes) -> str | None:
+    for key, value in scope.get("headers", ()):
+        if key == name:
+            return str(value.decode("latin-1"))
+    return None
 
 
 def _is_modern(scope: Scope) -> bool:
     """The SDK's own era test: a protocol-version header that names no handshake-era version."""
-    for key, value in scope["headers"]:
-        if key == _VERSION_HEADER:
-            return value.decode("latin-1") not in HANDSHAKE_PROTOCOL_VERSIONS
-    return False
+    version = _header(scope, _VERSION_HEADER)
+    return version is not None and version not in HANDSHAKE_PROTOCOL_VERSIONS
 
 
 async def _read_body(receive: Receive) -> list[Message]:

@@ -5,8 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
+from typing import Any
 
 from mcp_sim.config import RouteName
+
+# Routes that call the real backend, so they need one at start-up (replay only reads recordings).
+REAL_ROUTES: frozenset[RouteName] = frozenset({"real", "record", "shadow"})
 
 
 @dataclass(frozen=True)
@@ -20,6 +24,15 @@ class Routing:
     def of(cls, default: RouteName, overrides: Mapping[str, RouteName]) -> Routing:
         return cls(default, tuple(overrides.items()))
 
+    def to_json(self) -> dict[str, Any]:
+        """The shape ``SessionState.routing`` stores."""
+        return {"default": self.default, "overrides": dict(self.overrides)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any] | None) -> Routing | None:
+        """A session's stored flags (``to_json``), or None when the session has none yet."""
+        return None if data is None else cls.of(data["default"], data.get("overrides", {}))
+
     def match(self, tool: str) -> RouteName | None:
         for pattern, route in self.overrides:
             if fnmatchcase(tool, pattern):
@@ -32,3 +45,7 @@ def route(experiment: Routing, tool: str, session: Routing | None = None) -> Rou
     if session is not None:
         return session.match(tool) or session.default
     return experiment.match(tool) or experiment.default
+
+
+def needs_real(route_name: str) -> bool:
+    return route_name in REAL_ROUTES

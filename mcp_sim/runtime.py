@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 
 import anyio
 import structlog
@@ -13,12 +14,20 @@ from mcp_sim import router
 from mcp_sim.backends.base import Backend
 from mcp_sim.backends.upstream_mcp import UpstreamMCP
 from mcp_sim.calls import CallPath
-from mcp_sim.config import LoadedExperiment, OpenAIWorldModelConfig, SchemaWorldModelConfig
+from mcp_sim.config import Experiment, LoadedExperiment, OpenAIWorldModelConfig, SchemaWorldModelConfig
+from mcp_sim.effects import EntityTypes
 from mcp_sim.errors import BackendUnavailable, StartupError
 from mcp_sim.perturbations.base import NoPerturbations, Pipeline
+from mcp_sim.perturbations.pipeline import ProfilePipeline
+from mcp_sim.perturbations.profile import load_profile as read_profile
+from mcp_sim.profile_book import INLINE_PROFILE, NO_PROFILE, ProfileBook
+from mcp_sim.recorded import RecordedRoutes
+from mcp_sim.recordings import Recordings
 from mcp_sim.specs import Catalog, build_catalog
 from mcp_sim.state.base import StateStore
-from mcp_sim.state.memory import MemoryStore
+from mcp_sim.state.entities import Effect
+from mcp_sim.state.urls import open_store_url
+from mcp_sim.world import load_world, seed_effects, seeded_types
 from mcp_sim.worldmodel.base import WorldModel
 from mcp_sim.worldmodel.schema_sim import SchemaWorldModel
 
@@ -35,15 +44,33 @@ async def running_experiment(loaded: LoadedExperiment) -> AsyncIterator[CallPath
             for upstream in upstreams.values():
                 connecting.start_soon(tasks.start, upstream.run)
         discovered = await discover(upstreams)
-        catalog = build_catalog(loaded, discovered)
+        pipeline = load_pipeline(loaded)
+        catalog = pipeline.expose(build_catalog(loaded, discovered))
         routing = router.Routing.of(experiment.route, experiment.routes)
         check_routes(catalog, routing, upstreams, discovered)
-        store = open_store(experiment.state)
+        types, world = load_world_seeds(loaded, catalog)
+        store = open_store(experiment.state, loaded.base_dir, experiment.name)
+        tasks.start_soon(expire_abandoned, store)
         world_model = make_world_model(loaded, catalog)
         backends: dict[str, Backend] = dict(upstreams)
+        profiles = ProfileBook(profile_ref(experiment), pipeline, lambda ref: load_profile(loaded, ref))
+        recordings = Recordings(recordings_path(loaded))
         try:
-            yield CallPath(experiment, catalog, backends, world_model, store, load_pipeline(loaded), routing)
+            yield CallPath(
+                experiment,
+                catalog,
+                backends,
+                world_model,
+                store,
+                pipeline,
+                routing,
+                profiles,
+                world=world,
+                types=types,
+                recorded=RecordedRoutes(recordings),
+            )
         finally:
+            recordings.close()
             await world_model.aclose()
             await store.aclose()
             tasks.cancel_scope.cancel()
@@ -72,22 +99,47 @@ def check_routes(
                 "run `mcp-sim snapshot` while it is up, or fix its command/url"
             )
     for entry in catalog:
-        if router.route(routing, entry.name) != "real":
+        route = router.route(routing, entry.name)
+        if not router.needs_real(route):
             continue
         if entry.upstream is None:
             problems.append(
-                f"tool '{entry.name}' is routed real but has no real backend (it comes from {entry.source})"
+                f"tool '{entry.name}' is routed {route} but has no real backend (it comes from {entry.source})"
             )
         elif entry.upstream not in discovered:
-            problems.append(f"tool '{entry.name}' is routed real but upstream '{entry.upstream}' is unavailable")
+            problems.append(f"tool '{entry.name}' is routed {route} but upstream '{entry.upstream}' is unavailable")
     if problems:
         raise StartupError("\n".join(problems))
 
 
-def open_store(url: str) -> StateStore:
-    if url.startswith("memory://"):
-        return MemoryStore()
-    raise StartupError(f"state: unsupported store URL {url!r} (expected memory://)")
+def open_store(url: str | None, base_dir: Path | None = None, name: str = "mcp-sim") -> StateStore:
+    """The store of ``state:`` (default: ``<experiment dir>/.mcp-sim/<name>.db``); see ``mcp_sim.state.urls``."""
+    return open_store_url(url, base_dir or Path.cwd(), name)
+
+
+async def expire_abandoned(store: StateStore, every_s: float = 60.0) -> None:
+    """Deletes sessions idle beyond the store's TTL (``?ttl=`` in the state URL), once a minute."""
+    while True:
+        gone = await store.expire()
+        if gone:
+            log.info("expired abandoned sessions", count=len(gone))
+        await anyio.sleep(every_s)
+
+
+def load_world_seeds(loaded: LoadedExperiment, catalog: Catalog) -> tuple[EntityTypes, list[Effect]]:
+    """Entity types of the catalog (plus seeded ones) and the world's seed records (``world:``)."""
+    specs = [entry.spec for entry in catalog]
+    if loaded.experiment.world is None:
+        return EntityTypes(specs), []
+    path = loaded.resolve(loaded.experiment.world)
+    world = load_world(path)
+    types = EntityTypes(specs, seeded_types(world, EntityTypes(specs)))
+    return types, seed_effects(world, types, path)
+
+
+def recordings_path(loaded: LoadedExperiment) -> Path:
+    """``recordings:`` relative to the experiment file; by default ``<experiment file stem>.recordings.sqlite``."""
+    return loaded.resolve(loaded.experiment.recordings or f"{loaded.path.stem}.recordings.sqlite")
 
 
 def make_world_model(loaded: LoadedExperiment, catalog: Catalog) -> WorldModel:
@@ -102,6 +154,22 @@ def make_world_model(loaded: LoadedExperiment, catalog: Catalog) -> WorldModel:
 
 
 def load_pipeline(loaded: LoadedExperiment) -> Pipeline:
-    if loaded.experiment.perturbations:
-        raise StartupError("perturbations: profiles are not available in this build")
-    return NoPerturbations()
+    """The experiment's perturbation profile (validated by load_experiment), or none."""
+    return ProfilePipeline.of(loaded.profile)
+
+
+def profile_ref(experiment: Experiment) -> str:
+    """How the experiment file names its profile (see profile_book.py)."""
+    if experiment.perturbations is None:
+        return NO_PROFILE
+    return experiment.perturbations if isinstance(experiment.perturbations, str) else INLINE_PROFILE
+
+
+def load_profile(loaded: LoadedExperiment, ref: str) -> Pipeline:
+    """The pipeline of a profile reference, for switches at run time: ``load_pipeline`` of the experiment as if
+    its file named that profile, so profile loading lives in one place."""
+    if ref == NO_PROFILE:
+        return NoPerturbations()
+    if ref == INLINE_PROFILE:
+        return load_pipeline(loaded)
+    return ProfilePipeline.of(read_profile(loaded.resolve(ref)))

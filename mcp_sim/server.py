@@ -7,25 +7,20 @@ calls.py so the turn records what the agent saw), ``ProtocolError`` -> JSON-RPC 
 from __future__ import annotations
 
 import os
+import socket
 import uuid
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from typing import Any
 
-import anyio
 import structlog
 from mcp import MCPError
 from mcp.server import Server, ServerRequestContext
 from mcp.server.stdio import stdio_server
 from mcp.server.transport_security import TransportSecuritySettings
 from mcp.types import CallToolRequestParams, CallToolResult, ListToolsResult, PaginatedRequestParams
-from starlette.applications import Starlette
-from starlette.routing import Route
 
 from mcp_sim import __version__
 from mcp_sim.calls import CallPath, error_result
-from mcp_sim.errors import ProtocolError, ToolError
-from mcp_sim.response_modes import ResponseModes
+from mcp_sim.errors import ProtocolError, StartupError, ToolError
 
 log = structlog.get_logger("mcp_sim.server")
 
@@ -67,6 +62,9 @@ def build_server(path: CallPath, process_key: str | None = None) -> Server[Any]:
             return error_result(str(exc))
         except ProtocolError as exc:
             raise MCPError(exc.code, exc.message, exc.data) from None
+        except Exception:  # a bug in mcp-sim: keep the traceback in the log, tell the agent plainly
+            log.exception("tools/call failed inside mcp-sim", tool=params.name, session=key)
+            raise MCPError(-32603, f"mcp-sim failed internally while calling '{params.name}' (see its log)") from None
 
     return Server(
         "mcp-sim",
@@ -78,25 +76,14 @@ def build_server(path: CallPath, process_key: str | None = None) -> Server[Any]:
     )
 
 
-def http_app(path: CallPath, *, host: str, allowed_hosts: list[str] | None = None, at: str = "/mcp") -> Starlette:
-    """Streamable HTTP ASGI app; DNS-rebinding protection stays on whatever the bind address."""
-    server = build_server(path)
+def transport_security(allowed_hosts: list[str] | None) -> TransportSecuritySettings:
+    """Loopback Host headers plus the ones the user allowed; everything else gets 421."""
     hosts = ["127.0.0.1:*", "localhost:*", "[::1]:*", *(allowed_hosts or [])]
-    security = TransportSecuritySettings(
+    return TransportSecuritySettings(
         enable_dns_rebinding_protection=True,
         allowed_hosts=hosts,
         allowed_origins=[f"http://{h}" for h in hosts] + [f"https://{h}" for h in hosts],
     )
-    server.streamable_http_app(streamable_http_path=at, transport_security=security, host=host)  # the SSE manager
-
-    modes = ResponseModes.of(server)  # plain calls skip the SSE machinery (see response_modes.py)
-
-    @asynccontextmanager
-    async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        async with modes.run():
-            yield
-
-    return Starlette(routes=[Route(at, endpoint=modes)], lifespan=lifespan)
 
 
 async def serve_stdio(path: CallPath) -> None:
@@ -106,12 +93,17 @@ async def serve_stdio(path: CallPath) -> None:
         await server.run(read, write, server.create_initialization_options())
 
 
-async def serve_http(path: CallPath, host: str, port: int, allowed_hosts: list[str] | None) -> None:
-    import uvicorn
-
-    app = http_app(path, host=host, allowed_hosts=allowed_hosts)
-    config = uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="on")
-    server = uvicorn.Server(config)
-    log.info("serving", url=f"http://{host}:{port}/mcp", tools=len(path.catalog))
-    await server.serve()
-    await anyio.lowlevel.checkpoint()
+def bind_socket(host: str, port: int) -> socket.socket:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    # IPPROTO_TCP explicitly: asyncio only sets TCP_NODELAY on accepted sockets whose proto says TCP, and
+    # without it a keep-alive response written in two parts waits ~40 ms for the client's delayed ACK.
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        raise StartupError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    sock.listen(2048)
+    return sock

@@ -39,6 +39,10 @@ class CatalogEntry:
         field = f"argument '{where}'" if where else "arguments"
         raise InvalidArguments(f"Invalid {field} for tool '{self.name}': {error.message}")
 
+    def exposed_as(self, tool: Tool) -> CatalogEntry:
+        """The same tool listed differently (a perturbation's extra argument); the spec stays as it was."""
+        return _entry(tool, self.spec, self.upstream, self.upstream_name, self.source)
+
 
 class Catalog:
     """Exposed tools by name, in a stable order (spec files first, then upstreams, as configured)."""
@@ -128,7 +132,7 @@ def _spec_of(tool: Tool, hint: ToolSpec | None) -> ToolSpec:
     dumped = tool.model_dump(by_alias=True, exclude_none=True, mode="json")
     fields = {
         k: dumped[k]
-        for k in ("name", "title", "description", "inputSchema", "outputSchema", "annotations")
+        for k in ("name", "title", "description", "inputSchema", "outputSchema", "annotations", "execution", "icons")
         if k in dumped
     }
     return ToolSpec.model_validate({**fields, "effects": hint.effects if hint else None})

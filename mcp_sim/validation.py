@@ -23,3 +23,6 @@ def validate_offline(loaded: LoadedExperiment) -> None:
     ]
     if problems:
         raise ConfigError(problems)
+    from mcp_sim.runtime import load_world_seeds
+
+    load_world_seeds(loaded, catalog)  # world seeds: every record has its id, no id twice

@@ -18,6 +18,7 @@ from mcp_sim.errors import ConfigError
 
 M = TypeVar("M", bound=BaseModel)
 
+EXPERIMENT_DIR = "EXPERIMENT_DIR"  # ${EXPERIMENT_DIR}: the folder of the file being read
 _ENV_VAR = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}")
 
 
@@ -57,7 +58,9 @@ class YamlDocument:
 
 
 def load_yaml(path: Path) -> YamlDocument:
-    """Read ``path`` with the safe loader and expand ``${VAR}`` / ``${VAR:-default}`` in strings."""
+    """Read ``path`` with the safe loader and expand ``${VAR}`` / ``${VAR:-default}`` in strings.
+
+    ``${EXPERIMENT_DIR}`` is the folder of ``path`` (absolute), whatever the environment says."""
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
@@ -90,6 +93,8 @@ def _expand_env(value: Any, doc: YamlDocument, loc: tuple[int | str, ...]) -> An
 
 def _lookup(match: re.Match[str], doc: YamlDocument, loc: tuple[int | str, ...]) -> str:
     name, default = match.group(1), match.group(2)
+    if name == EXPERIMENT_DIR:  # for paths handed to upstreams, which do not know where the file is
+        return str(doc.path.parent)
     found = os.environ.get(name, default)
     if found is None:
         field = ".".join(str(p) for p in loc)

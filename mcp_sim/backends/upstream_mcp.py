@@ -27,8 +27,17 @@ from mcp_sim.worldmodel.base import ProgressFn
 
 log = structlog.get_logger("mcp_sim.upstream")
 
-# Upstream JSON-RPC errors that mean "this connection is gone", not "your call was wrong".
-_SESSION_LOST = ("session not found", "connection closed")
+# Errors that mean "this connection is gone", not "your call was wrong". Besides what servers answer for an
+# unknown Mcp-Session-Id, these are the texts the SDK client itself puts on a non-2xx HTTP status ("Session
+# terminated" for 404, "Server returned an error response" for other statuses) and on a closed stream.
+_CONNECTION_LOST = (
+    "session not found",
+    "session terminated",
+    "no valid session",
+    "invalid or missing session",
+    "server returned an error response",
+    "connection closed",
+)
 
 
 class UpstreamMCP:
@@ -159,7 +168,7 @@ class UpstreamMCP:
     def _translate(self, exc: Exception, client: Client, what: str) -> SimError:
         """The boundary: upstream JSON-RPC errors keep their code; a dead connection is a tool failure."""
         if isinstance(exc, MCPError):
-            if any(s in exc.message.lower() for s in _SESSION_LOST):
+            if any(s in exc.message.lower() for s in _CONNECTION_LOST):
                 self._mark_broken(client)
                 return BackendUnavailable(
                     f"upstream '{self.name}' lost its connection during {what} ({exc.message}); "

@@ -64,9 +64,14 @@ class SessionState:
     experiment: str
     key: str
     call_count: int = 0
+    tool_calls: dict[str, int] = field(default_factory=dict)  # calls per tool, for perturbation triggers
     ledger: Ledger = field(default_factory=Ledger)
     cursors: dict[str, Any] = field(default_factory=dict)  # pagination remainders, by opaque cursor
     routing: dict[str, Any] | None = None  # per-session sim-vs-real flag: {"default": ..., "overrides": {...}}
+    profile: str | None = None  # reference of the perturbation profile the session runs (see profile_book.py)
+    seeded: bool = False  # the experiment's world seeds are in the ledger (a fresh or reset episode has none)
+    version: int = 0  # writes so far: a store refuses a write whose version is stale (no lost update)
+    updated_at: float = 0.0  # set by the store on every write; abandoned sessions expire after the TTL
     ephemeral: bool = False  # a one-request session (2026-07-28 without a key): never stored
 
     def to_json(self) -> dict[str, Any]:
@@ -74,9 +79,14 @@ class SessionState:
             "experiment": self.experiment,
             "key": self.key,
             "call_count": self.call_count,
+            "tool_calls": self.tool_calls,
             "ledger": self.ledger.to_json(),
             "cursors": self.cursors,
             "routing": self.routing,
+            "profile": self.profile,
+            "seeded": self.seeded,
+            "version": self.version,
+            "updated_at": self.updated_at,
         }
 
     @classmethod
@@ -85,32 +95,58 @@ class SessionState:
             experiment=data["experiment"],
             key=data["key"],
             call_count=data.get("call_count", 0),
+            tool_calls=data.get("tool_calls", {}),
             ledger=Ledger.from_json(data.get("ledger", {})),
             cursors=data.get("cursors", {}),
             routing=data.get("routing"),
+            profile=data.get("profile"),
+            seeded=data.get("seeded", False),
+            version=data.get("version", 0),
+            updated_at=data.get("updated_at", 0.0),
         )
+
+    def fresh(self) -> SessionState:
+        """A new episode under the same key: empty history and ledger; the session's routing and profile kept."""
+        return SessionState(self.experiment, self.key, routing=self.routing, profile=self.profile, version=self.version)
+
+
+def export_session(state: SessionState, turns: list[Turn]) -> dict[str, Any]:
+    """A session as one JSON document (``StateStore.export``), readable by ``StateStore.restore``."""
+    return {"format": EXPORT_FORMAT, "state": state.to_json(), "turns": [t.to_json() for t in turns]}
+
+
+def parse_export(data: dict[str, Any]) -> tuple[SessionState, list[Turn]]:
+    if data.get("format") != EXPORT_FORMAT:
+        raise ValueError(f"not an mcp-sim session export (format {data.get('format')!r}, expected {EXPORT_FORMAT!r})")
+    return SessionState.from_json(data["state"]), [Turn.from_json(t) for t in data.get("turns", [])]
+
+
+EXPORT_FORMAT = "mcp-sim/session@1"
 
 
 class StateStore(Protocol):
     """Durable home of sessions. Calls of one session are serialized with ``lock``; sessions run in parallel.
 
+    Writes are versioned: ``commit`` and ``save`` raise ``StateConflict`` when the stored version moved on
+    since ``load`` (someone wrote without holding the lock), so an update is never lost silently.
     The contract tests in ``tests/contract/test_state_stores.py`` run against every implementation.
     """
 
     def lock(self, experiment: str, key: str) -> AbstractAsyncContextManager[None]:
-        """Hold while loading, calling and committing one call of a session."""
+        """Hold while loading, calling and committing one call of a session (across processes where shared)."""
         ...
 
     async def load(self, experiment: str, key: str) -> SessionState:
-        """The session's state, or a fresh one when the key is new."""
+        """The session's state, or a fresh one (version 0) when the key is new."""
         ...
 
     async def commit(self, state: SessionState, turn: Turn) -> None:
-        """Persist ``state`` (already updated by the turn) and append ``turn`` to the history, atomically."""
+        """Persist ``state`` (already updated by the turn) and append ``turn`` to the history, atomically.
+        Bumps ``state.version``."""
         ...
 
     async def save(self, state: SessionState) -> None:
-        """Persist ``state`` without a turn (routing flags set from outside, world seeds)."""
+        """Persist ``state`` without a turn (routing flags set from outside, world seeds). Bumps the version."""
         ...
 
     async def turns(self, experiment: str, key: str, start: int = 0, limit: int | None = None) -> list[Turn]:
@@ -121,10 +157,29 @@ class StateStore(Protocol):
         """Keys of the stored sessions, optionally of one experiment."""
         ...
 
-    async def delete(self, experiment: str, key: str) -> None: ...
+    async def delete(self, experiment: str, key: str) -> bool:
+        """Forget the session entirely; False when there was nothing to delete."""
+        ...
+
+    async def reset(self, experiment: str, key: str) -> None:
+        """Start a fresh episode under the same key: history, ledger and cursors go, routing flags stay."""
+        ...
 
     async def fork(self, experiment: str, key: str, new_keys: list[str]) -> None:
-        """Copy one session (state and history) into new sessions, e.g. a GRPO group from one world."""
+        """Copy one session (state and history) into new sessions, e.g. a GRPO group from one world.
+        Existing sessions under ``new_keys`` are replaced."""
+        ...
+
+    async def export(self, experiment: str, key: str) -> dict[str, Any]:
+        """The session (state and history) as JSON; ``KeyError`` when there is no such session."""
+        ...
+
+    async def restore(self, data: dict[str, Any], key: str | None = None) -> str:
+        """Write an export back (under ``key`` or its own key, replacing what is there); returns the key."""
+        ...
+
+    async def expire(self) -> list[str]:
+        """Delete sessions idle for longer than the store's TTL (none without a TTL); returns their keys."""
         ...
 
     async def aclose(self) -> None: ...

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-Op = Literal["create", "update", "delete"]
+# observe: an answer showed the entity (a real read or list, a world seed): upsert its fields, undelete it
+Op = Literal["create", "update", "delete", "observe"]
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,7 @@ class Ledger:
     entities: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
     deleted: dict[str, list[str]] = field(default_factory=dict)
     created: int = 0  # how many entities were ever created: numbers new ids
+    stale: dict[str, list[str]] = field(default_factory=dict)  # changed in ways no call told: fields unsure
 
     def get(self, entity: str, id_: str) -> dict[str, Any] | None:
         return self.entities.get(entity, {}).get(id_)
@@ -39,16 +41,32 @@ class Ledger:
     def is_deleted(self, entity: str, id_: str) -> bool:
         return id_ in self.deleted.get(entity, [])
 
+    def exists(self, entity: str, id_: str) -> bool:
+        return id_ in self.entities.get(entity, {})
+
+    def is_stale(self, entity: str, id_: str) -> bool:
+        return id_ in self.stale.get(entity, [])
+
+    def knows(self, entity: str) -> bool:
+        """Whether any entity of this type was ever seen (live or deleted)."""
+        return bool(self.entities.get(entity)) or bool(self.deleted.get(entity))
+
     def records(self, entity: str) -> list[dict[str, Any]]:
         return list(self.entities.get(entity, {}).values())
 
     def apply(self, effect: Effect) -> None:
         table = self.entities.setdefault(effect.entity, {})
-        if effect.op == "create":
-            self.created += 1
-            table[effect.id] = dict(effect.record or {})
-            if effect.id in self.deleted.get(effect.entity, []):
-                self.deleted[effect.entity].remove(effect.id)
+        if effect.op in ("create", "observe"):
+            if effect.op == "create":
+                self.created += 1
+            base = table.get(effect.id, {}) if effect.op == "observe" else {}
+            table[effect.id] = {**base, **(effect.record or {})}
+            _drop(self.deleted, effect)
+            _drop(self.stale, effect)  # fields seen whole again
+        elif effect.op == "update" and effect.record is None:
+            table.setdefault(effect.id, {})  # changed in ways the call does not tell: its fields are unsure
+            if effect.id not in self.stale.setdefault(effect.entity, []):
+                self.stale[effect.entity].append(effect.id)
         elif effect.op == "update":
             table[effect.id] = {**table.get(effect.id, {}), **(effect.record or {})}
         else:
@@ -58,8 +76,13 @@ class Ledger:
                 gone.append(effect.id)
 
     def to_json(self) -> dict[str, Any]:
-        return {"entities": self.entities, "deleted": self.deleted, "created": self.created}
+        return {"entities": self.entities, "deleted": self.deleted, "created": self.created, "stale": self.stale}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Ledger:
-        return cls(data.get("entities", {}), data.get("deleted", {}), data.get("created", 0))
+        return cls(data.get("entities", {}), data.get("deleted", {}), data.get("created", 0), data.get("stale", {}))
+
+
+def _drop(ids: dict[str, list[str]], effect: Effect) -> None:
+    if effect.id in ids.get(effect.entity, []):
+        ids[effect.entity].remove(effect.id)

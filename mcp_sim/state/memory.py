@@ -4,32 +4,36 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from collections import defaultdict
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from typing import Any
 
-import anyio
-
-from mcp_sim.state.base import SessionState, Turn
+from mcp_sim.errors import StateConflict
+from mcp_sim.state.base import SessionState, Turn, export_session, parse_export
 from mcp_sim.state.entities import Ledger
+from mcp_sim.state.locks import KeyedLocks
+
+Key = tuple[str, str]
 
 
 class MemoryStore:
     """Keeps copies, so callers can never mutate stored state by accident (same as a real store).
 
     A copy shares only the ledger's records, which are never changed in place (``Ledger.apply`` replaces
-    them): copying the tables is a C-speed dict copy per entity type, where copying every record (a deep
-    copy, or a JSON round trip) made each call cost more as the session's world grew."""
+    them): copying the tables is a C-speed dict copy per entity type, where a deep copy of every record at
+    each load and save made a session's calls cost more as its world grew (benchmarks section 2)."""
 
-    def __init__(self) -> None:
-        self._states: dict[tuple[str, str], SessionState] = {}
-        self._turns: dict[tuple[str, str], list[Turn]] = defaultdict(list)
-        self._locks: dict[tuple[str, str], anyio.Lock] = {}
+    def __init__(self, ttl_s: float | None = None, clock: Callable[[], float] = time.time) -> None:
+        self.ttl_s = ttl_s
+        self.clock = clock
+        self._states: dict[Key, SessionState] = {}
+        self._turns: dict[Key, list[dict[str, Any]]] = {}
+        self._locks = KeyedLocks()
 
     @asynccontextmanager
     async def lock(self, experiment: str, key: str) -> AsyncIterator[None]:
-        lock = self._locks.setdefault((experiment, key), anyio.Lock())
-        async with lock:
+        async with self._locks.hold((experiment, key)):
             yield
 
     async def load(self, experiment: str, key: str) -> SessionState:
@@ -42,32 +46,66 @@ class MemoryStore:
         if state.ephemeral:
             return
         await self.save(state)
-        self._turns[(state.experiment, state.key)].append(Turn.from_json(copy.deepcopy(turn.to_json())))
+        self._turns.setdefault((state.experiment, state.key), []).append(copy.deepcopy(turn.to_json()))
 
     async def save(self, state: SessionState) -> None:
-        if not state.ephemeral:
-            self._states[(state.experiment, state.key)] = _copy(state)
+        if state.ephemeral:
+            return
+        where = (state.experiment, state.key)
+        previous = self._states.get(where)
+        stored = previous.version if previous is not None else 0
+        if stored != state.version:
+            raise StateConflict(
+                f"session {state.key!r} was written by someone else (version {stored}, ours {state.version})"
+            )
+        state.version += 1
+        state.updated_at = self.clock()
+        self._states[where] = _copy(state)
 
     async def turns(self, experiment: str, key: str, start: int = 0, limit: int | None = None) -> list[Turn]:
         history = self._turns.get((experiment, key), [])
         end = None if limit is None else start + limit
-        return [Turn.from_json(copy.deepcopy(t.to_json())) for t in history[start:end]]
+        return [Turn.from_json(copy.deepcopy(t)) for t in history[start:end]]
 
     async def sessions(self, experiment: str | None = None) -> list[str]:
         return sorted(k for (e, k) in self._states if experiment in (None, e))
 
-    async def delete(self, experiment: str, key: str) -> None:
-        self._states.pop((experiment, key), None)
+    async def delete(self, experiment: str, key: str) -> bool:
         self._turns.pop((experiment, key), None)
-        self._locks.pop((experiment, key), None)
+        return self._states.pop((experiment, key), None) is not None
+
+    async def reset(self, experiment: str, key: str) -> None:
+        state = await self.load(experiment, key)
+        self._turns.pop((experiment, key), None)
+        await self.save(state.fresh())
 
     async def fork(self, experiment: str, key: str, new_keys: list[str]) -> None:
-        source = await self.load(experiment, key)
-        history = await self.turns(experiment, key)
+        data = await self.export(experiment, key)
         for new_key in new_keys:
-            source.key = new_key
-            await self.save(source)
-            self._turns[(experiment, new_key)] = [Turn.from_json(t.to_json()) for t in history]
+            await self.restore(data, new_key)
+
+    async def export(self, experiment: str, key: str) -> dict[str, Any]:
+        if (experiment, key) not in self._states:
+            raise KeyError(f"no session {key!r} in experiment {experiment!r}")
+        return export_session(await self.load(experiment, key), await self.turns(experiment, key))
+
+    async def restore(self, data: dict[str, Any], key: str | None = None) -> str:
+        state, turns = parse_export(copy.deepcopy(data))
+        state.key = key or state.key
+        previous = self._states.get((state.experiment, state.key))
+        state.version = previous.version if previous is not None else 0
+        await self.save(state)
+        self._turns[(state.experiment, state.key)] = [t.to_json() for t in turns]
+        return state.key
+
+    async def expire(self) -> list[str]:
+        if self.ttl_s is None:
+            return []
+        cutoff = self.clock() - self.ttl_s
+        gone = [k for k, s in self._states.items() if s.updated_at < cutoff]
+        for experiment, key in gone:
+            await self.delete(experiment, key)
+        return sorted(k for _, k in gone)
 
     async def aclose(self) -> None:
         return None
@@ -75,11 +113,15 @@ class MemoryStore:
 
 def _copy(state: SessionState) -> SessionState:
     ledger = state.ledger
-    tables = {entity: dict(table) for entity, table in ledger.entities.items()}
-    deleted = {entity: list(ids) for entity, ids in ledger.deleted.items()}
     return dataclasses.replace(
         state,
-        ledger=Ledger(tables, deleted, ledger.created),
+        ledger=Ledger(
+            {entity: dict(table) for entity, table in ledger.entities.items()},
+            {entity: list(ids) for entity, ids in ledger.deleted.items()},
+            ledger.created,
+            {entity: list(ids) for entity, ids in ledger.stale.items()},
+        ),
+        tool_calls=dict(state.tool_calls),
         cursors=copy.deepcopy(state.cursors),
         routing=copy.deepcopy(state.routing),
     )

@@ -16,12 +16,14 @@ import json
 import random
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 import anyio
 import httpx2 as httpx  # the transport the openai package is built on
 
+from mcp_sim import metrics
 from mcp_sim.errors import SimulationFailed
 
 TokensFn = Callable[[int], Awaitable[None]]  # called with the number of tokens streamed so far
@@ -157,9 +159,9 @@ class ChatClient:
         while True:
             stream = _Stream(reported_from=streamed)
             try:
-                async with self._slots:
+                async with self._slot():
                     await self._stream(request, stream, on_tokens)
-                return _completion(stream, (time.perf_counter() - started) * 1000, retries)
+                return self._finished(stream, started, retries)
             except httpx.TransportError as exc:
                 streamed += stream.chunks
                 problem = f"cannot reach the world model endpoint: {exc!r}"
@@ -193,6 +195,24 @@ class ChatClient:
     async def aclose(self) -> None:
         for pool in self._pools:
             await pool.http.aclose()
+
+    @asynccontextmanager
+    async def _slot(self) -> AsyncIterator[None]:
+        """A concurrency slot; the wait shows as queue depth, the request as in flight (``mcp_sim.metrics``)."""
+        with metrics.world_model_queued(self.model):
+            await self._slots.acquire()
+        try:
+            with metrics.world_model_in_flight(self.model):
+                yield
+        finally:
+            self._slots.release()
+
+    def _finished(self, stream: _Stream, started: float, retries: int) -> Completion:
+        done = _completion(stream, (time.perf_counter() - started) * 1000, retries)
+        metrics.world_model_tokens(
+            self.model, done.prompt_tokens or 0, done.completion_tokens or 0, done.cached_tokens or 0
+        )
+        return done
 
 
 async def _events(response: httpx.Response) -> AsyncIterator[dict[str, Any]]:

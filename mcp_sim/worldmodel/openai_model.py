@@ -22,7 +22,6 @@ from mcp_sim.worldmodel import history as ledger_view
 from mcp_sim.worldmodel import parsing, prompts
 from mcp_sim.worldmodel.base import SimulationRequest
 from mcp_sim.worldmodel.client import ChatClient, Completion, EncodedMessages
-from mcp_sim.worldmodel.observed import observed_effects
 from mcp_sim.worldmodel.rendered import HistoryCache
 from mcp_sim.worldmodel.schema_sim import SchemaWorldModel
 
@@ -67,8 +66,8 @@ class OpenAIWorldModel:
             verdict = parsing.interpret(request.spec, answer.observation)
             attempts.append(_attempt_trace(completion, answer, verdict))
             if verdict.result is not None:
-                effects = observed_effects(request.spec, request.arguments, verdict.result)
-                return Outcome(verdict.result, effects, self._trace(attempts))
+                # no effects of its own: the integrity guard reads them off the answer (effects.observed_effects)
+                return Outcome(verdict.result, [], self._trace(attempts))
             assert verdict.problem is not None
             feedback = [*request.feedback, _feedback(answer.observation, verdict.problem)]
         tries = len(attempts)

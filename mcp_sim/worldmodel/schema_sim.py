@@ -13,12 +13,15 @@ from typing import Any
 import jsonschema
 from mcp.types import CallToolResult, TextContent
 
+from mcp_sim.answers import values_at
 from mcp_sim.config import EntityEffect, SchemaWorldModelConfig, ToolSpec
 from mcp_sim.effects import effect_of
 from mcp_sim.errors import EntityNotFound
 from mcp_sim.outcome import Outcome
 from mcp_sim.state.entities import Effect, Ledger
 from mcp_sim.worldmodel.base import SimulationRequest
+from mcp_sim.worldmodel.directives import item_failures
+from mcp_sim.worldmodel.schema_batch import simulate_batch
 from mcp_sim.worldmodel.values import ValueMaker
 
 
@@ -28,9 +31,15 @@ class SchemaWorldModel:
 
     async def simulate(self, request: SimulationRequest) -> Outcome:
         effect = effect_of(request.spec)
-        answer = _Answer(request, effect, self.config)
-        body, effects = answer.build()
+        told = item_failures(request.instructions)  # a perturbation's exact per-item failures
+        if told is not None and isinstance(request.arguments.get(told.argument), list):
+            body, effects = simulate_batch(request, effect, told, self._one)
+        else:
+            body, effects = self._one(request, effect)
         return Outcome(result=to_result(request.spec, body), effects=effects, trace={"effect": effect.kind})
+
+    def _one(self, request: SimulationRequest, effect: EntityEffect) -> tuple[Any, list[Effect]]:
+        return _Answer(request, effect, self.config).build()
 
     async def aclose(self) -> None:
         return None
@@ -63,6 +72,9 @@ class _Answer:
 
     def _create(self) -> tuple[Any, list[Effect]]:
         id_field = self.effect.id or "id"
+        named = values_at(self.args, id_field) if "." in id_field or "[]" in id_field else []
+        if named:  # client-named entities (memory's entities[].name): the arguments carry the ids
+            return self._shape(dict(self.args)), []  # the integrity guard learns them from the answer
         new_id = self._new_id(id_field)
         record = {id_field: new_id, **self.args}
         body = self._shape(record)
@@ -101,6 +113,10 @@ class _Answer:
 
     def _new_id(self, id_field: str) -> Any:
         number = self.ledger.created + 1
+        while self.ledger.exists(self.entity, f"{self.entity.replace('_', '-')}-{number}") or self.ledger.is_deleted(
+            self.entity, f"{self.entity.replace('_', '-')}-{number}"
+        ):
+            number += 1  # a seeded or observed entity already has this number
         schema = ((self.spec.output_schema or {}).get("properties") or {}).get(id_field, {})
         if schema.get("type") == "integer":
             return number

@@ -40,3 +40,8 @@ if [ ! -x "$NODE22_PREFIX/node_modules/node/bin/node" ]; then
   npm install --no-audit --no-fund --loglevel=error --prefix "$NODE22_PREFIX" node@22
 fi
 "$NODE22_PREFIX/node_modules/node/bin/node" --version >/dev/null
+
+# The quickstart starts server-memory through npx: fill npx's cache now (the server exits at stdin EOF).
+mkdir -p examples/data
+timeout 120 npx -y @modelcontextprotocol/server-memory@2026.8.31 </dev/null >/dev/null 2>&1 \
+  || echo "warning: could not pre-fetch @modelcontextprotocol/server-memory for the quickstart" >&2

@@ -11,6 +11,7 @@ import httpx
 import pytest
 
 from tests.fake_openai import free_port
+from tests.prerequisites import missing
 
 ROOT = Path(__file__).resolve().parents[2]
 VLLM_PYTHON = ROOT / ".cache/venvs/vllm/bin/python"
@@ -19,10 +20,7 @@ START_DEADLINE_S = 600  # a guard against a hung start-up, not a measurement (~3
 
 
 def _missing(what: str) -> None:
-    message = f"{what} is missing: run scripts/setup.d/llm.sh (scripts/setup runs it)"
-    if os.environ.get("CI") == "true":
-        pytest.fail(message)
-    pytest.skip(message)
+    missing(f"{what} is missing: run scripts/setup.d/llm.sh (scripts/setup runs it)")
 
 
 @pytest.fixture(scope="session")

@@ -110,14 +110,15 @@ async def test_on_failure_schema_falls_back_to_the_builtin_simulator(tmp_path: P
 
 async def test_progress_notifications_carry_tokens_so_far(tmp_path: Path) -> None:
     long = "<predicted_observation>" + " ".join(["word"] * 40) + "</predicted_observation>"
-    endpoint = FakeEndpoint([Reply(long, reasoning=" ".join(["hm"] * 30))])
+    endpoint = FakeEndpoint([Reply(GOOD), Reply(long, reasoning=" ".join(["hm"] * 30))])
     seen: list[tuple[float, str | None]] = []
 
     async def progress(value: float, total: float | None, message: str | None) -> None:
         seen.append((value, message))
 
     async with sim(tmp_path, endpoint) as (_, client):
-        await call(client, "s1", "get_order", {"order_id": "x"}, progress_callback=progress)
+        await call(client, "s1", "create_order", {"item": "pen"})  # the id the read below may ask for
+        await call(client, "s1", "get_order", {"order_id": "ord-1"}, progress_callback=progress)
     assert [v for v, _ in seen] == [16.0, 32.0, 48.0, 64.0]
     assert seen[0][1] == "world model: 16 tokens"
 

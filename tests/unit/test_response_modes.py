@@ -1,4 +1,4 @@
-"""Plain 2026-07-28 calls take the JSON manager; anything that may need a stream keeps the SSE path."""
+"""Plain calls take a JSON manager; anything that may need a stream or a back-channel keeps the SSE path."""
 
 from __future__ import annotations
 
@@ -8,14 +8,17 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 import anyio
+import httpx2
 import pytest
 import uvicorn
 from mcp import Client
+from mcp.server import Server, ServerRequestContext
+from mcp.types import CallToolRequestParams, CallToolResult, ListToolsResult, PaginatedRequestParams, TextContent, Tool
 from starlette.applications import Starlette
 from starlette.routing import Route
 
-from mcp_sim.response_modes import ResponseModes, needs_stream
-from tests.fixtures.fixture_server import build
+from mcp_sim import response_modes
+from mcp_sim.response_modes import ResponseModes, needs_back_channel, needs_stream
 
 
 def _post(*chunks: bytes, more_at_end: bool = False) -> list[dict[str, Any]]:
@@ -43,6 +46,58 @@ def test_a_body_not_read_to_its_end_keeps_the_stream() -> None:
     assert needs_stream([{"type": "http.disconnect"}])
 
 
+@pytest.mark.parametrize(
+    ("capabilities", "expected"),
+    [({}, False), ({"experimental": {}}, False), ({"elicitation": {}}, True), ({"sampling": {}}, True),
+     ({"roots": {"listChanged": True}}, True), (None, True)],
+)  # fmt: skip
+def test_only_an_initialize_without_callback_capabilities_may_skip_the_back_channel(
+    capabilities: dict[str, Any] | None, expected: bool
+) -> None:
+    body = {"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"capabilities": capabilities}}
+    assert needs_back_channel(_post(httpx2.Request("POST", "http://x", json=body).read())) is expected
+    assert needs_back_channel(_post(b'{"jsonrpc":"2.0","id":1,"method":"tools/list"}'))
+    assert needs_back_channel(_post(b"not json"))
+
+
+# ---- end to end: a real SDK server behind ResponseModes, real SDK clients of both eras ----
+
+TOOLS = [Tool(name=n, input_schema={"type": "object"}) for n in ("whoami", "with_progress")]
+
+
+def _server() -> Server[Any]:
+    async def list_tools(ctx: ServerRequestContext[Any], params: PaginatedRequestParams | None) -> ListToolsResult:
+        return ListToolsResult(tools=TOOLS)
+
+    async def call_tool(ctx: ServerRequestContext[Any], params: CallToolRequestParams) -> CallToolResult:
+        if params.name == "with_progress":
+            for step in (0, 50, 100):
+                await ctx.session.report_progress(step, 100)
+        session = ctx.request.headers.get("mcp-session-id") if ctx.request else None
+        return CallToolResult(content=[TextContent(type="text", text=str(session))])
+
+    return Server("modes", on_list_tools=list_tools, on_call_tool=call_tool)
+
+
+@pytest.fixture
+def modes(monkeypatch: pytest.MonkeyPatch) -> tuple[ResponseModes, list[str]]:
+    server = _server()
+    server.streamable_http_app(streamable_http_path="/mcp")
+    modes = ResponseModes.of(server)
+    answered_by: list[str] = []
+    for name in ("sse", "json", "legacy_json"):
+        manager = getattr(modes, name)
+        original = manager.handle_request
+
+        async def recording(scope: Any, receive: Any, send: Any, _name: str = name, _orig: Any = original) -> None:
+            if scope["method"] == "POST":
+                answered_by.append(_name)
+            await _orig(scope, receive, send)
+
+        monkeypatch.setattr(manager, "handle_request", recording)
+    return modes, answered_by
+
+
 @asynccontextmanager
 async def served(modes: ResponseModes) -> AsyncIterator[str]:
     sock = socket.socket()
@@ -62,22 +117,14 @@ async def served(modes: ResponseModes) -> AsyncIterator[str]:
         server.should_exit = True
 
 
-@pytest.fixture
-def modes(monkeypatch: pytest.MonkeyPatch) -> tuple[ResponseModes, list[str]]:
-    server = build()
-    server.streamable_http_app(streamable_http_path="/mcp")
-    modes = ResponseModes.of(server)
-    answered_by: list[str] = []
-    for name in ("sse", "json"):
-        manager = getattr(modes, name)
-        original = manager.handle_request
+async def _progress_seen(client: Client) -> tuple[list[float], str]:
+    seen: list[float] = []
 
-        async def recording(scope: Any, receive: Any, send: Any, _name: str = name, _orig: Any = original) -> None:
-            answered_by.append(_name)
-            await _orig(scope, receive, send)
+    async def on_progress(progress: float, total: float | None, message: str | None) -> None:
+        seen.append(progress)
 
-        monkeypatch.setattr(manager, "handle_request", recording)
-    return modes, answered_by
+    result = await client.call_tool("with_progress", {}, progress_callback=on_progress)
+    return seen, result.content[0].text  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize("mode", ["2026-07-28", "legacy"])
@@ -85,25 +132,75 @@ async def test_progress_still_reaches_the_client_on_both_eras(
     modes: tuple[ResponseModes, list[str]], mode: str
 ) -> None:
     app, answered_by = modes
-    seen: list[float] = []
-
-    async def on_progress(progress: float, total: float | None, message: str | None) -> None:
-        seen.append(progress)
-
     async with served(app) as url, Client(url, mode=mode) as client:  # type: ignore[arg-type]
-        await client.list_tools()
+        await client.list_tools()  # the client lists unseen tools before calling them
         answered_by.clear()
-        result = await client.call_tool("test_tool_with_progress", {}, progress_callback=on_progress)
-    assert not result.is_error
+        seen, _ = await _progress_seen(client)
     assert seen == [0, 50, 100]
-    assert set(answered_by) == {"sse"}  # legacy also closes its session with a DELETE
+    assert answered_by == ["sse"]
 
 
-async def test_a_plain_modern_call_is_answered_by_the_json_manager(modes: tuple[ResponseModes, list[str]]) -> None:
+async def test_plain_modern_calls_are_answered_by_the_json_manager(modes: tuple[ResponseModes, list[str]]) -> None:
     app, answered_by = modes
     async with served(app) as url, Client(url, mode="2026-07-28") as client:
-        await client.list_tools()
+        await client.list_tools()  # the client lists unseen tools before calling them
         answered_by.clear()
-        result = await client.call_tool("test_simple_text", {})
-    assert not result.is_error and result.content
+        result = await client.call_tool("whoami", {})
+    assert result.content[0].text == "None"  # type: ignore[union-attr]
     assert answered_by == ["json"]
+
+
+async def test_a_plain_2025_call_skips_the_stream_but_keeps_its_session(
+    modes: tuple[ResponseModes, list[str]],
+) -> None:
+    app, answered_by = modes
+    async with served(app) as url, Client(url, mode="legacy") as client:
+        await client.list_tools()  # the client lists unseen tools before calling them
+        answered_by.clear()
+        plain = await client.call_tool("whoami", {})
+        _, streamed = await _progress_seen(client)
+        assert list(app.fast_sessions) == [streamed]
+    assert plain.content[0].text == streamed != "None"  # type: ignore[union-attr]
+    assert answered_by == ["legacy_json", "sse"]
+    assert not app.fast_sessions  # the client's DELETE ended it
+
+
+async def test_a_2025_client_that_can_be_called_back_keeps_the_sse_session(
+    modes: tuple[ResponseModes, list[str]],
+) -> None:
+    app, answered_by = modes
+
+    async def elicit(context: Any, params: Any) -> Any:
+        raise AssertionError("never asked")
+
+    async with served(app) as url, Client(url, mode="legacy", elicitation_callback=elicit) as client:
+        await client.list_tools()  # the client lists unseen tools before calling them
+        answered_by.clear()
+        await client.call_tool("whoami", {})
+        assert not app.fast_sessions
+    assert answered_by == ["sse"]
+
+
+async def test_a_fast_session_goes_through_its_real_session_once_in_a_while(
+    modes: tuple[ResponseModes, list[str]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app, answered_by = modes
+    monkeypatch.setattr(response_modes, "REFRESH_S", 0.0)
+    async with served(app) as url, Client(url, mode="legacy") as client:
+        await client.list_tools()  # the client lists unseen tools before calling them
+        answered_by.clear()
+        await client.call_tool("whoami", {})
+    assert answered_by == ["sse"]
+
+
+async def test_an_unknown_2025_session_is_still_not_found(modes: tuple[ResponseModes, list[str]]) -> None:
+    app, _ = modes
+    body = {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "whoami", "arguments": {}}}
+    headers = {
+        "mcp-session-id": "f" * 32,
+        "mcp-protocol-version": "2025-11-25",
+        "accept": "application/json, text/event-stream",
+    }
+    async with served(app) as url, httpx2.AsyncClient() as http:
+        response = await http.post(url, json=body, headers=headers)
+    assert response.status_code == 404

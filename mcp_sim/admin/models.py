@@ -1,0 +1,102 @@
+"""Request and response bodies of the admin API (they are its OpenAPI schema)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from mcp_sim.config import RouteName
+
+
+class Body(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class RoutingView(Body):
+    default: RouteName = Field(description="Route of every tool no override matches")
+    overrides: dict[str, RouteName] = Field(description="Per-tool routes by glob on the exposed name; first match wins")
+
+
+class ToolView(Body):
+    name: str
+    route: RouteName = Field(description="Where a new session's call of this tool goes")
+    upstream: str | None = Field(description="Real backend of the tool; null for spec-only (simulated) tools")
+    source: str = Field(description="Where the tool's definition came from")
+
+
+class ExperimentView(Body):
+    name: str
+    description: str | None
+    seed: int
+    default: bool = Field(description="Served at /mcp as well as at its own path")
+    mcp_paths: list[str] = Field(description="HTTP paths of this experiment's MCP endpoint")
+    routing: RoutingView = Field(description="Flags new sessions get; running sessions keep their own")
+    profile: str = Field(description="Perturbation profile new sessions get ('<none>': no perturbations)")
+    route_names: list[str] = Field(description="Routes this build knows (what the flag can be set to)")
+    sessions: int = Field(description="Stored sessions of this experiment")
+    tools: list[ToolView]
+
+
+class SessionRoutingChange(Body):
+    """Change the sim-vs-real flag. Omitted fields stay as they are."""
+
+    default: RouteName | None = Field(None, description="New default route")
+    tools: dict[str, RouteName | None] = Field(
+        default_factory=dict, description="Per-tool overrides (glob allowed) to set; null removes an override"
+    )
+
+
+class RoutingChange(SessionRoutingChange):
+    """Change the sim-vs-real flag of new sessions (and, on request, of every stored one)."""
+
+    apply_to_running: bool = Field(False, description="Also move every stored session to the new flags")
+
+
+class ProfileChange(Body):
+    """Switch the perturbation profile of new sessions."""
+
+    profile: str | None = Field(description="Profile file or ready-profile name; null for no perturbations")
+    apply_to_running: bool = Field(False, description="Also move every stored session to this profile")
+
+
+class SwitchResult(Body):
+    experiment: ExperimentView
+    sessions_moved: int = Field(description="Running sessions that took the change (0 unless apply_to_running)")
+
+
+class SessionSummary(Body):
+    experiment: str
+    key: str
+    calls: int
+    routing: RoutingView | None = Field(description="The session's own flags (null: not called yet)")
+    profile: str | None
+    first_call_at: float | None = Field(description="Unix time of the first call")
+    last_call_at: float | None = Field(description="Unix time of the last call")
+
+
+class SessionDetail(SessionSummary):
+    ledger: dict[str, Any] = Field(description="The session's entities, as simulated calls left them")
+    cursors: dict[str, Any]
+    turns: list[dict[str, Any]] = Field(description="Every call: route, arguments, result, perturbation decisions")
+
+
+class ForkRequest(Body):
+    count: int = Field(1, ge=1, le=1000, description="How many copies")
+    keys: list[str] | None = Field(None, description="Keys of the copies (default: '<key>.fork-<n>')")
+
+
+class ForkResult(Body):
+    source: str
+    keys: list[str]
+
+
+class ToolFidelity(Body):
+    tool: str
+    compared: int = Field(description="Shadow calls with a divergence score")
+    mean_divergence: float = Field(description="0: simulation matched reality; 1: nothing in common")
+
+
+class FidelitySummary(Body):
+    experiment: str
+    tools: list[ToolFidelity]

@@ -1,0 +1,100 @@
+"""Tool answers read as JSON: the body of a result, values at a path, and the entity records inside.
+
+Servers answer in structuredContent or in JSON text (taskmanager, memory); failures come as ``isError``
+or, for some servers, as ordinary text with a status. The ledger and the integrity checks read both.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from mcp.types import CallToolResult, TextContent
+
+_FAILED_STATUS = ("error", "failed", "failure", "not_found")
+GENERIC_ID_FIELDS = frozenset({"id", "name", "uuid", "key"})
+ENVELOPE_KEYS = frozenset({"status", "message", "success", "ok", "error", "note"})
+
+
+def answer_body(result: CallToolResult) -> Any:
+    """structuredContent, or the JSON of the first text block; None when the answer is not JSON."""
+    if result.structured_content is not None:
+        return result.structured_content
+    for block in result.content:
+        if isinstance(block, TextContent):
+            try:
+                return json.loads(block.text)
+            except ValueError:
+                return None
+    return None
+
+
+def is_failure(result: CallToolResult, body: Any) -> bool:
+    """``isError``, or a JSON answer whose ``status`` says it failed (taskmanager's style)."""
+    if result.is_error:
+        return True
+    status = body.get("status") if isinstance(body, dict) else None
+    return isinstance(status, str) and status.lower().endswith(_FAILED_STATUS)
+
+
+def with_body(result: CallToolResult, body: Any) -> CallToolResult:
+    """The same answer carrying ``body`` (in structuredContent and/or the JSON text, as the original did)."""
+    structured = body if result.structured_content is not None else None
+    indent = (
+        2 if any(isinstance(b, TextContent) and b.text.startswith(("{\n", "[\n")) for b in result.content) else None
+    )
+    text = TextContent(type="text", text=json.dumps(body, ensure_ascii=False, indent=indent))
+    rest = [b for b in result.content if not isinstance(b, TextContent)]
+    return result.model_copy(update={"content": [text, *rest], "structured_content": structured})
+
+
+def values_at(data: Any, path: str) -> list[Any]:
+    """Values at ``path``: ``a.b`` walks objects, ``a[]`` walks each item of a list, ``[]`` at the start
+    walks a top-level list. Missing parts give nothing."""
+    current = [data]
+    for part in [p for p in path.split(".") if p]:
+        spread = part.endswith("[]")
+        name = part[:-2] if spread else part
+        nxt = [c.get(name) for c in current if isinstance(c, dict) and name in c] if name else current
+        if spread:
+            nxt = [item for value in nxt if isinstance(value, list) for item in value]
+        current = nxt
+    return [v for v in current if v is not None]
+
+
+@dataclass
+class Found:
+    """An entity record inside an answer, with where it sits (so a repair can change or drop it)."""
+
+    record: dict[str, Any]
+    container: list[Any] | None  # the list holding it, None for an object held by key or at the top
+    envelope: bool  # the top-level object that also wraps other records: its status/message are not fields
+
+
+def find_records(body: Any, entity: str, id_field: str, plural: str, own: bool = True) -> list[Found]:
+    """Records of ``entity`` where answers put them: under ``entity`` or its plural and, for the tool's own
+    entity types (``own``) or a telling id field (``requestId``), at the top or in a generic list."""
+    anywhere = own or id_field not in GENERIC_ID_FIELDS  # a bare "id" at the top is not every type's
+    if isinstance(body, list):
+        return [Found(i, body, False) for i in body if isinstance(i, dict) and id_field in i] if anywhere else []
+    if not isinstance(body, dict):
+        return []
+    found: list[Found] = []
+    if anywhere and id_field in body:
+        found.append(Found(body, None, any(isinstance(v, dict | list) for v in body.values())))
+    inner = body.get(entity)
+    if isinstance(inner, dict) and id_field in inner:
+        found.append(Found(inner, None, False))
+    keys = [plural, f"{entity}s", *(["items", "results", "records"] if anywhere else [])]
+    for key in dict.fromkeys(keys):
+        items = body.get(key)
+        if isinstance(items, list):
+            found.extend(Found(i, items, False) for i in items if isinstance(i, dict) and id_field in i)
+    return found
+
+
+def scalar_fields(found: Found) -> dict[str, Any]:
+    """The fields of a record that the ledger compares: scalars, minus an envelope's status words."""
+    skip = ENVELOPE_KEYS if found.envelope else frozenset()
+    return {k: v for k, v in found.record.items() if isinstance(v, str | int | float | bool) and k not in skip}

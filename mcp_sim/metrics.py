@@ -1,0 +1,100 @@
+"""Prometheus metrics of the process, exposed at ``/metrics`` by the HTTP host.
+
+Other modules only call the small functions below, so they never depend on prometheus_client's API:
+calls.py reports each call (and the perturbations that fired), the world model reports tokens and its
+queue, the integrity checker reports repairs. One registry per process, not the global default one, so
+importing mcp_sim never registers collectors behind a user's back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+
+REGISTRY = CollectorRegistry(auto_describe=True)
+CONTENT_TYPE = CONTENT_TYPE_LATEST
+
+CALLS = Counter(
+    "mcp_sim_calls", "tools/call requests answered", ["experiment", "tool", "route", "outcome"], registry=REGISTRY
+)
+CALL_SECONDS = Histogram(
+    "mcp_sim_call_duration_seconds",
+    "Time to answer one tools/call, perturbations included",
+    ["experiment", "tool", "route"],
+    buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120),
+    registry=REGISTRY,
+)
+PERTURBATIONS = Counter(
+    "mcp_sim_perturbations", "Perturbations that fired", ["experiment", "tool", "type"], registry=REGISTRY
+)
+INTEGRITY_REPAIRS = Counter(
+    "mcp_sim_integrity_repairs",
+    "Simulated results repaired to stay consistent with the session's entity ledger",
+    ["experiment", "tool", "kind"],
+    registry=REGISTRY,
+)
+WORLD_MODEL_TOKENS = Counter(
+    "mcp_sim_world_model_tokens", "Tokens used by the LLM world model", ["model", "kind"], registry=REGISTRY
+)
+WORLD_MODEL_QUEUE = Gauge(
+    "mcp_sim_world_model_queue_depth",
+    "World-model requests waiting for a concurrency slot",
+    ["model"],
+    registry=REGISTRY,
+)
+WORLD_MODEL_IN_FLIGHT = Gauge(
+    "mcp_sim_world_model_in_flight", "World-model requests being answered", ["model"], registry=REGISTRY
+)
+
+
+def observe_call(
+    experiment: str, tool: str, route: str, outcome: str, seconds: float, decisions: list[dict[str, Any]]
+) -> None:
+    """One answered call. ``outcome``: ok | tool_error | protocol_error. A decision fired unless it says
+    ``"fired": false`` (profiles may record the rolls that did not fire, too)."""
+    CALLS.labels(experiment, tool, route, outcome).inc()
+    CALL_SECONDS.labels(experiment, tool, route).observe(seconds)
+    for decision in decisions:
+        if decision.get("fired", True):
+            PERTURBATIONS.labels(experiment, tool, str(decision.get("type", "unknown"))).inc()
+
+
+def integrity_repair(experiment: str, tool: str, kind: str) -> None:
+    """The integrity guard acted on a simulated call (``kind``: regenerated | patched | refused | not_found)."""
+    INTEGRITY_REPAIRS.labels(experiment, tool, kind).inc()
+
+
+def world_model_tokens(model: str, prompt: int, completion: int, cached: int = 0) -> None:
+    """Usage of one world-model completion, as the OpenAI-compatible server reported it."""
+    WORLD_MODEL_TOKENS.labels(model, "prompt").inc(prompt)
+    WORLD_MODEL_TOKENS.labels(model, "completion").inc(completion)
+    if cached:
+        WORLD_MODEL_TOKENS.labels(model, "cached").inc(cached)
+
+
+@contextmanager
+def world_model_queued(model: str) -> Iterator[None]:
+    """Hold while a world-model request waits for a concurrency slot."""
+    WORLD_MODEL_QUEUE.labels(model).inc()
+    try:
+        yield
+    finally:
+        WORLD_MODEL_QUEUE.labels(model).dec()
+
+
+@contextmanager
+def world_model_in_flight(model: str) -> Iterator[None]:
+    """Hold while a world-model request is being answered."""
+    WORLD_MODEL_IN_FLIGHT.labels(model).inc()
+    try:
+        yield
+    finally:
+        WORLD_MODEL_IN_FLIGHT.labels(model).dec()
+
+
+def exposition() -> bytes:
+    """The registry in Prometheus' text format."""
+    return generate_latest(REGISTRY)

@@ -1,0 +1,94 @@
+"""RL operations on stored sessions: list, show, reset, fork, export, restore, delete.
+
+    from mcp_sim.sessions import open_sessions
+
+    async with open_sessions("experiment.yaml") as sessions:
+        keys = await sessions.fork("warmup", n=8)      # a GRPO group starting from one world
+        await sessions.reset("episode-3")               # a fresh episode under the same key
+
+Each operation holds the session's lock (across processes with Redis), so it never interleaves with a call
+being served. The CLI (``mcp-sim sessions ...``) and the admin API call these.
+"""
+
+from __future__ import annotations
+
+import builtins
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from mcp_sim.config import load_experiment
+from mcp_sim.state.base import StateStore
+from mcp_sim.state.urls import open_store_url
+
+
+@dataclass(frozen=True)
+class SessionSummary:
+    key: str
+    calls: int
+    entities: int
+    deleted: int
+    updated_at: float
+
+
+class Sessions:
+    """The sessions of one experiment in one store."""
+
+    def __init__(self, store: StateStore, experiment: str) -> None:
+        self.store = store
+        self.experiment = experiment
+
+    async def list(self) -> list[SessionSummary]:
+        return [await self.summary(key) for key in await self.store.sessions(self.experiment)]
+
+    async def summary(self, key: str) -> SessionSummary:
+        state = await self.store.load(self.experiment, key)
+        ledger = state.ledger
+        live = sum(len(t) for t in ledger.entities.values())
+        gone = sum(len(d) for d in ledger.deleted.values())
+        return SessionSummary(key, state.call_count, live, gone, state.updated_at)
+
+    async def show(self, key: str) -> dict[str, Any]:
+        """State and history as JSON (the export), for people."""
+        return await self.export(key)
+
+    async def reset(self, key: str) -> None:
+        async with self.store.lock(self.experiment, key):
+            await self.store.reset(self.experiment, key)
+
+    async def fork(self, key: str, new_keys: builtins.list[str] | None = None, n: int = 0) -> builtins.list[str]:
+        """Copy ``key`` into ``new_keys`` (or into ``<key>-fork-1`` .. ``<key>-fork-n``); returns the new keys."""
+        keys = list(new_keys or []) + [f"{key}-fork-{i}" for i in range(1, n + 1)]
+        if not keys:
+            raise ValueError("fork: name the new sessions or give n > 0")
+        async with self.store.lock(self.experiment, key):
+            await self.store.fork(self.experiment, key, keys)
+        return keys
+
+    async def export(self, key: str) -> dict[str, Any]:
+        async with self.store.lock(self.experiment, key):
+            return await self.store.export(self.experiment, key)
+
+    async def restore(self, data: dict[str, Any], key: str | None = None) -> str:
+        target = key or str(data.get("state", {}).get("key", ""))
+        data = {**data, "state": {**data.get("state", {}), "experiment": self.experiment}}
+        async with self.store.lock(self.experiment, target):
+            return await self.store.restore(data, target or None)
+
+    async def delete(self, key: str) -> bool:
+        async with self.store.lock(self.experiment, key):
+            return await self.store.delete(self.experiment, key)
+
+
+@asynccontextmanager
+async def open_sessions(experiment_path: Path | str) -> AsyncIterator[Sessions]:
+    """The sessions of an experiment file, in the store its ``state:`` names (no upstream is started)."""
+    loaded = load_experiment(Path(experiment_path))
+    experiment = loaded.experiment
+    store = open_store_url(experiment.state, loaded.base_dir, experiment.name)
+    try:
+        yield Sessions(store, experiment.name)
+    finally:
+        await store.aclose()

@@ -1,0 +1,136 @@
+"""``state: sqlite:///path.db``: sessions in one SQLite file (WAL), the default store.
+
+The stdlib driver runs in a worker thread (one at a time: SQLite has one writer anyway), so the event loop
+never blocks on disk. Each write is one transaction that checks the session's version first, so two
+processes sharing the file cannot lose an update; a committed turn survives a crash of the process.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import asynccontextmanager, contextmanager
+from pathlib import Path
+from typing import Any, TypeVar
+
+import anyio
+
+from mcp_sim.state.base import SessionState, Turn
+from mcp_sim.state.locks import KeyedLocks
+from mcp_sim.state.versioned import VersionedStore, conflict
+
+T = TypeVar("T")
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS sessions (
+    experiment TEXT NOT NULL, key TEXT NOT NULL, version INTEGER NOT NULL, updated_at REAL NOT NULL,
+    state TEXT NOT NULL, PRIMARY KEY (experiment, key));
+CREATE TABLE IF NOT EXISTS turns (
+    experiment TEXT NOT NULL, key TEXT NOT NULL, idx INTEGER NOT NULL, turn TEXT NOT NULL,
+    PRIMARY KEY (experiment, key, idx));
+"""
+
+
+class SQLiteStore(VersionedStore):
+    def __init__(self, path: Path | str, ttl_s: float | None = None, clock: Callable[[], float] = time.time) -> None:
+        self.path = Path(path)
+        self.ttl_s = ttl_s
+        self.clock = clock
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        # autocommit mode: every write below opens its own explicit transaction
+        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=30)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: durable across process crashes
+        self._db.executescript(_SCHEMA)
+        self._worker = anyio.CapacityLimiter(1)
+        self._locks = KeyedLocks()
+
+    async def _run(self, fn: Callable[..., T], *args: Any) -> T:
+        return await anyio.to_thread.run_sync(fn, *args, limiter=self._worker)
+
+    @asynccontextmanager
+    async def lock(self, experiment: str, key: str) -> AsyncIterator[None]:
+        async with self._locks.hold((experiment, key)):
+            yield
+
+    async def load(self, experiment: str, key: str) -> SessionState:
+        row = await self._run(self._one, "SELECT state FROM sessions WHERE experiment=? AND key=?", experiment, key)
+        if row is None:
+            return SessionState(experiment=experiment, key=key)
+        return SessionState.from_json(json.loads(row[0]))
+
+    async def turns(self, experiment: str, key: str, start: int = 0, limit: int | None = None) -> list[Turn]:
+        sql = "SELECT turn FROM turns WHERE experiment=? AND key=? ORDER BY idx LIMIT ? OFFSET ?"
+        rows = await self._run(self._all, sql, experiment, key, -1 if limit is None else limit, start)
+        return [Turn.from_json(json.loads(r[0])) for r in rows]
+
+    async def sessions(self, experiment: str | None = None) -> list[str]:
+        if experiment is None:
+            rows = await self._run(self._all, "SELECT key FROM sessions ORDER BY key")
+        else:
+            rows = await self._run(self._all, "SELECT key FROM sessions WHERE experiment=? ORDER BY key", experiment)
+        return [r[0] for r in rows]
+
+    async def delete(self, experiment: str, key: str) -> bool:
+        return await self._run(self._delete, experiment, key)
+
+    async def expire(self) -> list[str]:
+        if self.ttl_s is None:
+            return []
+        cutoff = self.clock() - self.ttl_s
+        rows = await self._run(self._all, "SELECT experiment, key FROM sessions WHERE updated_at < ?", cutoff)
+        for experiment, key in rows:
+            await self.delete(experiment, key)
+        return sorted(r[1] for r in rows)
+
+    async def aclose(self) -> None:
+        await self._run(self._db.close)
+
+    async def _write(self, state: SessionState, turns: list[Turn], replace_history: bool) -> None:
+        await self._run(self._write_now, state, turns, replace_history)
+
+    # ---- in the worker thread ----
+
+    @contextmanager
+    def _transaction(self) -> Iterator[None]:
+        self._db.execute("BEGIN IMMEDIATE")  # take the write lock before reading anything
+        try:
+            yield
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
+
+    def _one(self, sql: str, *args: Any) -> Any:
+        return self._db.execute(sql, args).fetchone()
+
+    def _all(self, sql: str, *args: Any) -> list[Any]:
+        return self._db.execute(sql, args).fetchall()
+
+    def _write_now(self, state: SessionState, turns: list[Turn], replace_history: bool) -> None:
+        where = (state.experiment, state.key)
+        db = self._db
+        with self._transaction():
+            row = db.execute("SELECT version FROM sessions WHERE experiment=? AND key=?", where).fetchone()
+            stored = 0 if row is None else row[0]
+            if stored != state.version:
+                raise conflict(state.key, stored, state.version)
+            if replace_history:
+                db.execute("DELETE FROM turns WHERE experiment=? AND key=?", where)
+            new = SessionState.from_json({**state.to_json(), "version": stored + 1, "updated_at": self.clock()})
+            db.execute(
+                "INSERT OR REPLACE INTO sessions VALUES (?, ?, ?, ?, ?)",
+                (*where, new.version, new.updated_at, json.dumps(new.to_json(), separators=(",", ":"))),
+            )
+            db.executemany(
+                "INSERT INTO turns VALUES (?, ?, ?, ?)",
+                [(*where, t.index, json.dumps(t.to_json(), separators=(",", ":"))) for t in turns],
+            )
+        state.version, state.updated_at = new.version, new.updated_at
+
+    def _delete(self, experiment: str, key: str) -> bool:
+        with self._transaction():
+            self._db.execute("DELETE FROM turns WHERE experiment=? AND key=?", (experiment, key))
+            return self._db.execute("DELETE FROM sessions WHERE experiment=? AND key=?", (experiment, key)).rowcount > 0

@@ -1,0 +1,27 @@
+"""An in-process call path over tool_specs/tickets.yaml on the built-in simulator (no network, no upstream)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+from mcp_sim import router
+from mcp_sim.calls import CallPath
+from mcp_sim.config import load_experiment
+from mcp_sim.perturbations.base import NoPerturbations
+from mcp_sim.specs import build_catalog
+from mcp_sim.state.memory import MemoryStore
+from mcp_sim.worldmodel.schema_sim import SchemaWorldModel
+
+TICKETS = Path(__file__).resolve().parents[2] / "tool_specs/tickets.yaml"
+
+
+def tickets_path(tmp_path: Path, seed: int = 7, **extra: object) -> CallPath:
+    path = tmp_path / f"exp-{seed}.yaml"
+    path.write_text(yaml.safe_dump({"name": "t", "seed": seed, "tools": [str(TICKETS)], **extra}))
+    loaded = load_experiment(path)
+    e = loaded.experiment
+    catalog = build_catalog(loaded, {})
+    routing = router.Routing.of(e.route, e.routes)
+    return CallPath(e, catalog, {}, SchemaWorldModel(), MemoryStore(), NoPerturbations(), routing)

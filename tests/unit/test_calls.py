@@ -1,0 +1,46 @@
+from pathlib import Path
+
+import pytest
+
+from mcp_sim.errors import InvalidArguments, UnknownTool
+from tests.unit.helpers import tickets_path
+
+
+async def test_unknown_tool(tmp_path: Path) -> None:
+    with pytest.raises(UnknownTool, match="Unknown tool: 'nope'"):
+        await tickets_path(tmp_path).call("s", "nope", {})
+
+
+async def test_arguments_are_validated_before_anything_runs(tmp_path: Path) -> None:
+    path = tickets_path(tmp_path)
+    with pytest.raises(InvalidArguments, match="Invalid argument 'priority' for tool 'create_ticket'"):
+        await path.call("s", "create_ticket", {"title": "x", "priority": "whenever"})
+    with pytest.raises(InvalidArguments, match="Additional properties are not allowed"):
+        await path.call("s", "create_ticket", {"title": "x", "colour": "red"})
+    assert await path.store.sessions() == [], "a rejected call leaves no turn behind"
+
+
+async def test_each_call_is_recorded_as_a_turn_with_its_route(tmp_path: Path) -> None:
+    path = tickets_path(tmp_path)
+    await path.call("s", "create_ticket", {"title": "x"})
+    await path.call("s", "get_ticket", {"ticket_id": "missing"})
+    turns = await path.store.turns("t", "s")
+    assert [(t.index, t.tool, t.route) for t in turns] == [(0, "create_ticket", "sim"), (1, "get_ticket", "sim")]
+    assert turns[1].result is not None and turns[1].result["isError"] is True
+    assert turns[0].effects[0].op == "create"
+
+
+async def test_session_routing_to_real_without_backend_is_a_clear_tool_error(tmp_path: Path) -> None:
+    path = tickets_path(tmp_path)
+    state = await path.store.load("t", "s")
+    state.routing = {"default": "real", "overrides": {}}
+    await path.store.save(state)
+    result = await path.call("s", "list_tickets", {})
+    assert result.is_error and "has no real backend" in result.content[0].text  # type: ignore[union-attr]
+
+
+async def test_one_request_sessions_leave_no_lock_behind(tmp_path: Path) -> None:
+    path = tickets_path(tmp_path)
+    for _ in range(3):
+        await path.call(None, "list_tickets", {})
+    assert len(path.store._locks) == 0  # type: ignore[attr-defined]

@@ -1,0 +1,80 @@
+from typing import Any
+
+import pytest
+from mcp.types import CallToolResult, TextContent
+
+from mcp_sim.config import EntityEffect, ToolSpec
+from mcp_sim.effects import EntityTypes, effect_of, infer_effect, observed_effects, singular
+from mcp_sim.state.entities import Effect
+
+
+def spec(name: str, props: dict[str, Any] | None = None, out: dict[str, Any] | None = None, **kw: Any) -> ToolSpec:
+    schema = {"type": "object", "properties": props or {}}
+    return ToolSpec.model_validate({"name": name, "inputSchema": schema, "outputSchema": out, **kw})
+
+
+@pytest.mark.parametrize(
+    ("name", "props", "kind", "entity", "id_"),
+    [
+        ("create_ticket", {}, "create", "ticket", "id"),
+        ("get_ticket", {"ticket_id": {}}, "read", "ticket", "ticket_id"),
+        ("updateTicket", {"ticketId": {}}, "update", "ticket", "ticketId"),
+        ("delete_tickets", {"id": {}}, "delete", "ticket", "id"),
+        ("list_tickets", {}, "list", "ticket", None),
+        ("search_issues", {}, "list", "issue", None),
+        ("ticket_create", {}, "create", "ticket", "id"),
+        ("add_comment", {"ticket_id": {}}, "create", "comment", "id"),
+        ("echo", {}, "none", None, None),
+        ("ping_server", {}, "none", None, None),
+    ],
+)
+def test_inferred_from_names(name: str, props: dict[str, Any], kind: str, entity: str | None, id_: str | None) -> None:
+    effect = infer_effect(spec(name, props))
+    assert (effect.kind, effect.entity, effect.id) == (kind, entity, id_)
+
+
+def test_create_takes_the_id_field_of_the_output_schema() -> None:
+    out = {"type": "object", "properties": {"ticket_id": {"type": "string"}}}
+    assert infer_effect(spec("create_ticket", out=out)).id == "ticket_id"
+
+
+def test_declared_effect_wins_and_is_completed_by_inference() -> None:
+    declared = spec("fetch_widget", {"widget_id": {}}, effects={"kind": "read", "entity": "gadget"})
+    assert effect_of(declared) == EntityEffect(kind="read", entity="gadget", id="widget_id")
+    odd = spec("frobnicate", {"key": {}}, effects={"kind": "delete", "id": "key"})
+    assert (effect_of(odd).kind, effect_of(odd).id) == ("delete", "key")
+
+
+@pytest.mark.parametrize(("plural", "one"), [("tickets", "ticket"), ("entries", "entry"), ("boxes", "box"),
+                                             ("status", "status"), ("addresses", "address")])  # fmt: skip
+def test_singular(plural: str, one: str) -> None:
+    assert singular(plural) == one
+
+
+def answer(text: str, is_error: bool = False) -> CallToolResult:
+    return CallToolResult(content=[TextContent(type="text", text=text)], is_error=is_error)
+
+
+def observed(tool: ToolSpec, arguments: dict[str, Any], result: CallToolResult) -> list[Effect]:
+    return observed_effects(tool, arguments, result, EntityTypes([tool]))
+
+
+def test_an_answer_shows_the_created_id_and_the_record() -> None:
+    """(Moved from the LLM world model's own reader, which this one replaces: every answer is read alike.)"""
+    created = observed(spec("create_user"), {"name": "Ada"}, answer('{"id": "u-9", "role": "admin"}'))
+    assert created[0] == Effect("create", "user", "u-9", {"id": "u-9", "role": "admin"})
+    assert [(e.op, e.id) for e in created[1:]] == [("observe", "u-9")]
+
+
+def test_an_answer_without_an_id_or_a_failure_shows_nothing() -> None:
+    assert observed(spec("create_user"), {}, answer("user created")) == []
+    assert observed(spec("create_user"), {}, answer('{"id": "u-1"}', is_error=True)) == []
+    assert observed(spec("create_user"), {}, answer('{"status": "error", "id": "u-1"}')) == []
+
+
+def test_update_and_delete_take_the_id_from_the_arguments() -> None:
+    update, delete = spec("update_user", {"user_id": {}}), spec("delete_user", {"user_id": {}})
+    assert observed(update, {"user_id": "u-1", "name": "B"}, answer("ok")) == [
+        Effect("update", "user", "u-1", {"name": "B"})
+    ]
+    assert observed(delete, {"user_id": "u-1"}, answer("deleted")) == [Effect("delete", "user", "u-1")]

@@ -1,0 +1,109 @@
+"""Integrity checks against the ledger, on the ticket API of tool_specs/tickets.yaml."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mcp.types import CallToolResult, TextContent
+
+from mcp_sim.answers import answer_body, with_body
+from mcp_sim.config import ToolSpec
+from mcp_sim.effects import EntityTypes
+from mcp_sim.specs import load_spec_file
+from mcp_sim.state.entities import Effect, Ledger
+from mcp_sim.state.integrity import audit, not_found, precheck
+
+SPECS = {s.name: s for s in load_spec_file(Path(__file__).parents[2] / "tool_specs" / "tickets.yaml").tools}
+TYPES = EntityTypes(list(SPECS.values()))
+
+
+@pytest.fixture
+def ledger() -> Ledger:
+    ledger = Ledger()
+    ledger.apply(Effect("create", "ticket", "t-1", {"id": "t-1", "title": "Printer", "status": "open"}))
+    ledger.apply(Effect("create", "ticket", "t-2", {"id": "t-2", "title": "Fax", "status": "open"}))
+    ledger.apply(Effect("delete", "ticket", "t-2"))
+    return ledger
+
+
+def answer(body: Any) -> CallToolResult:
+    return CallToolResult(content=[TextContent(type="text", text=json.dumps(body))], structured_content=body)
+
+
+def spec(name: str) -> ToolSpec:
+    return SPECS[name]
+
+
+@pytest.mark.parametrize(
+    ("tool", "arguments", "rule"),
+    [
+        ("get_ticket", {"ticket_id": "t-2"}, "deleted"),
+        ("get_ticket", {"ticket_id": "t-9"}, "unknown"),
+        ("add_comment", {"ticket_id": "t-2", "body": "hi"}, "deleted"),  # an inferred reference
+        ("get_ticket", {"ticket_id": "t-1"}, None),
+        ("list_tickets", {}, None),
+    ],
+)
+def test_precheck_refuses_deleted_and_unseen_ids(
+    ledger: Ledger, tool: str, arguments: dict[str, Any], rule: str | None
+) -> None:
+    refused = precheck(spec(tool), arguments, ledger, TYPES)
+    assert (refused[0].rule if refused else None) == rule
+
+
+def test_not_found_is_deterministic_in_the_tool_style(ledger: Ledger) -> None:
+    refused = precheck(spec("get_ticket"), {"ticket_id": "t-2"}, ledger, TYPES)
+    assert refused is not None
+    first, second = not_found(refused[1], refused[0]), not_found(refused[1], refused[0])
+    assert first == second and first.is_error
+    assert first.content[0].text == "ticket 't-2' not found"  # type: ignore[union-attr]
+
+
+def test_a_deleted_entity_in_a_list_is_dropped_by_the_patch(ledger: Ledger) -> None:
+    body = {"tickets": [{"id": "t-1", "title": "Printer"}, {"id": "t-2", "title": "Fax"}], "total": 2}
+    checked = audit(spec("list_tickets"), {}, answer(body), ledger, TYPES)
+    assert [v.rule for v in checked.violations] == ["deleted"] and checked.repairable
+    for violation in checked.violations:
+        assert violation.fix is not None
+        violation.fix()
+    assert [t["id"] for t in answer_body(with_body(answer(body), checked.body))["tickets"]] == ["t-1"]
+
+
+def test_a_field_that_disagrees_is_patched_from_the_ledger(ledger: Ledger) -> None:
+    body = {"id": "t-1", "title": "Scanner", "status": "open", "priority": "low", "created_at": "x"}
+    checked = audit(spec("get_ticket"), {"ticket_id": "t-1"}, answer(body), ledger, TYPES)
+    assert [(v.rule, v.id) for v in checked.violations] == [("field", "t-1")]
+    assert "title='Printer'" in checked.violations[0].message
+    assert checked.violations[0].fix is not None
+    checked.violations[0].fix()
+    assert checked.body["title"] == "Printer"
+
+
+def test_an_update_may_change_the_fields_it_sets(ledger: Ledger) -> None:
+    body = {"id": "t-1", "title": "Printer", "status": "closed", "priority": "low"}
+    assert (
+        audit(spec("update_ticket"), {"ticket_id": "t-1", "status": "closed"}, answer(body), ledger, TYPES).violations
+        == []
+    )
+
+
+def test_a_new_id_that_collides_cannot_be_patched(ledger: Ledger) -> None:
+    body = {"id": "t-2", "title": "New", "priority": "low", "status": "open", "created_at": "x"}
+    checked = audit(spec("create_ticket"), {"title": "New"}, answer(body), ledger, TYPES)
+    assert [v.rule for v in checked.violations] == ["collision"] and not checked.repairable
+
+
+def test_a_reference_to_a_missing_entity_is_dangling(ledger: Ledger) -> None:
+    body = {"id": "c-1", "ticket_id": "t-9", "body": "hello"}
+    checked = audit(spec("add_comment"), {"ticket_id": "t-1", "body": "hello"}, answer(body), ledger, TYPES)
+    assert [(v.rule, v.id) for v in checked.violations] == [("dangling", "t-9")]
+
+
+def test_failures_and_plain_text_are_not_audited(ledger: Ledger) -> None:
+    failed = CallToolResult(content=[TextContent(type="text", text='{"id": "t-2"}')], is_error=True)
+    assert audit(spec("get_ticket"), {"ticket_id": "t-1"}, failed, ledger, TYPES).violations == []
+    text = CallToolResult(content=[TextContent(type="text", text="t-2 is fine")])
+    assert audit(spec("get_ticket"), {"ticket_id": "t-1"}, text, ledger, TYPES).violations == []

@@ -1,0 +1,51 @@
+import socket
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+from mcp import Client
+from starlette.requests import Request
+
+from mcp_sim.server import bind_socket, build_server, session_key
+from tests.unit.helpers import tickets_path
+
+
+def ctx(meta: dict[str, Any] | None = None, headers: dict[str, str] | None = None, http: bool = True) -> Any:
+    request = None
+    if http:
+        raw = [(k.lower().encode(), v.encode()) for k, v in (headers or {}).items()]
+        request = Request({"type": "http", "method": "POST", "path": "/mcp", "headers": raw})
+    return SimpleNamespace(meta=meta, request=request)
+
+
+def test_session_key_order() -> None:
+    both = {"x-mcp-sim-session": "from-header", "mcp-session-id": "abc"}
+    assert session_key(ctx({"mcp-sim/session": "from-meta"}, both), None) == "from-meta"
+    assert session_key(ctx(None, both), None) == "from-header"
+    assert session_key(ctx(None, {"mcp-session-id": "abc"}), None) == "abc"
+    assert session_key(ctx(None, {}), None) is None  # 2026-07-28 without a key: a one-request session
+    assert session_key(ctx({"mcp-sim/session": ""}, {}), None) is None
+    assert session_key(ctx(None, http=False), "stdio-1") == "stdio-1"
+    assert session_key(ctx({"mcp-sim/session": "k"}, http=False), "stdio-1") == "k"
+
+
+async def test_in_process_server_lists_pages_and_reports_tool_errors(tmp_path: Path) -> None:
+    server = build_server(tickets_path(tmp_path, list_page_size=4), process_key="p")
+    async with Client(server, mode="legacy", cache=None) as client:
+        first = await client.list_tools()
+        assert len(first.tools) == 4 and first.next_cursor
+        second = await client.list_tools(cursor=first.next_cursor)
+        assert len(second.tools) == 2 and second.next_cursor is None
+        bad = await client.call_tool("create_ticket", {})
+        assert bad.is_error and "'title' is a required property" in bad.content[0].text  # type: ignore[union-attr]
+        unknown = await client.call_tool("nope", {})
+        assert unknown.is_error and "Unknown tool" in unknown.content[0].text  # type: ignore[union-attr]
+
+
+def test_keep_alive_responses_do_not_wait_for_delayed_acks() -> None:
+    """Regression: a socket made without IPPROTO_TCP got no TCP_NODELAY from asyncio; every 2026-07-28
+    request on a kept-alive connection then took ~44 ms instead of ~2 ms."""
+    sock = bind_socket("127.0.0.1", 0)
+    with sock:
+        assert sock.proto == socket.IPPROTO_TCP
+        assert sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)
