@@ -98,7 +98,13 @@ def _start(servers: Fleet, workdir: Path) -> tuple[Server, Server]:
         "timeout_s": 60,
     }
     experiment = workdir / "concurrency.yaml"
-    doc = {"name": "concurrency", "route": "sim", "tools": ["concurrency-tools.yaml"], "world_model": world_model}
+    doc = {
+        "name": "concurrency",
+        "route": "sim",
+        "tools": ["concurrency-tools.yaml"],
+        "state": "memory://",  # the world model's concurrency, not a store's (section 5)
+        "world_model": world_model,
+    }
     experiment.write_text(yaml.safe_dump(doc, sort_keys=False))
     port = free_port()
     return llm, servers.start("mcp-sim-concurrency", mcp_sim_argv(experiment, port), port)
@@ -160,8 +166,8 @@ async def _round(
 def _request(target: str, count: int, i: int, round_no: int) -> tuple[bytes, dict[str, str]]:
     if target == "direct":
         return LLM_REQUEST, {"Content-Type": "application/json", "Accept": "application/json"}
-    arguments = {"item_id": f"item-{round_no}"}
-    return rawmcp.tools_call(round_no, "get_item", arguments, f"c{count}-s{i}")
+    arguments = {"name": f"widget {round_no}"}
+    return rawmcp.tools_call(round_no, "create_item", arguments, f"c{count}-s{i}")
 
 
 def _endpoint_stats(llm: Server) -> dict[str, int]:
@@ -223,8 +229,8 @@ def _report(rows: list[Row], rounds: int) -> SectionResult:
         f"median of {rounds} round(s) after a warm-up round; fresh connections per row, opened before the round.",
         "load client: benchmarks/rawmcp.py, raw HTTP/1.1 POSTs of the 2026-07-28 envelope on asyncio, one "
         "connection per session (an SDK client per session would cost more CPU than mcp-sim).",
-        "world_model: kind openai, max_concurrency 2048, default retries; benchmarks/fake_llm.py sleeping 1 s "
-        "(asynchronously), uvicorn's 5 s keep-alive like vLLM.",
+        "state memory://; world_model: kind openai, max_concurrency 2048, default retries; benchmarks/fake_llm.py "
+        "sleeping 1 s (asynchronously), uvicorn's 5 s keep-alive like vLLM.",
         "endpoint retries, new endpoint conns: summed over the measured rounds; max at endpoint: the most "
         "requests the fake endpoint held at once (all sessions' requests were out together when it equals the count).",
         f"target: {max(COUNTS)} sessions <= {TARGET_S} s: median {statistics.median(largest['sim_wall_s']):.3f} s, "

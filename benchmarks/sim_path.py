@@ -90,6 +90,7 @@ class Model:
     client: Client | None = None
     samples: dict[int, list[float]] = field(default_factory=dict)
     cpu_s: dict[int, float] = field(default_factory=dict)
+    created: dict[str, list[str]] = field(default_factory=dict)  # item ids each session was answered
 
 
 async def run(settings: Settings) -> SectionResult:
@@ -119,14 +120,18 @@ def _start(servers: Fleet, workdir: Path) -> tuple[list[Model], Server]:
     (workdir / "sim-path-tools.yaml").write_text(yaml.safe_dump({"tools": TOOLS}, sort_keys=False))
     openai = {"kind": "openai", "base_url": f"http://127.0.0.1:{llm_port}/v1", "model": "fake", "max_retries": 0}
     models = []
-    for name, world_model in (("schema", {"kind": "schema"}), ("openai (instant fake)", openai)):
-        experiment = workdir / f"sim-path-{name.split()[0]}.yaml"
-        doc = {"name": f"sim-path-{name.split()[0]}", "route": "sim", "tools": ["sim-path-tools.yaml"]}
+    variants = [
+        ("schema, memory://", "schema-memory", {"kind": "schema"}, {"state": "memory://"}),
+        ("schema, default store", "schema-default", {"kind": "schema"}, {}),
+        ("openai, memory://", "openai-memory", openai, {"state": "memory://"}),
+        ("openai, default store", "openai-default", openai, {}),
+    ]
+    for name, slug, world_model, state in variants:
+        experiment = workdir / f"sim-path-{slug}.yaml"
+        doc = {"name": f"sim-path-{slug}", "route": "sim", "tools": ["sim-path-tools.yaml"], **state}
         experiment.write_text(yaml.safe_dump({**doc, "world_model": world_model}, sort_keys=False))
         port = free_port()
-        models.append(
-            Model(name, servers.start(f"mcp-sim-sim-path-{name.split()[0]}", mcp_sim_argv(experiment, port), port))
-        )
+        models.append(Model(name, servers.start(f"mcp-sim-sim-path-{slug}", mcp_sim_argv(experiment, port), port)))
     return models, llm
 
 
@@ -139,12 +144,12 @@ async def _drive(models: list[Model], plan: Plan, llm: Server) -> dict[int, int]
     rng = random.Random(7)
     for turn in range(WARMUP):  # a session of its own: first-call costs (imports, caches) stay out of turn 10
         for model in models:
-            await _timed(model, "warm-up", *_call(turn, rng))
+            await _timed(model, "warm-up", turn, rng)
     for mark in MARKS:
         for turn in range(mark - HALF_WINDOW):
             for model in models:
                 for session in range(plan.sessions):
-                    await _timed(model, f"m{mark}-s{session}", *_call(turn, rng))
+                    await _timed(model, f"m{mark}-s{session}", turn, rng)
     bodies: dict[int, int] = {}
     for step in range(2 * HALF_WINDOW):
         shift = step % len(MARKS)
@@ -154,10 +159,8 @@ async def _drive(models: list[Model], plan: Plan, llm: Server) -> dict[int, int]
             for model in models:
                 cpu_before = model.server.cpu_seconds()
                 for session in range(plan.sessions):
-                    tool, arguments = _call(turn, rng)
-                    model.samples.setdefault(mark, []).append(
-                        await _timed(model, f"m{mark}-s{session}", tool, arguments)
-                    )
+                    elapsed = await _timed(model, f"m{mark}-s{session}", turn, rng)
+                    model.samples.setdefault(mark, []).append(elapsed)
                 model.cpu_s[mark] = model.cpu_s.get(mark, 0.0) + model.server.cpu_seconds() - cpu_before
             bodies[mark] = max(bodies.get(mark, 0), fake_llm.stats(llm.port)["max_body"])
     return bodies
@@ -183,25 +186,31 @@ async def _post_floor(llm: Server, size: int, count: int = 40) -> Summary:
     return Summary.of(samples[5:])
 
 
-def _call(turn: int, rng: random.Random) -> tuple[str, dict[str, Any]]:
-    """Turn t of every session: create every third turn, else read or update an item created before."""
-    created = turn // 3 + 1
-    item = f"item-{rng.randint(1, created)}"
-    if turn % 3 == 0:
+def _call(turn: int, rng: random.Random, known: list[str]) -> tuple[str, dict[str, Any]]:
+    """Turn t of a session: create every third turn, else read or update an item it created before (by the id
+    the create answered, as an agent would: mcp-sim refuses calls on ids the session never saw)."""
+    if turn % 3 == 0 or not known:
         return "create_item", {"name": f"widget {turn}", "notes": NOTES}
+    item = rng.choice(known)
     if turn % 3 == 1:
         return "get_item", {"item_id": item}
     return "update_item", {"item_id": item, "status": rng.choice(["active", "paused", "retired"])}
 
 
-async def _timed(model: Model, session: str, tool: str, arguments: dict[str, Any]) -> float:
+async def _timed(model: Model, session: str, turn: int, rng: random.Random) -> float:
+    """One call of turn ``turn`` of ``session``; returns its latency."""
     assert model.client is not None
+    known = model.created.setdefault(session, [])
+    tool, arguments = _call(turn, rng, known)
     meta: Any = {"mcp-sim/session": session}
     started = time.perf_counter()
     result = await model.client.call_tool(tool, arguments, meta=meta)
     elapsed = time.perf_counter() - started
     if result.is_error:
         raise RuntimeError(f"{model.name}: {tool} {arguments} failed: {result.content}")
+    if tool == "create_item":
+        body = result.structured_content or json.loads(str(getattr(result.content[0], "text", "{}")))
+        known.append(str(body["item_id"]))
     return elapsed
 
 
@@ -241,13 +250,15 @@ def _report(models: list[Model], plan: Plan, bodies: dict[int, int], floor: dict
         f"per mark), after {WARMUP} warm-up calls per server.",
         "Tools: create_item / get_item / update_item in turn; every create adds a ledger entity, every call a turn.",
         "openai: benchmarks/fake_llm.py answers at once (streamed, ~400-char observation); its CPU is not counted.",
+        "memory:// pins the in-process store (the call path and world model alone); default store: what "
+        "`mcp-sim serve` uses without a `state:` key (a SQLite file next to the experiment).",
         "server CPU: user+system CPU of the mcp-sim process over the mark's blocks, per call (10 ms clock ticks).",
     ]
     transport = Table(
         "openai route: the prompt is the whole conversation; what sending it costs by itself",
         ["turn", "prompt body KB", "direct POST of it, median ms", "vs turn 10", "openai route median ms"],
     )
-    openai = next(m for m in models if m.name.startswith("openai"))
+    openai = next(m for m in models if m.name == "openai, memory://")
     for mark in MARKS:
         route = Summary.of(openai.samples[mark]).median_ms
         floor_10 = floor[MARKS[0]].median_ms
