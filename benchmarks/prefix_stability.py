@@ -150,7 +150,8 @@ def _real_table(measured: list[tuple[str, Shares, Episodes]], plan: Plan) -> Tab
         "only by the previous call's own notes: instructions, entity hints); moves: requests where the window "
         "over history moved (the summary in the system message changed).",
         f"the agent saw (default budget): {agent.ok} results, {agent.is_error} isError, "
-        f"{agent.jsonrpc_errors} JSON-RPC errors; calls the profile failed never reach the world model.",
+        f"{agent.jsonrpc_errors} JSON-RPC errors, {agent.client_rejected} results the SDK client rejected "
+        "(schema drift); calls the profile failed never reach the world model.",
     ]
     if any(s.unattributed for _, s, _ in measured):
         table.notes.append(f"unattributed requests (seed not matched): {[s.unattributed for _, s, _ in measured]}")

@@ -3,7 +3,8 @@
 Each session is one seeded episode over streamable HTTP (2026-07-28, the session named in ``_meta``):
 it opens tickets, reads, lists, updates, comments on and now and then deletes the ones it knows, the way
 a help-desk agent would. Failures the perturbation profile injects (isError results, JSON-RPC errors)
-are what an agent meets: the episode notes them and goes on.
+are what an agent meets, like results its SDK client rejects because drift broke the outputSchema: the
+episode counts them and goes on.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ class Episodes:
     ok: int = 0
     is_error: int = 0
     jsonrpc_errors: int = 0
+    client_rejected: int = 0  # results the SDK client refused against outputSchema (the profile's schema drift)
     keys: list[str] = field(default_factory=list)
 
 
@@ -79,6 +81,11 @@ async def _episode(client: Client, key: str, rng: random.Random, turns: int, see
             result = await client.call_tool(tool, arguments, meta={"mcp-sim/session": key})  # type: ignore[arg-type]
         except MCPError:
             seen.jsonrpc_errors += 1
+            continue
+        except RuntimeError as exc:  # the SDK validates structuredContent: drifted fields fail there
+            if "Invalid structured content" not in str(exc):
+                raise
+            seen.client_rejected += 1
             continue
         if result.is_error:
             seen.is_error += 1

@@ -89,7 +89,8 @@ async def run(settings: Settings) -> Result:
     table.notes += [
         f"counters from vLLM's /metrics, after minus before the sessions; context_budget_chars {BUDGET_CHARS:,}, "
         f"max_tokens 32, thinking off; {seconds:.0f} s for the sessions.",
-        f"the agent saw {seen.ok} results, {seen.is_error} isError, {seen.jsonrpc_errors} JSON-RPC errors. "
+        f"the agent saw {seen.ok} results, {seen.is_error} isError, {seen.jsonrpc_errors} JSON-RPC errors, "
+        f"{seen.client_rejected} rejected by the SDK client (drift). "
         "The first request of each session can only reuse the system prompt.",
         f"vLLM log: {LOGS / 'vllm.log'}",
     ]
