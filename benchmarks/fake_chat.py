@@ -3,7 +3,8 @@
 It answers each request at once, streamed like vLLM, with a plausible observation of the call the request
 asks about: the tool and arguments are read back from the current ``**Action:**`` block, and the answer is
 a value of the tool's outputSchema (seeded by the request's seed) that carries the arguments' id and title,
-so later calls of the session find the tickets earlier answers created.
+so later calls of the session find the tickets earlier answers created. With ``upstream`` set it answers
+nothing itself: it keeps the body and relays the request to that real server (vLLM), stream and all.
 """
 
 from __future__ import annotations
@@ -19,8 +20,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import anyio
+import httpx
 import uvicorn
 from starlette.applications import Starlette
+from starlette.background import BackgroundTask
 from starlette.requests import Request
 from starlette.responses import StreamingResponse
 from starlette.routing import Route
@@ -34,7 +37,9 @@ ACTION = re.compile(r"\*\*Action:\*\*\n```json\n(.*?)\n```", re.S)
 @dataclass
 class FakeChat:
     tools: Sequence[ToolSpec]
+    upstream: str | None = None  # base URL (``.../v1``) of a real server to relay to, keeping the bodies
     requests: list[dict[str, Any]] = field(default_factory=list)
+    _http: httpx.AsyncClient = field(default_factory=lambda: httpx.AsyncClient(timeout=600))
 
     def app(self) -> Starlette:
         return Starlette(routes=[Route("/v1/chat/completions", self._chat, methods=["POST"])])
@@ -42,9 +47,24 @@ class FakeChat:
     async def _chat(self, request: Request) -> StreamingResponse:
         body = await request.json()
         self.requests.append(body)
+        if self.upstream is not None:
+            return await self._relay(body)
         answer = f"<predicted_observation>{self.observation(body)}</predicted_observation>"
         prompt_chars = sum(len(m["content"]) for m in body["messages"])
         return StreamingResponse(_events(answer, prompt_chars // 4), media_type="text/event-stream")
+
+    async def aclose(self) -> None:
+        await self._http.aclose()
+
+    async def _relay(self, body: dict[str, Any]) -> StreamingResponse:
+        upstream = await self._http.send(
+            self._http.build_request("POST", f"{self.upstream}/chat/completions", json=body), stream=True
+        )
+        media_type = upstream.headers.get("content-type", "text/event-stream")
+        background = BackgroundTask(upstream.aclose)
+        return StreamingResponse(
+            upstream.aiter_raw(), upstream.status_code, media_type=media_type, background=background
+        )
 
     def observation(self, body: dict[str, Any]) -> str:
         action = ACTION.search(body["messages"][-1]["content"])
@@ -89,3 +109,4 @@ async def serving(endpoint: FakeChat) -> AsyncIterator[str]:
                 server.should_exit = True
     finally:
         sock.close()
+        await endpoint.aclose()

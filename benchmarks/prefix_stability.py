@@ -43,25 +43,16 @@ class Plan:
         return cls(sessions=2, turns=20, synthetic_sessions=4) if quick else cls(10, 50, 20)
 
 
-@dataclass
-class Shares:
-    values: list[float]
-    reused: list[float]  # characters shared / length of the previous request: stability apart from growth
-    window_moves: int
-    unattributed: int
-    requests: int
-
-
 async def run(settings: Settings) -> SectionResult:
     plan = Plan.of(settings.quick)
     endpoint = FakeChat(load_spec_file(TICKETS).tools)
-    measured: list[tuple[str, Shares, Episodes]] = []
+    measured: list[tuple[str, prompt_windows.Shares, Episodes]] = []
     async with serving(endpoint) as base_url:
         for label, budget in BUDGETS:
             endpoint.requests.clear()
             seen = await _sessions(settings, base_url, budget, plan)
             owners = seed_owners(seen.keys, plan.turns, VALIDATION_RETRIES + 1)
-            measured.append((label, _shares(endpoint.requests, owners), seen))
+            measured.append((label, prompt_windows.session_shares(endpoint.requests, owners), seen))
     synthetic = prompt_windows.rows(plan.synthetic_sessions)
     tables = [_real_table(measured, plan), _builder_table(synthetic, plan)]
     vllm = await vllm_prefix.run(settings)
@@ -91,28 +82,7 @@ async def _sessions(settings: Settings, base_url: str, budget: int, plan: Plan) 
         return await run_sessions(sim.url, "p", plan.sessions, plan.turns)
 
 
-def _shares(requests: list[dict[str, Any]], owners: dict[int, str]) -> Shares:
-    """Each request against the previous request of its session (requests of one session arrive in order)."""
-    last: dict[str, list[dict[str, str]]] = {}
-    values: list[float] = []
-    reused: list[float] = []
-    moves = unattributed = 0
-    for body in requests:
-        key = owners.get(body.get("seed", -1))
-        if key is None:
-            unattributed += 1
-            continue
-        messages = body["messages"]
-        previous = last.get(key)
-        if previous is not None:
-            values.append(prompt_windows.share(previous, messages))
-            reused.append(prompt_windows.share(messages, previous))
-            moves += previous[0]["content"] != messages[0]["content"]  # the summary of dropped turns changed
-        last[key] = messages
-    return Shares(values, reused, moves, unattributed, len(requests))
-
-
-def _real_table(measured: list[tuple[str, Shares, Episodes]], plan: Plan) -> Table:
+def _real_table(measured: list[tuple[str, prompt_windows.Shares, Episodes]], plan: Plan) -> Table:
     table = Table(
         f"World-model requests, hostile profile, {plan.sessions} concurrent sessions x {plan.turns} turns",
         [
@@ -176,7 +146,7 @@ def _quantile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def _summary(shares: Shares) -> dict[str, Any]:
+def _summary(shares: prompt_windows.Shares) -> dict[str, Any]:
     extra = {"mean_previous_reused": round(prompt_windows.mean(shares.reused), 4), "unattributed": shares.unattributed}
     return _summary_of(shares.values) | extra | {"window_moves": shares.window_moves}
 

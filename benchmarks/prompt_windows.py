@@ -13,6 +13,8 @@ import json
 import random
 import statistics
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
 from unittest import mock
 
 from mcp_sim.config import ToolSpec
@@ -22,6 +24,17 @@ from mcp_sim.worldmodel import prompts
 
 TURNS = 50
 TOOLS = [ToolSpec(name=f"tool_{i}", description="x" * 200) for i in range(12)]
+
+
+@dataclass
+class Shares:
+    values: list[float]
+    reused: list[float]  # characters shared / length of the previous request: stability apart from growth
+    window_moves: int
+    unattributed: int
+    requests: int
+
+
 BUDGETS = (("never overflows", 10_000_000), ("overflows a few times", 40_000), ("tight", 12_000))
 
 
@@ -85,3 +98,24 @@ def rows(sessions: int) -> list[tuple[str, int, list[float], list[float]]]:
 
 def mean(values: list[float]) -> float:
     return statistics.fmean(values) if values else float("nan")
+
+
+def session_shares(requests: list[dict[str, Any]], owners: dict[int, str]) -> Shares:
+    """Each request against the previous request of its session (requests of one session arrive in order)."""
+    last: dict[str, list[dict[str, str]]] = {}
+    values: list[float] = []
+    reused: list[float] = []
+    moves = unattributed = 0
+    for body in requests:
+        key = owners.get(body.get("seed", -1))
+        if key is None:
+            unattributed += 1
+            continue
+        messages = body["messages"]
+        previous = last.get(key)
+        if previous is not None:
+            values.append(share(previous, messages))
+            reused.append(share(messages, previous))
+            moves += previous[0]["content"] != messages[0]["content"]  # the summary of dropped turns changed
+        last[key] = messages
+    return Shares(values, reused, moves, unattributed, len(requests))
