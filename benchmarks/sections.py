@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from benchmarks import memory, proxy_overhead
+from benchmarks import memory, prefix_stability, proxy_overhead, state_stores
 from benchmarks.harness import Section
 
 SECTIONS: list[Section] = [
     Section("proxy_overhead", "1. Proxy overhead, real route", proxy_overhead.run, time_limit_s=900),
+    Section("prefix", "3. Prefix stability of world-model requests", prefix_stability.run, time_limit_s=900),
+    Section("stores", "5. Stores: calls/s and p99 per call", state_stores.run, time_limit_s=600),
     Section("memory", "6. Memory: RSS with idle sessions", memory.run, time_limit_s=600),
 ]
