@@ -1,104 +1,160 @@
-"""How much of each LLM world-model request repeats the previous request's prefix (what a prefix cache reuses).
+"""Section 3: prefix stability. How much of each world-model request repeats the previous request's prefix.
 
-50-turn sessions, observations of seeded random sizes, some calls with perturbation instructions. Compares
-mcp-sim's block-moving window against a naive sliding window (drop the oldest turn whenever over budget),
-under budgets that never overflow, overflow a few times, and overflow often.
-
-    python benchmarks/prefix_stability.py   # table on stdout, JSON in benchmarks/results/prefix_stability.json
+Measured on the requests mcp-sim really sends: ``mcp-sim serve`` (a separate process) runs the ticket API
+on the sim route with ``world_model.kind: openai`` and the hostile profile (perturbations/hostile.yaml:
+latency, injected errors, pagination, truncation, drift, per-call instructions); the scripted agent
+(ticket_agent.py) drives concurrent 50-turn sessions over HTTP; the world model's endpoint is an instant
+fake (fake_chat.py) that keeps every request body. Requests are told apart by session through their seed
+(mcp-sim derives it from the session key and call index). Share of a request = characters of it, from
+the start, that equal the previous request of its session / its length; the first request of a session
+has no previous one. Run with the default history budget (never overflows in 50 turns) and a tight one
+(the window moves). Baseline of the same run: the prompt builder alone on synthetic sessions, mcp-sim's
+block-moving window against a naive sliding window (prompt_windows.py). Then the same kind of sessions
+against vLLM's CPU build, whose /metrics count prefix-cache hits (vllm_prefix.py).
 """
 
 from __future__ import annotations
 
-import json
-import random
 import statistics
-import sys
-from collections.abc import Callable, Sequence
-from pathlib import Path
-from unittest import mock
+from dataclasses import dataclass
+from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from benchmarks import prompt_windows, vllm_prefix
+from benchmarks.fake_chat import FakeChat, serving
+from benchmarks.harness import SectionResult, Settings
+from benchmarks.procs import fleet, free_port, mcp_sim_argv
+from benchmarks.stats import Table, times
+from benchmarks.ticket_agent import TICKETS, Episodes, run_sessions, seed_owners, write_experiment
+from mcp_sim.specs import load_spec_file
 
-from mcp_sim.config import ToolSpec
-from mcp_sim.state.base import Turn
-from mcp_sim.state.entities import Effect
-from mcp_sim.worldmodel import prompts
-
-TURNS = 50
-SESSIONS = 20
-TOOLS = [ToolSpec(name=f"tool_{i}", description="x" * 200) for i in range(12)]
-
-
-def session(seed: int) -> list[tuple[prompts.CurrentCall, Turn]]:
-    rng = random.Random(seed)
-    calls = []
-    for k in range(TURNS):
-        tool = f"tool_{rng.randrange(12)}"
-        args = {"id": f"e-{rng.randrange(k + 1)}", "query": "q" * rng.randrange(5, 60)}
-        instructions = ["answer with a timeout error"] if rng.random() < 0.1 else []
-        text = json.dumps({"id": f"e-{k}", "rows": ["r" * 40] * rng.randrange(1, 40)})
-        effects = [Effect("create", "thing", f"e-{k}", {"n": k})]
-        turn = Turn(k, tool, args, "sim", {"content": [{"type": "text", "text": text}]}, effects=effects)
-        calls.append((prompts.CurrentCall(k, tool, args, instructions=instructions), turn))
-    return calls
+TARGET = 0.95
+VALIDATION_RETRIES = 1
+BUDGETS = (("default (400,000)", 400_000), ("tight (16,000)", 16_000))  # context_budget_chars
 
 
-def shares(budget: int, seed: int) -> list[float]:
-    prompt = prompts.Prompt(prompts.system_text(TOOLS), budget)
-    history: list[Turn] = []
-    previous: list[dict[str, str]] | None = None
-    out = []
-    for call, turn in session(seed):
-        messages = prompts.conversation(prompt, history, call)
-        if previous is not None:
-            total = len("".join(f"<{m['role']}>{m['content']}" for m in messages))
-            out.append(prompts.common_prefix_chars(previous, messages) / total)
-        previous = messages
-        history.append(turn)
-    return out
+@dataclass(frozen=True)
+class Plan:
+    sessions: int
+    turns: int
+    synthetic_sessions: int
+
+    @classmethod
+    def of(cls, quick: bool) -> Plan:
+        return cls(sessions=2, turns=20, synthetic_sessions=4) if quick else cls(10, 50, 20)
 
 
-def naive_window(sizes: Sequence[int], budget: int) -> int:
-    start, total = 0, sum(sizes)
-    while total > budget and start < len(sizes) - 1:
-        total -= sizes[start]
-        start += 1
-    return start
-
-
-def measure(window: Callable[[Sequence[int], int], int] | None, budget: int) -> dict[str, float]:
-    values: list[float] = []
-    for seed in range(SESSIONS):
-        if window is None:
-            values += shares(budget, seed)
-        else:
-            with mock.patch.object(prompts, "window_start", window):
-                values += shares(budget, seed)
-    return {
-        "mean_share": round(statistics.fmean(values), 4),
-        "median_share": round(statistics.median(values), 4),
-        "requests_below_50pct": sum(1 for v in values if v < 0.5),
-        "requests": len(values),
+async def run(settings: Settings) -> SectionResult:
+    plan = Plan.of(settings.quick)
+    endpoint = FakeChat(load_spec_file(TICKETS).tools)
+    measured: list[tuple[str, prompt_windows.Shares, Episodes]] = []
+    async with serving(endpoint) as base_url:
+        for label, budget in BUDGETS:
+            endpoint.requests.clear()
+            seen = await _sessions(settings, base_url, budget, plan)
+            owners = seed_owners(seen.keys, plan.turns, VALIDATION_RETRIES + 1)
+            measured.append((label, prompt_windows.session_shares(endpoint.requests, owners), seen))
+    synthetic = prompt_windows.rows(plan.synthetic_sessions)
+    tables = [_real_table(measured, plan), _builder_table(synthetic, plan)]
+    vllm = await vllm_prefix.run(settings)
+    tables.append(vllm.table)
+    data: dict[str, Any] = {
+        "plan": plan.__dict__,
+        "fake_endpoint": {label: _summary(s) | {"agent": seen.__dict__} for label, s, seen in measured},
+        "builder": {label: {"blocks": _summary_of(b), "sliding": _summary_of(n)} for label, _, b, n in synthetic},
+        "vllm": vllm.data,
     }
+    return SectionResult(tables=tables, data=data)
 
 
-def main() -> None:
-    rows = []
-    for label, budget in (("never overflows", 10_000_000), ("overflows a few times", 40_000), ("tight", 12_000)):
-        ours = measure(None, budget)
-        naive = measure(naive_window, budget)
-        rows.append({"budget": label, "budget_chars": budget, "blocks": ours, "sliding": naive})
-    print(f"{'budget':<24}{'window':<10}{'mean share':>12}{'median':>10}{'<50% reuse':>12}")
-    for row in rows:
-        for name in ("blocks", "sliding"):
-            r = row[name]
-            line = f"{row['budget']:<24}{name:<10}{r['mean_share']:>12.3f}{r['median_share']:>10.3f}"
-            print(f"{line}{r['requests_below_50pct']:>7}/{r['requests']}")
-    out = Path(__file__).parent / "results" / "prefix_stability.json"
-    out.parent.mkdir(exist_ok=True)
-    out.write_text(json.dumps({"turns": TURNS, "sessions": SESSIONS, "rows": rows}, indent=2) + "\n")
-    print(f"wrote {out}")
+async def _sessions(settings: Settings, base_url: str, budget: int, plan: Plan) -> Episodes:
+    world_model = {
+        "kind": "openai",
+        "base_url": base_url,
+        "model": "fake",
+        "thinking": False,
+        "max_tokens": 512,
+        "validation_retries": VALIDATION_RETRIES,
+        "context_budget_chars": budget,
+    }
+    experiment = write_experiment(settings.workdir / f"prefix-{budget}.yaml", f"bench-prefix-{budget}", world_model)
+    with fleet() as servers:
+        sim = servers.start(f"mcp-sim-prefix-{budget}", mcp_sim_argv(experiment, port := free_port()), port)
+        return await run_sessions(sim.url, "p", plan.sessions, plan.turns)
 
 
-if __name__ == "__main__":
-    main()
+def _real_table(measured: list[tuple[str, prompt_windows.Shares, Episodes]], plan: Plan) -> Table:
+    table = Table(
+        f"World-model requests, hostile profile, {plan.sessions} concurrent sessions x {plan.turns} turns",
+        [
+            "history budget (chars)",
+            "requests",
+            "mean share",
+            "median",
+            "p5",
+            "min",
+            "target",
+            "met",
+            "prev. reused",
+            "moves",
+        ],
+    )
+    for label, shares, _ in measured:
+        mean = prompt_windows.mean(shares.values)
+        table.add(
+            label,
+            len(shares.values),
+            f"{mean:.3f}",
+            f"{statistics.median(shares.values):.3f}",
+            f"{_quantile(shares.values, 0.05):.3f}",
+            f"{min(shares.values):.3f}",
+            f">= {TARGET}",
+            "yes" if mean >= TARGET else "NO",
+            f"{prompt_windows.mean(shares.reused):.3f}",
+            shares.window_moves,
+        )
+    agent = measured[0][2]
+    table.notes += [
+        "requests: world-model requests after the first of each session, as captured at the fake endpoint; "
+        "share = leading characters equal to the previous request of the session / request length (what a "
+        "prefix cache can serve); prev. reused = the same characters / length of the previous request (below 1 "
+        "only by the previous call's own notes: instructions, entity hints); moves: requests where the window "
+        "over history moved (the summary in the system message changed).",
+        f"the agent saw (default budget): {agent.ok} results, {agent.is_error} isError, "
+        f"{agent.jsonrpc_errors} JSON-RPC errors, {agent.client_rejected} results the SDK client rejected "
+        "(schema drift); calls the profile failed never reach the world model.",
+    ]
+    if any(s.unattributed for _, s, _ in measured):
+        table.notes.append(f"unattributed requests (seed not matched): {[s.unattributed for _, s, _ in measured]}")
+    return table
+
+
+def _builder_table(synthetic: list[tuple[str, int, list[float], list[float]]], plan: Plan) -> Table:
+    table = Table(
+        f"Baseline: prompt builder alone, {plan.synthetic_sessions} synthetic sessions x {prompt_windows.TURNS} turns",
+        ["history budget", "blocks (mcp-sim)", "sliding window", "blocks / sliding", "<50% reuse: blocks / sliding"],
+    )
+    for label, budget, blocks, sliding in synthetic:
+        b, s = prompt_windows.mean(blocks), prompt_windows.mean(sliding)
+        low = f"{sum(v < 0.5 for v in blocks)} / {sum(v < 0.5 for v in sliding)} of {len(blocks)}"
+        table.add(f"{label} ({budget:,})", f"{b:.3f}", f"{s:.3f}", times(b / s), low)
+    table.notes.append("mean share per request; the sliding window drops the oldest turn whenever over budget.")
+    return table
+
+
+def _quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def _summary(shares: prompt_windows.Shares) -> dict[str, Any]:
+    extra = {"mean_previous_reused": round(prompt_windows.mean(shares.reused), 4), "unattributed": shares.unattributed}
+    return _summary_of(shares.values) | extra | {"window_moves": shares.window_moves}
+
+
+def _summary_of(values: list[float]) -> dict[str, Any]:
+    return {
+        "requests": len(values),
+        "mean_share": round(prompt_windows.mean(values), 4),
+        "median_share": round(statistics.median(values), 4) if values else None,
+        "min_share": round(min(values), 4) if values else None,
+    }

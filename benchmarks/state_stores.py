@@ -1,129 +1,195 @@
-"""Calls per second through the call path, and bytes per idle session, for each state store.
+"""Section 5: stores. Calls/s, median and p99 per call through the call path, with each state store.
 
-    python benchmarks/state_stores.py [--sessions 20] [--calls 20]
-
-Runs the ticket API (tool_specs/tickets.yaml) on the schema simulator: every call loads, checks, simulates
-and commits. Speed is printed as a ratio against the memory store of the same run. Needs redis-server.
+The ticket API (tool_specs/tickets.yaml) on the built-in simulator, driven through ``CallPath.call`` in this
+process (no transport: what differs between the rows is the store, not the HTTP hop). Each round runs
+SESSIONS concurrent sessions of CALLS calls each (create, then update / get / create in turn) on a fresh set
+of session keys, once per store; stores take turns round by round so a noisy neighbour hits them alike.
+Every call loads the session under its lock, checks, simulates and commits a turn. Stores are opened from
+``state:`` URLs as users write them; Redis is a real redis-server on a free loopback port, stopped at the end.
+Baseline: the memory store of the same run.
 """
 
 from __future__ import annotations
 
-import argparse
 import shutil
-import socket
-import subprocess
-import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import anyio
 
+from benchmarks.harness import SectionResult, Settings
+from benchmarks.procs import ROOT, Fleet, fleet, free_port
+from benchmarks.stats import Summary, Table, ms, ratio, times
 from mcp_sim import logs, router
 from mcp_sim.calls import CallPath
 from mcp_sim.config import Experiment, LoadedExperiment
 from mcp_sim.perturbations.base import NoPerturbations
+from mcp_sim.runtime import open_store
 from mcp_sim.specs import build_catalog, load_spec_file
 from mcp_sim.state.base import StateStore
-from mcp_sim.state.memory import MemoryStore
-from mcp_sim.state.redis import RedisStore
-from mcp_sim.state.sqlite import SQLiteStore
 from mcp_sim.worldmodel.schema_sim import SchemaWorldModel
 
-SPECS = Path(__file__).resolve().parents[1] / "tool_specs" / "tickets.yaml"
+SPECS = ROOT / "tool_specs" / "tickets.yaml"
+EXPERIMENT = "bench-stores"
+BASELINE = "memory"
 
 
-def call_path(store: StateStore) -> CallPath:
-    experiment = Experiment(name="bench", state="memory://")
+@dataclass(frozen=True)
+class Plan:
+    rounds: int
+    sessions: int
+    calls: int
+
+    @classmethod
+    def of(cls, quick: bool) -> Plan:
+        return cls(rounds=2, sessions=8, calls=10) if quick else cls(rounds=6, sessions=20, calls=25)
+
+
+@dataclass
+class Leg:
+    """One store: its call path, the latency of every call, and the wall time of every round."""
+
+    name: str
+    url: str
+    store: StateStore
+    path: CallPath
+    samples: list[float] = field(default_factory=list)
+    rounds_s: list[float] = field(default_factory=list)
+    idle_bytes: float | None = None
+
+
+async def run(settings: Settings) -> SectionResult:
+    logs.configure("warning")  # one JSON log line per call would be most of what is measured
+    if shutil.which("redis-server") is None:
+        raise RuntimeError("redis-server is not installed: run scripts/setup.d/redis.sh")
+    plan = Plan.of(settings.quick)
+    with fleet() as servers:
+        urls = {
+            "memory": "memory://",
+            "sqlite": f"sqlite:///{(settings.workdir / 'stores.db').resolve()}",
+            "redis": _start_redis(servers, settings.workdir),
+        }
+        legs = [Leg(name, url, store := open_store(url), _call_path(store)) for name, url in urls.items()]
+        try:
+            for leg in legs:  # warm imports, connections and the simulator's caches before timing
+                await _round(leg, "warm", 2, 3)
+            for r in range(plan.rounds):
+                for leg in legs:
+                    leg.rounds_s.append(await _round(leg, f"r{r}", plan.sessions, plan.calls))
+            for leg in legs:
+                leg.idle_bytes = await _idle_bytes(leg, settings.workdir, plan)
+        finally:
+            for leg in legs:
+                await leg.store.aclose()
+    return _report(legs, plan)
+
+
+def _start_redis(servers: Fleet, workdir: Path) -> str:
+    binary = shutil.which("redis-server")
+    assert binary is not None
+    port = free_port()
+    data = workdir / "redis"
+    data.mkdir(exist_ok=True)
+    argv = [binary, "--bind", "127.0.0.1", "--port", str(port), "--dir", str(data), "--save", "", "--appendonly", "no"]
+    servers.start("redis-server", argv, port, path="")
+    return f"redis://127.0.0.1:{port}/0"
+
+
+def _call_path(store: StateStore) -> CallPath:
+    experiment = Experiment(name=EXPERIMENT, state="memory://")  # the store is passed in; this is not read
     loaded = LoadedExperiment(SPECS.parent / "x.yaml", experiment, [(SPECS, load_spec_file(SPECS))])
     routing = router.Routing.of("sim", {})
     return CallPath(experiment, build_catalog(loaded, {}), {}, SchemaWorldModel(), store, NoPerturbations(), routing)
 
 
-async def episode(path: CallPath, key: str, calls: int) -> None:
-    created = await path.call(key, "create_ticket", {"title": "first"})
-    ticket = (created.structured_content or {})["id"]
-    for i in range(calls - 1):
-        if i % 3 == 0:
-            await path.call(key, "update_ticket", {"ticket_id": ticket, "status": "in_progress"})
-        elif i % 3 == 1:
-            await path.call(key, "get_ticket", {"ticket_id": ticket})
-        else:
-            await path.call(key, "create_ticket", {"title": f"t{i}"})
-
-
-async def run(store: StateStore, sessions: int, calls: int) -> float:
-    path = call_path(store)
+async def _round(leg: Leg, tag: str, sessions: int, calls: int) -> float:
     started = time.perf_counter()
     async with anyio.create_task_group() as tasks:
         for s in range(sessions):
-            tasks.start_soon(episode, path, f"s{s}", calls)
-    return sessions * calls / (time.perf_counter() - started)
+            tasks.start_soon(_episode, leg, f"{tag}-s{s}", calls, tag != "warm")
+    return time.perf_counter() - started
 
 
-async def redis_bytes(url: str, sessions: int) -> float:
-    import redis.asyncio as aioredis
+async def _episode(leg: Leg, key: str, calls: int, timed: bool) -> None:
+    async def call(tool: str, arguments: dict[str, Any]) -> dict[str, Any]:
+        started = time.perf_counter()
+        result = await leg.path.call(key, tool, arguments)
+        if timed:
+            leg.samples.append(time.perf_counter() - started)
+        if result.is_error:
+            raise RuntimeError(f"{leg.name}: {tool} failed: {result.content}")
+        return result.structured_content or {}
 
-    client = aioredis.Redis.from_url(url)
-    total = 0
-    for s in range(sessions):
-        for kind in ("s", "t"):
-            total += await client.memory_usage(f"mcp-sim:{kind}:bench:s{s}") or 0
-    await client.aclose()
-    return total / sessions
-
-
-async def main(sessions: int, calls: int) -> None:
-    rows = []
-    with tempfile.TemporaryDirectory() as tmp:
-        memory = await run(MemoryStore(), sessions, calls)
-        rows.append(("memory", memory, "-"))
-        db = Path(tmp) / "bench.db"
-        sqlite = SQLiteStore(db)
-        rate = await run(sqlite, sessions, calls)
-        sqlite._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        await sqlite.aclose()
-        rows.append(("sqlite", rate, f"{db.stat().st_size / sessions:,.0f}"))
-        with redis_server(Path(tmp)) as url:
-            store = RedisStore(url)
-            rate = await run(store, sessions, calls)
-            await store.aclose()
-            rows.append(("redis", rate, f"{await redis_bytes(url, sessions):,.0f}"))
-    print(f"{sessions} sessions x {calls} calls, schema simulator, one process")
-    print(f"{'store':<8} {'calls/s':>9} {'vs memory':>10} {'bytes/idle session':>20}")
-    for name, rate, size in rows:
-        print(f"{name:<8} {rate:>9,.0f} {rate / memory:>10.2f} {size:>20}")
+    ticket = (await call("create_ticket", {"title": "first"}))["id"]
+    for i in range(calls - 1):
+        if i % 3 == 0:
+            await call("update_ticket", {"ticket_id": ticket, "status": "in_progress"})
+        elif i % 3 == 1:
+            await call("get_ticket", {"ticket_id": ticket})
+        else:
+            await call("create_ticket", {"title": f"t{i}"})
 
 
-class redis_server:
-    def __init__(self, workdir: Path) -> None:
-        self.workdir = workdir
+async def _idle_bytes(leg: Leg, workdir: Path, plan: Plan) -> float | None:
+    """Bytes per stored session at rest (all rounds' sessions); the memory store has no such figure."""
+    count = plan.rounds * plan.sessions
+    if leg.name == "sqlite":
+        await leg.store.aclose()  # checkpoints the WAL into the file
+        leg.store = open_store(leg.url)
+        return (workdir / "stores.db").stat().st_size / (count + 2)  # the file holds the 2 warm-up sessions too
+    if leg.name == "redis":
+        import redis.asyncio as aioredis
 
-    def __enter__(self) -> str:
-        binary = shutil.which("redis-server")
-        if binary is None:
-            raise SystemExit("redis-server is not installed (scripts/setup installs it)")
-        with socket.socket() as sock:
-            sock.bind(("127.0.0.1", 0))
-            port = sock.getsockname()[1]
-        args = [binary, "--bind", "127.0.0.1", "--port", str(port), "--dir", str(self.workdir), "--save", ""]
-        self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL)
-        for _ in range(200):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.1).close()
-                break
-            except OSError:
-                time.sleep(0.02)
-        return f"redis://127.0.0.1:{port}/0"
-
-    def __exit__(self, *exc: object) -> None:
-        self.proc.terminate()
-        self.proc.wait(timeout=10)
+        client = aioredis.Redis.from_url(leg.url)
+        try:
+            keys = [k async for k in client.scan_iter(match=f"mcp-sim:*:{EXPERIMENT}:r*")]
+            total = sum([await client.memory_usage(k) or 0 for k in keys])
+        finally:
+            await client.aclose()
+        return total / count
+    return None
 
 
-if __name__ == "__main__":
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--sessions", type=int, default=20)
-    parser.add_argument("--calls", type=int, default=20)
-    args = parser.parse_args()
-    logs.configure("warning")  # one log line per call would dominate the measurement
-    anyio.run(main, args.sessions, args.calls)
+def _report(legs: list[Leg], plan: Plan) -> SectionResult:
+    calls_per_round = plan.sessions * plan.calls
+    base = next(leg for leg in legs if leg.name == BASELINE)
+    base_rate = _rate(base, calls_per_round)
+    base_summary = Summary.of(base.samples)
+    table = Table(
+        f"State stores: {plan.sessions} concurrent sessions x {plan.calls} calls, {plan.rounds} rounds, CallPath",
+        ["store", "calls/s", "vs memory", "median ms", "vs memory", "p99 ms", "vs memory", "bytes/idle session"],
+    )
+    data: dict[str, Any] = {"plan": plan.__dict__, "stores": {}}
+    for leg in legs:
+        summary = Summary.of(leg.samples)
+        rate = _rate(leg, calls_per_round)
+        size = "—" if leg.idle_bytes is None else f"{leg.idle_bytes:,.0f}"
+        table.add(
+            leg.name,
+            f"{rate:,.0f}",
+            times(ratio(rate, base_rate)),
+            ms(summary.median_ms),
+            times(ratio(summary.median_ms, base_summary.median_ms)),
+            ms(summary.p99_ms),
+            times(ratio(summary.p99_ms, base_summary.p99_ms)),
+            size,
+        )
+        data["stores"][leg.name] = {
+            **summary.to_json(),
+            "calls_per_s": round(rate, 1),
+            "rounds_s": [round(s, 4) for s in leg.rounds_s],
+            "bytes_per_idle_session": leg.idle_bytes,
+        }
+    table.notes += [
+        "in-process `CallPath.call` (no transport), built-in simulator, tool_specs/tickets.yaml; per-call latency "
+        "includes waiting for the event loop behind the other sessions of the round.",
+        "calls/s: median over rounds of (calls of the round / its wall time); stores take turns round by round.",
+        "memory: `memory://`; sqlite: a WAL file in the run's scratch dir; redis: a real redis-server on loopback.",
+    ]
+    return SectionResult(tables=[table], data=data)
+
+
+def _rate(leg: Leg, calls_per_round: int) -> float:
+    return calls_per_round / sorted(leg.rounds_s)[len(leg.rounds_s) // 2]
