@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from benchmarks import memory, prefix_stability, proxy_overhead, state_stores
+from benchmarks import concurrency, memory, prefix_stability, proxy_overhead, sim_path, state_stores
 from benchmarks.harness import Section
 
 SECTIONS: list[Section] = [
     Section("proxy_overhead", "1. Proxy overhead, real route", proxy_overhead.run, time_limit_s=900),
+    Section("sim_path", "2. Simulation path cost, sim route", sim_path.run, time_limit_s=900),
     Section("prefix", "3. Prefix stability of world-model requests", prefix_stability.run, time_limit_s=900),
+    Section("concurrency", "4. Concurrency: sessions against a 1 s world model", concurrency.run, time_limit_s=600),
     Section("stores", "5. Stores: calls/s and p99 per call", state_stores.run, time_limit_s=600),
     Section("memory", "6. Memory: RSS with idle sessions", memory.run, time_limit_s=600),
 ]

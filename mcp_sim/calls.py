@@ -179,8 +179,8 @@ class CallPath:
             metrics.integrity_repair(self.experiment.name, entry.name, "not_found")
             return _not_found(*refused)
 
-        async def history() -> list[Turn]:
-            return await self.store.turns(self.experiment.name, state.key)
+        async def history(start: int) -> list[Turn]:
+            return await self.store.turns(self.experiment.name, state.key, start)
 
         request = SimulationRequest(
             spec=entry.spec,

@@ -37,6 +37,7 @@ class FakeEndpoint:
     replies: list[Reply] = field(default_factory=list)
     script: Callable[[dict[str, Any]], Reply] | None = None  # chooses a reply from the request body
     requests: list[dict[str, Any]] = field(default_factory=list)
+    clients: list[tuple[str, int]] = field(default_factory=list)  # the connection (host, port) of each request
     in_flight: int = 0
     max_in_flight: int = 0
     closed_midway: int = 0  # streams the client closed before the end
@@ -54,6 +55,8 @@ class FakeEndpoint:
     async def _chat(self, request: Request) -> Response:
         body = await request.json()
         self.requests.append(body)
+        if request.client is not None:
+            self.clients.append((request.client.host, request.client.port))
         self.arrivals[0].send_nowait(len(self.requests))
         reply = self.script(body) if self.script else (self.replies.pop(0) if self.replies else Reply("{}"))
         self.in_flight += 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -10,18 +11,23 @@ from typing import Any
 
 from mcp_sim.errors import StateConflict
 from mcp_sim.state.base import SessionState, Turn, export_session, parse_export
+from mcp_sim.state.entities import Ledger
 from mcp_sim.state.locks import KeyedLocks
 
 Key = tuple[str, str]
 
 
 class MemoryStore:
-    """Keeps JSON copies, so callers can never mutate stored state by accident (same as a real store)."""
+    """Keeps copies, so callers can never mutate stored state by accident (same as a real store).
+
+    A copy shares only the ledger's records, which are never changed in place (``Ledger.apply`` replaces
+    them): copying the tables is a C-speed dict copy per entity type, where a deep copy of every record at
+    each load and save made a session's calls cost more as its world grew (benchmarks section 2)."""
 
     def __init__(self, ttl_s: float | None = None, clock: Callable[[], float] = time.time) -> None:
         self.ttl_s = ttl_s
         self.clock = clock
-        self._states: dict[Key, dict[str, Any]] = {}
+        self._states: dict[Key, SessionState] = {}
         self._turns: dict[Key, list[dict[str, Any]]] = {}
         self._locks = KeyedLocks()
 
@@ -34,7 +40,7 @@ class MemoryStore:
         stored = self._states.get((experiment, key))
         if stored is None:
             return SessionState(experiment=experiment, key=key)
-        return SessionState.from_json(copy.deepcopy(stored))
+        return _copy(stored)
 
     async def commit(self, state: SessionState, turn: Turn) -> None:
         if state.ephemeral:
@@ -46,14 +52,15 @@ class MemoryStore:
         if state.ephemeral:
             return
         where = (state.experiment, state.key)
-        stored = self._states.get(where, {}).get("version", 0)
+        previous = self._states.get(where)
+        stored = previous.version if previous is not None else 0
         if stored != state.version:
             raise StateConflict(
                 f"session {state.key!r} was written by someone else (version {stored}, ours {state.version})"
             )
         state.version += 1
         state.updated_at = self.clock()
-        self._states[where] = copy.deepcopy(state.to_json())
+        self._states[where] = _copy(state)
 
     async def turns(self, experiment: str, key: str, start: int = 0, limit: int | None = None) -> list[Turn]:
         history = self._turns.get((experiment, key), [])
@@ -85,7 +92,8 @@ class MemoryStore:
     async def restore(self, data: dict[str, Any], key: str | None = None) -> str:
         state, turns = parse_export(copy.deepcopy(data))
         state.key = key or state.key
-        state.version = self._states.get((state.experiment, state.key), {}).get("version", 0)
+        previous = self._states.get((state.experiment, state.key))
+        state.version = previous.version if previous is not None else 0
         await self.save(state)
         self._turns[(state.experiment, state.key)] = [t.to_json() for t in turns]
         return state.key
@@ -94,10 +102,26 @@ class MemoryStore:
         if self.ttl_s is None:
             return []
         cutoff = self.clock() - self.ttl_s
-        gone = [k for k, s in self._states.items() if s["updated_at"] < cutoff]
+        gone = [k for k, s in self._states.items() if s.updated_at < cutoff]
         for experiment, key in gone:
             await self.delete(experiment, key)
         return sorted(k for _, k in gone)
 
     async def aclose(self) -> None:
         return None
+
+
+def _copy(state: SessionState) -> SessionState:
+    ledger = state.ledger
+    return dataclasses.replace(
+        state,
+        ledger=Ledger(
+            {entity: dict(table) for entity, table in ledger.entities.items()},
+            {entity: list(ids) for entity, ids in ledger.deleted.items()},
+            ledger.created,
+            {entity: list(ids) for entity, ids in ledger.stale.items()},
+        ),
+        tool_calls=dict(state.tool_calls),
+        cursors=copy.deepcopy(state.cursors),
+        routing=copy.deepcopy(state.routing),
+    )

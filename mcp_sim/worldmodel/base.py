@@ -24,7 +24,7 @@ class SimulationRequest:
     session: SessionState
     call_index: int
     seed: int  # derived from (experiment seed, session, call index): sent to LLMs as ``seed``
-    history: Callable[[], Awaitable[list[Turn]]]  # earlier turns, fetched only by models that need them
+    history: Callable[[int], Awaitable[list[Turn]]]  # earlier turns from index n on, fetched only when needed
     instructions: list[str] = field(default_factory=list)  # from perturbations (e.g. "fail items 2 and 5")
     progress: ProgressFn | None = None
     feedback: list[str] = field(default_factory=list)  # why an earlier answer to this call was rejected

@@ -21,7 +21,8 @@ from mcp_sim.outcome import Outcome
 from mcp_sim.worldmodel import history as ledger_view
 from mcp_sim.worldmodel import parsing, prompts
 from mcp_sim.worldmodel.base import SimulationRequest
-from mcp_sim.worldmodel.client import ChatClient, Completion
+from mcp_sim.worldmodel.client import ChatClient, Completion, EncodedMessages
+from mcp_sim.worldmodel.rendered import HistoryCache
 from mcp_sim.worldmodel.schema_sim import SchemaWorldModel
 
 log = structlog.get_logger("mcp_sim.worldmodel.openai")
@@ -47,14 +48,15 @@ class OpenAIWorldModel:
             max_retries=config.max_retries,
         )
         self.fallback = SchemaWorldModel()
+        self.histories = HistoryCache(capacity=max(64, 2 * config.max_concurrency))
 
     async def simulate(self, request: SimulationRequest) -> Outcome:
-        history = await request.history()
+        history = await self.histories.history(request)
         progress = _Progress(request)
         attempts: list[dict[str, Any]] = []
         feedback = list(request.feedback)
         for attempt in range(self.config.validation_retries + 1):
-            messages = prompts.conversation(self.prompt, history, self._current(request, feedback))
+            messages = history.encoded_messages(self.prompt, self._current(request, feedback))
             try:
                 completion = await self._complete(messages, request.seed + attempt, progress)
             except SimulationFailed as exc:
@@ -81,7 +83,7 @@ class OpenAIWorldModel:
             feedback=feedback,
         )
 
-    async def _complete(self, messages: list[dict[str, str]], seed: int, progress: _Progress) -> Completion:
+    async def _complete(self, messages: EncodedMessages, seed: int, progress: _Progress) -> Completion:
         extra = None if self.config.thinking else {"chat_template_kwargs": {"enable_thinking": False}}
         completion = await self.client.complete(
             messages,

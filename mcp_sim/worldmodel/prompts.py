@@ -14,7 +14,7 @@ blocks (``window_start``), and the summary of what fell out is built from those 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -133,17 +133,37 @@ def _section(sections: list[str], title: str, items: Sequence[str]) -> None:
 
 def conversation(prompt: Prompt, history: Sequence[Turn], call: CurrentCall) -> list[Message]:
     """The messages of one request: system, the kept window of history as turn pairs, the current call."""
-    pairs = [(action_text(t.index, t.tool, t.arguments), _observation(t)) for t in history]
+    return assemble(prompt, [turn_pair(t) for t in history], lambda start: summarise(history[:start]), call)
+
+
+def turn_pair(turn: Turn) -> tuple[str, str]:
+    """An earlier turn as its (user, assistant) messages: fixed once the turn is stored, so callers may cache it."""
+    return action_text(turn.index, turn.tool, turn.arguments), _observation(turn)
+
+
+def assemble(
+    prompt: Prompt, pairs: Sequence[tuple[str, str]], summary: Callable[[int], str], call: CurrentCall
+) -> list[Message]:
+    """``conversation`` from rendered turn pairs; ``summary(start)`` stands in for the turns before ``start``."""
     start = window_start([len(u) + len(a) for u, a in pairs], prompt.budget_chars)
-    system = prompt.system
-    if start > 0:
-        system += "\n\n" + summarise(history[:start])
-    messages: list[Message] = [{"role": "system", "content": system}]
-    for user, assistant in pairs[start:]:
-        messages.append({"role": "user", "content": user})
-        messages.append({"role": "assistant", "content": assistant})
-    messages.append({"role": "user", "content": current_text(call)})
+    messages: list[Message] = [system_message(prompt, summary, start)]
+    for text, answer in pairs[start:]:
+        messages += [user(text), assistant(answer)]
+    messages.append(user(current_text(call)))
     return messages
+
+
+def system_message(prompt: Prompt, summary: Callable[[int], str], start: int) -> Message:
+    """The system text, followed by the summary of the turns before ``start`` once the window has moved."""
+    return {"role": "system", "content": prompt.system + ("\n\n" + summary(start) if start > 0 else "")}
+
+
+def user(content: str) -> Message:
+    return {"role": "user", "content": content}
+
+
+def assistant(content: str) -> Message:
+    return {"role": "assistant", "content": content}
 
 
 def _observation(turn: Turn) -> str:

@@ -31,6 +31,16 @@ async def test_streams_content_reasoning_usage_and_sends_seed() -> None:
     assert body["stream"] is True and body["stream_options"] == {"include_usage": True}
 
 
+async def test_sequential_calls_reuse_one_connection() -> None:
+    endpoint = FakeEndpoint([Reply("one"), Reply("two"), Reply("three")])
+    async with serving(endpoint) as url:
+        chat = client(url)
+        got = [await chat.complete(MESSAGES, seed=i, temperature=0, max_tokens=5) for i in range(3)]
+        await chat.aclose()
+    assert [g.content for g in got] == ["one", "two", "three"]
+    assert len(set(endpoint.clients)) == 1, "each stream is read to its end, so its connection goes back to the pool"
+
+
 async def test_retries_429_5xx_and_dropped_streams_then_succeeds() -> None:
     replies = [Reply(status=429, retry_after="0"), Reply(status=503), Reply(drop=True), Reply("fine")]
     endpoint = FakeEndpoint(replies)
