@@ -49,7 +49,7 @@ class YamlDocument:
             raise ConfigError([self._describe(err) for err in exc.errors()]) from None
 
     def _describe(self, err: Any) -> str:
-        loc = tuple(p for p in err["loc"] if not _is_union_tag(p))
+        loc = _data_path(self.data, tuple(err["loc"]))
         field = ".".join(str(p) for p in loc) or "(top level)"
         message = err["msg"]
         if err["type"] == "extra_forbidden":
@@ -112,6 +112,19 @@ def _child(node: yaml.Node | None, key: int | str) -> yaml.Node | None:
     return None
 
 
-def _is_union_tag(part: int | str) -> bool:
-    # Pydantic puts the chosen union member (e.g. ``StdioUpstream``) into the error path.
-    return isinstance(part, str) and part[:1].isupper()
+def _data_path(data: Any, loc: tuple[int | str, ...]) -> tuple[int | str, ...]:
+    """The error path as the user wrote it: pydantic also puts the chosen union member into it
+    (``StdioUpstream``, or a discriminator value such as ``openai``), a key the file does not have."""
+    path: list[int | str] = []
+    for i, part in enumerate(loc):
+        is_last = i == len(loc) - 1
+        if isinstance(data, dict) and part not in data and not is_last:
+            continue
+        path.append(part)
+        if isinstance(data, dict):
+            data = data.get(part)
+        elif isinstance(data, list) and isinstance(part, int) and part < len(data):
+            data = data[part]
+        else:
+            data = None
+    return tuple(path)

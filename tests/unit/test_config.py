@@ -76,3 +76,16 @@ def test_upstream_url_and_prefix_are_checked(tmp_path: Path) -> None:
     problems = "\n".join(raised.value.problems)
     assert "upstreams.a.url" in problems and "http://" in problems
     assert f"{path}:4: upstreams.b.prefix: String should have at least 1 character" in problems
+
+
+def test_union_members_do_not_leak_into_error_paths(tmp_path: Path) -> None:
+    # Regression: pydantic puts the chosen union member ("openai", "StdioUpstream") into the error path.
+    exp = tmp_path / "exp.yaml"
+    exp.write_text(
+        "name: x\nworld_model: {kind: openai, base_url: 'http://127.0.0.1:1/v1'}\n"
+        "upstreams:\n  m: {command: npx, args: '-y'}\n"
+    )
+    with pytest.raises(ConfigError) as err:
+        load_experiment(exp)
+    assert f"{exp}:2: world_model.model: Field required" in err.value.problems
+    assert any(p.startswith(f"{exp}:4: upstreams.m.args:") for p in err.value.problems)
