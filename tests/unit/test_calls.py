@@ -20,6 +20,15 @@ async def test_arguments_are_validated_before_anything_runs(tmp_path: Path) -> N
     assert await path.store.sessions() == [], "a rejected call leaves no turn behind"
 
 
+async def test_invalid_argument_message_does_not_echo_a_huge_value(tmp_path: Path) -> None:
+    """jsonschema quotes the offending value: 100k items made a 500 kB isError text in the agent's context."""
+    path = tickets_path(tmp_path)
+    with pytest.raises(InvalidArguments, match="Invalid argument 'title' for tool 'create_ticket'") as raised:
+        await path.call("s", "create_ticket", {"title": ["a"] * 100_000})
+    assert len(str(raised.value)) < 1000
+    assert "more characters" in str(raised.value)
+
+
 async def test_each_call_is_recorded_as_a_turn_with_its_route(tmp_path: Path) -> None:
     path = tickets_path(tmp_path)
     await path.call("s", "create_ticket", {"title": "x"})
