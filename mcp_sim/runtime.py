@@ -45,7 +45,8 @@ async def running_experiment(loaded: LoadedExperiment) -> AsyncIterator[CallPath
                 connecting.start_soon(tasks.start, upstream.run)
         discovered = await discover(upstreams)
         pipeline = load_pipeline(loaded)
-        catalog = pipeline.expose(build_catalog(loaded, discovered))
+        unexposed = build_catalog(loaded, discovered)
+        catalog = pipeline.expose(unexposed)
         routing = router.Routing.of(experiment.route, experiment.routes)
         check_routes(catalog, routing, upstreams, discovered)
         types, world = load_world_seeds(loaded, catalog)
@@ -68,6 +69,7 @@ async def running_experiment(loaded: LoadedExperiment) -> AsyncIterator[CallPath
                 world=world,
                 types=types,
                 recorded=RecordedRoutes(recordings),
+                unexposed=unexposed,
             )
         finally:
             recordings.close()

@@ -72,7 +72,7 @@ def build_server(path: CallPath, process_key: str | None = None) -> Server[Any]:
         instructions=path.experiment.description,
         on_list_tools=list_tools,
         on_call_tool=call_tool,
-        get_tool_input_schema=path.catalog.input_schema,
+        get_tool_input_schema=lambda name: path.catalog.input_schema(name),  # the catalog follows profile switches
     )
 
 
