@@ -122,7 +122,11 @@ def open_store(url: str | None, base_dir: Path | None = None, name: str = "mcp-s
 async def expire_abandoned(store: StateStore, every_s: float = 60.0) -> None:
     """Deletes sessions idle beyond the store's TTL (``?ttl=`` in the state URL), once a minute."""
     while True:
-        gone = await store.expire()
+        try:
+            gone = await store.expire()
+        except Exception as exc:  # this task shares the experiment's task group: a failed pass must not end it
+            log.warning("expiring abandoned sessions failed; trying again later", error=str(exc))
+            gone = []
         if gone:
             log.info("expired abandoned sessions", count=len(gone))
         await anyio.sleep(every_s)
