@@ -121,6 +121,10 @@ class CallPath:
             turn.error = {"code": exc.code, "message": exc.message}
             await self._commit(state, turn, None, plan.decisions, started)
             raise
+        except Exception as exc:  # a bug of mcp-sim: server.py answers -32603; the history still shows the call
+            turn.error = {"code": -32603, "message": f"internal error: {type(exc).__name__}: {exc}"}
+            await self._commit(state, turn, None, plan.decisions, started)
+            raise
         await self._commit(state, turn, outcome, plan.decisions, started)
         return outcome.result
 

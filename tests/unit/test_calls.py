@@ -3,6 +3,9 @@ from pathlib import Path
 import pytest
 
 from mcp_sim.errors import InvalidArguments, UnknownTool
+from mcp_sim.outcome import Outcome
+from mcp_sim.worldmodel.base import SimulationRequest
+from mcp_sim.worldmodel.schema_sim import SchemaWorldModel
 from tests.unit.helpers import tickets_path
 
 
@@ -27,6 +30,23 @@ async def test_invalid_argument_message_does_not_echo_a_huge_value(tmp_path: Pat
         await path.call("s", "create_ticket", {"title": ["a"] * 100_000})
     assert len(str(raised.value)) < 1000
     assert "more characters" in str(raised.value)
+
+
+async def test_a_call_that_fails_inside_mcp_sim_is_still_recorded_as_a_turn(tmp_path: Path) -> None:
+    """An exception outside the error tree (a bug) left no turn: the call vanished from the episode's history."""
+
+    class BrokenWorldModel(SchemaWorldModel):  # a double: the real one cannot be made to fail this way on demand
+        async def simulate(self, request: SimulationRequest) -> Outcome:
+            raise KeyError("oops")
+
+    path = tickets_path(tmp_path)
+    path.world_model = BrokenWorldModel()
+    with pytest.raises(KeyError):
+        await path.call("s", "list_tickets", {})
+    turns = await path.store.turns("t", "s")
+    assert [(t.tool, t.result) for t in turns] == [("list_tickets", None)]
+    assert turns[0].error == {"code": -32603, "message": "internal error: KeyError: 'oops'"}
+    assert (await path.store.load("t", "s")).call_count == 1
 
 
 async def test_each_call_is_recorded_as_a_turn_with_its_route(tmp_path: Path) -> None:
