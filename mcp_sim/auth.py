@@ -26,7 +26,7 @@ class BearerAuth:
         if not token:
             raise ValueError("empty token")
         self.app = app
-        self._expected = f"Bearer {token}".encode()
+        self._expected = token.encode()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["path"] in PUBLIC_PATHS or self._authorized(scope):
@@ -49,5 +49,7 @@ class BearerAuth:
     def _authorized(self, scope: Scope) -> bool:
         for name, value in scope["headers"]:
             if name == b"authorization":
-                return hmac.compare_digest(value, self._expected)
+                scheme, _, credentials = value.partition(b" ")
+                # the scheme is case-insensitive (RFC 7235): clients that send "bearer" are not refused
+                return scheme.lower() == b"bearer" and hmac.compare_digest(credentials, self._expected)
         return False

@@ -53,20 +53,33 @@ class CallPath:
     world: list[Effect] = field(default_factory=list)  # the world seeds every fresh episode starts from
     types: EntityTypes | None = None  # entity types and their id fields; learned from the catalog when None
     recorded: RecordedRoutes | None = None  # record / replay / shadow routes; None: those routes fail
+    unexposed: Catalog | None = None  # the catalog before any profile changed it; None: profiles never switch
+    _exposures: dict[int, Catalog] = field(
+        default_factory=dict, init=False, repr=False
+    )  # id(pipeline) -> the catalog as it lists it
 
     def __post_init__(self) -> None:
         if self.profiles is None:
             self.profiles = ProfileBook("<startup>", self.perturbations)
         if self.types is None:
             self.types = EntityTypes([e.spec for e in self.catalog])
+        self._exposures[id(self.perturbations)] = self.catalog
+
+    def exposed(self, pipeline: Pipeline) -> Catalog:
+        """The catalog as ``pipeline`` lists it: a session validates against its own profile's tools (a switched
+        profile may add a cursor argument), and a pipeline learns its tools' style when it exposes them."""
+        if self.unexposed is None:
+            return self.catalog
+        if id(pipeline) not in self._exposures:  # pipelines live as long as the ProfileBook: ids stay theirs
+            self._exposures[id(pipeline)] = pipeline.expose(self.unexposed)
+        return self._exposures[id(pipeline)]
 
     async def call(
         self, session_key: str | None, name: str, arguments: dict[str, Any], progress: ProgressFn | None = None
     ) -> CallToolResult:
-        entry = self.catalog.get(name)
+        entry = self.catalog.get(name)  # profiles change how tools are listed, never which exist
         if entry is None:
             raise UnknownTool(f"Unknown tool: '{name}'")
-        entry.check_arguments(arguments)
         if session_key is None:  # a one-request session: nothing to load, lock or keep (no lock left behind)
             state = SessionState(self.experiment.name, f"anon-{uuid.uuid4().hex}", ephemeral=True)
             self._seed_world(state)
@@ -81,6 +94,8 @@ class CallPath:
     ) -> CallToolResult:
         index = state.call_count
         pipeline = self._stamp_flags(state)
+        entry = self.exposed(pipeline).get(entry.name) or entry
+        entry.check_arguments(arguments)  # raised before anything runs or is committed: no turn is left behind
         route = router.route(self.routing, entry.name, router.Routing.from_json(state.routing))
         tool_index = state.tool_calls.get(entry.name, 0)
         info = CallInfo(self.experiment.seed, state.key, entry.name, arguments, route, index, tool_index, state.cursors)
@@ -104,6 +119,10 @@ class CallPath:
             outcome = Outcome(result=error_result(str(exc)), trace={"error": type(exc).__name__, **trace})
         except ProtocolError as exc:
             turn.error = {"code": exc.code, "message": exc.message}
+            await self._commit(state, turn, None, plan.decisions, started)
+            raise
+        except Exception as exc:  # a bug of mcp-sim: server.py answers -32603; the history still shows the call
+            turn.error = {"code": -32603, "message": f"internal error: {type(exc).__name__}: {exc}"}
             await self._commit(state, turn, None, plan.decisions, started)
             raise
         await self._commit(state, turn, outcome, plan.decisions, started)

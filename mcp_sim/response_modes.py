@@ -151,7 +151,8 @@ def needs_back_channel(received: list[Message]) -> bool:
         return True
     if not isinstance(message, dict) or message.get("method") != "initialize":
         return True
-    capabilities = (message.get("params") or {}).get("capabilities")
+    params = message.get("params")  # anything but an object is the SDK's to refuse (no crash here)
+    capabilities = params.get("capabilities") if isinstance(params, dict) else None
     return not isinstance(capabilities, dict) or any(capabilities.get(c) is not None for c in _BACK_CHANNEL)
 
 

@@ -45,7 +45,8 @@ async def running_experiment(loaded: LoadedExperiment) -> AsyncIterator[CallPath
                 connecting.start_soon(tasks.start, upstream.run)
         discovered = await discover(upstreams)
         pipeline = load_pipeline(loaded)
-        catalog = pipeline.expose(build_catalog(loaded, discovered))
+        unexposed = build_catalog(loaded, discovered)
+        catalog = pipeline.expose(unexposed)
         routing = router.Routing.of(experiment.route, experiment.routes)
         check_routes(catalog, routing, upstreams, discovered)
         types, world = load_world_seeds(loaded, catalog)
@@ -68,6 +69,7 @@ async def running_experiment(loaded: LoadedExperiment) -> AsyncIterator[CallPath
                 world=world,
                 types=types,
                 recorded=RecordedRoutes(recordings),
+                unexposed=unexposed,
             )
         finally:
             recordings.close()
@@ -120,7 +122,11 @@ def open_store(url: str | None, base_dir: Path | None = None, name: str = "mcp-s
 async def expire_abandoned(store: StateStore, every_s: float = 60.0) -> None:
     """Deletes sessions idle beyond the store's TTL (``?ttl=`` in the state URL), once a minute."""
     while True:
-        gone = await store.expire()
+        try:
+            gone = await store.expire()
+        except Exception as exc:  # this task shares the experiment's task group: a failed pass must not end it
+            log.warning("expiring abandoned sessions failed; trying again later", error=str(exc))
+            gone = []
         if gone:
             log.info("expired abandoned sessions", count=len(gone))
         await anyio.sleep(every_s)

@@ -31,7 +31,10 @@ SESSION_HEADER = "x-mcp-sim-session"
 def session_key(ctx: ServerRequestContext[Any, Any], process_key: str | None) -> str | None:
     """Which episode a request belongs to, in order: an explicit ``_meta`` key or header, the 2025-era
     ``Mcp-Session-Id``, the stdio process. ``None`` (2026-07-28 without a key): a one-request session."""
-    if ctx.meta and isinstance(key := ctx.meta.get(SESSION_META_KEY), str) and key:
+    key = ctx.meta.get(SESSION_META_KEY) if ctx.meta else None
+    if key is not None and not isinstance(key, str):  # an episode id as a number: say so, or every call is anonymous
+        raise ProtocolError(-32602, f"_meta['{SESSION_META_KEY}'] must be a string, not {type(key).__name__}")
+    if key:
         return key
     request = ctx.request
     if request is not None:
@@ -55,8 +58,9 @@ def build_server(path: CallPath, process_key: str | None = None) -> Server[Any]:
         async def progress(progress: float, total: float | None, message: str | None) -> None:
             await ctx.session.report_progress(progress, total, message)
 
-        key = session_key(ctx, process_key)
+        key = None
         try:
+            key = session_key(ctx, process_key)
             return await path.call(key, params.name, params.arguments or {}, progress)
         except ToolError as exc:  # raised before the session was entered (unknown tool, bad arguments)
             return error_result(str(exc))
@@ -72,7 +76,7 @@ def build_server(path: CallPath, process_key: str | None = None) -> Server[Any]:
         instructions=path.experiment.description,
         on_list_tools=list_tools,
         on_call_tool=call_tool,
-        get_tool_input_schema=path.catalog.input_schema,
+        get_tool_input_schema=lambda name: path.catalog.input_schema(name),  # the catalog follows profile switches
     )
 
 

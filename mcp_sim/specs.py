@@ -14,6 +14,8 @@ from mcp.types import Tool
 from mcp_sim.config import LoadedExperiment, ToolSpec, ToolSpecFile
 from mcp_sim.errors import InvalidArguments, StartupError
 
+MAX_ERROR_CHARS = 500  # of a validation message
+
 
 @dataclass(frozen=True)
 class CatalogEntry:
@@ -37,7 +39,10 @@ class CatalogEntry:
             return
         where = "/".join(str(p) for p in error.absolute_path)
         field = f"argument '{where}'" if where else "arguments"
-        raise InvalidArguments(f"Invalid {field} for tool '{self.name}': {error.message}")
+        message = error.message  # quotes the offending value: a huge one would flood the agent's context
+        if len(message) > MAX_ERROR_CHARS:
+            message = f"{message[:MAX_ERROR_CHARS]}... ({len(message) - MAX_ERROR_CHARS} more characters)"
+        raise InvalidArguments(f"Invalid {field} for tool '{self.name}': {message}")
 
     def exposed_as(self, tool: Tool) -> CatalogEntry:
         """The same tool listed differently (a perturbation's extra argument); the spec stays as it was."""

@@ -30,6 +30,7 @@ class Reply:
     hold: anyio.Event | None = None  # wait for this before answering (a slow call)
     hold_midway: anyio.Event | None = None  # stream half the content, then wait (a call cancelled mid-stream)
     drop: bool = False  # break the connection after the first chunk
+    raw: str | None = None  # a stream body sent as is (malformed events)
 
 
 @dataclass
@@ -66,6 +67,8 @@ class FakeEndpoint:
                 await reply.hold.wait()
         finally:
             self.in_flight -= 1
+        if reply.raw is not None:
+            return Response(reply.raw, media_type="text/event-stream")
         if reply.status != 200:
             headers = {"retry-after": reply.retry_after} if reply.retry_after else None
             return JSONResponse({"error": {"message": f"scripted {reply.status}"}}, reply.status, headers)

@@ -75,6 +75,7 @@ async def switch_profile(name: str, change: ProfileChange, request: Request) -> 
         path.perturbations = path.profiles.switch(ref)
     except SimError as exc:
         raise HTTPException(400, f"profile {ref!r} does not load: {exc}") from None
+    path.catalog = path.exposed(path.perturbations)  # tools/list as the new sessions' profile lists them
     return await _switched(lab, name, lambda s: setattr(s, "profile", ref), change.apply_to_running)
 
 

@@ -102,10 +102,14 @@ class MemoryStore:
         if self.ttl_s is None:
             return []
         cutoff = self.clock() - self.ttl_s
-        gone = [k for k, s in self._states.items() if s.updated_at < cutoff]
-        for experiment, key in gone:
-            await self.delete(experiment, key)
-        return sorted(k for _, k in gone)
+        gone = []
+        for experiment, key in [k for k, s in self._states.items() if s.updated_at < cutoff]:
+            async with self.lock(experiment, key):  # a call in flight commits first, and refreshes the session
+                state = self._states.get((experiment, key))
+                if state is not None and state.updated_at < cutoff:
+                    await self.delete(experiment, key)
+                    gone.append(key)
+        return sorted(gone)
 
     async def aclose(self) -> None:
         return None

@@ -112,8 +112,11 @@ class RedisStore(VersionedStore):
         async with _translated():
             for experiment in await self._experiments():
                 for key in await self._redis.zrangebyscore(self._k("i", experiment), "-inf", f"({cutoff}"):
-                    await self.delete(experiment, str(key))
-                    gone.append(str(key))
+                    async with self.lock(experiment, str(key)):  # a call in flight commits first (and refreshes)
+                        score = await self._redis.zscore(self._k("i", experiment), str(key))
+                        if score is not None and score < cutoff:
+                            await self.delete(experiment, str(key))
+                            gone.append(str(key))
         return sorted(gone)
 
     async def aclose(self) -> None:

@@ -81,9 +81,12 @@ class SQLiteStore(VersionedStore):
             return []
         cutoff = self.clock() - self.ttl_s
         rows = await self._run(self._all, "SELECT experiment, key FROM sessions WHERE updated_at < ?", cutoff)
+        gone = []
         for experiment, key in rows:
-            await self.delete(experiment, key)
-        return sorted(r[1] for r in rows)
+            async with self.lock(experiment, key):  # a call in flight commits first, and refreshes the session
+                if await self._run(self._delete, experiment, key, cutoff):
+                    gone.append(key)
+        return sorted(gone)
 
     async def aclose(self) -> None:
         await self._run(self._db.close)
@@ -130,7 +133,13 @@ class SQLiteStore(VersionedStore):
             )
         state.version, state.updated_at = new.version, new.updated_at
 
-    def _delete(self, experiment: str, key: str) -> bool:
+    def _delete(self, experiment: str, key: str, stale_before: float | None = None) -> bool:
+        """Delete a session and its history; with ``stale_before``, only if it was not written since."""
+        where = (experiment, key)
         with self._transaction():
-            self._db.execute("DELETE FROM turns WHERE experiment=? AND key=?", (experiment, key))
-            return self._db.execute("DELETE FROM sessions WHERE experiment=? AND key=?", (experiment, key)).rowcount > 0
+            if stale_before is not None:
+                sql = "SELECT 1 FROM sessions WHERE experiment=? AND key=? AND updated_at < ?"
+                if self._db.execute(sql, (*where, stale_before)).fetchone() is None:
+                    return False
+            self._db.execute("DELETE FROM turns WHERE experiment=? AND key=?", where)
+            return self._db.execute("DELETE FROM sessions WHERE experiment=? AND key=?", where).rowcount > 0

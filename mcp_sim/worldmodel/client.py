@@ -232,8 +232,13 @@ async def _events(response: httpx.Response) -> AsyncIterator[dict[str, Any]]:
         if payload == "[DONE]":
             done = True
             continue
-        event = json.loads(payload)
-        if isinstance(event, dict) and event.get("error"):  # vLLM reports failures mid-stream this way
+        try:
+            event = json.loads(payload)
+        except ValueError:
+            event = None
+        if not isinstance(event, dict):  # a proxy's page or a cut stream: retried like a 5xx, then SimulationFailed
+            raise _EndpointStatus(502, f"malformed stream event: {payload[:200]!r}")
+        if event.get("error"):  # vLLM reports failures mid-stream this way
             error = event["error"]
             code = error.get("code") if isinstance(error, dict) else None
             status = code if isinstance(code, int) and code >= 400 else 500

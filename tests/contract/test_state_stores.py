@@ -197,6 +197,21 @@ async def test_abandoned_sessions_expire_after_the_ttl(store: StateStore, clock:
     assert (await store.load(EXP, "old")).call_count == 0
 
 
+async def test_expire_spares_a_session_whose_call_is_in_flight(store: StateStore, clock: Clock) -> None:
+    """A session idle past the TTL gets a call: expiry must not delete it under the call (whose commit then
+    failed with StateConflict, a JSON-RPC error to the agent), and after the commit it is fresh again."""
+    await played(store, "busy")
+    clock.now += 61
+    async with anyio.create_task_group() as tg, store.lock(EXP, "busy"):
+        state = await store.load(EXP, "busy")
+        tg.start_soon(store.expire)
+        await anyio.wait_all_tasks_blocked()
+        state.call_count += 1
+        await store.commit(state, Turn(state.call_count - 1, "get_ticket", {}, "sim", {}))
+    assert await store.sessions(EXP) == ["busy"]
+    assert (await store.load(EXP, "busy")).call_count == 3
+
+
 async def test_an_ephemeral_session_is_never_stored(store: StateStore) -> None:
     state = await store.load(EXP, "anon")
     state.ephemeral = True

@@ -8,7 +8,7 @@ from typing import Any
 from mcp.types import TextContent
 
 from mcp_sim.calls import CallPath
-from tests.hosting import experiment_file, hosted
+from tests.hosting import ROOT, experiment_file, hosted
 
 
 async def echo(path: CallPath, session: str) -> str:
@@ -105,6 +105,33 @@ async def test_profile_switch_reaches_new_sessions_and_running_ones_only_on_requ
         assert decision_of(await path.store.turns("lab", "early")) == "calm"
         shown = (await client.get("/admin/sessions/lab/early")).json()
         assert shown["profile"] == "calm.yaml"
+
+
+async def test_switch_to_a_paginate_profile_lists_and_accepts_its_cursor(tmp_path: Path) -> None:
+    """The catalog was exposed once, at start-up: after a switch to a paginate profile, tools/list lacked the
+    cursor argument and the cursor the first page handed out was refused ("Additional properties ...")."""
+    async with hosted(experiment_file(tmp_path, "lab")) as ([path], client):
+        switched = await client.put(
+            "/admin/experiments/lab/profile", json={"profile": str(ROOT / "perturbations" / "pagination.yaml")}
+        )
+        assert switched.status_code == 200, switched.text
+        listed = next(t for t in path.catalog.tools if t.name == "list_tickets")
+        assert "cursor" in listed.input_schema["properties"]
+        for i in range(7):
+            await path.call("s", "create_ticket", {"title": f"t{i}"})
+        first = await path.call("s", "list_tickets", {})
+        assert first.structured_content is not None and len(first.structured_content["tickets"]) == 5
+        cursor = first.structured_content["next_cursor"]
+        second = await path.call("s", "list_tickets", {"cursor": cursor})
+        assert not second.is_error, second.content
+        assert second.structured_content is not None and len(second.structured_content["tickets"]) == 2
+        old = await client.put("/admin/experiments/lab/profile", json={"profile": None})
+        assert old.status_code == 200
+        assert (
+            "cursor" not in next(t for t in path.catalog.tools if t.name == "list_tickets").input_schema["properties"]
+        )
+        again = await path.call("s", "list_tickets", {"cursor": cursor})  # "s" keeps its profile: pages still work
+        assert not again.is_error, again.content
 
 
 async def test_a_profile_that_does_not_load_is_refused_and_changes_nothing(tmp_path: Path) -> None:

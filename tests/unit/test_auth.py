@@ -30,6 +30,15 @@ async def test_every_data_path_needs_the_token(tmp_path: Path) -> None:
         assert other.status_code == 401
 
 
+async def test_bearer_scheme_is_case_insensitive(tmp_path: Path) -> None:
+    """RFC 7235: the auth scheme is case-insensitive; ``bearer <token>`` was refused with 401."""
+    async with hosted(experiment_file(tmp_path, "desk"), token=TOKEN) as (_, client):
+        for value in (f"bearer {TOKEN}", f"BEARER {TOKEN}"):
+            assert (await client.get("/admin/experiments", headers={"authorization": value})).status_code == 200
+        for value in ("bearer wrong", TOKEN, f"Basic {TOKEN}", f"Bearer{TOKEN}"):
+            assert (await client.get("/admin/experiments", headers={"authorization": value})).status_code == 401
+
+
 async def test_pages_without_data_stay_public(tmp_path: Path) -> None:
     async with hosted(experiment_file(tmp_path, "desk"), token=TOKEN) as (_, client):
         assert (await client.get("/admin/")).status_code == 200

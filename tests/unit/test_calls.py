@@ -3,6 +3,9 @@ from pathlib import Path
 import pytest
 
 from mcp_sim.errors import InvalidArguments, UnknownTool
+from mcp_sim.outcome import Outcome
+from mcp_sim.worldmodel.base import SimulationRequest
+from mcp_sim.worldmodel.schema_sim import SchemaWorldModel
 from tests.unit.helpers import tickets_path
 
 
@@ -18,6 +21,32 @@ async def test_arguments_are_validated_before_anything_runs(tmp_path: Path) -> N
     with pytest.raises(InvalidArguments, match="Additional properties are not allowed"):
         await path.call("s", "create_ticket", {"title": "x", "colour": "red"})
     assert await path.store.sessions() == [], "a rejected call leaves no turn behind"
+
+
+async def test_invalid_argument_message_does_not_echo_a_huge_value(tmp_path: Path) -> None:
+    """jsonschema quotes the offending value: 100k items made a 500 kB isError text in the agent's context."""
+    path = tickets_path(tmp_path)
+    with pytest.raises(InvalidArguments, match="Invalid argument 'title' for tool 'create_ticket'") as raised:
+        await path.call("s", "create_ticket", {"title": ["a"] * 100_000})
+    assert len(str(raised.value)) < 1000
+    assert "more characters" in str(raised.value)
+
+
+async def test_a_call_that_fails_inside_mcp_sim_is_still_recorded_as_a_turn(tmp_path: Path) -> None:
+    """An exception outside the error tree (a bug) left no turn: the call vanished from the episode's history."""
+
+    class BrokenWorldModel(SchemaWorldModel):  # a double: the real one cannot be made to fail this way on demand
+        async def simulate(self, request: SimulationRequest) -> Outcome:
+            raise KeyError("oops")
+
+    path = tickets_path(tmp_path)
+    path.world_model = BrokenWorldModel()
+    with pytest.raises(KeyError):
+        await path.call("s", "list_tickets", {})
+    turns = await path.store.turns("t", "s")
+    assert [(t.tool, t.result) for t in turns] == [("list_tickets", None)]
+    assert turns[0].error == {"code": -32603, "message": "internal error: KeyError: 'oops'"}
+    assert (await path.store.load("t", "s")).call_count == 1
 
 
 async def test_each_call_is_recorded_as_a_turn_with_its_route(tmp_path: Path) -> None:

@@ -52,6 +52,24 @@ async def test_retries_429_5xx_and_dropped_streams_then_succeeds() -> None:
     assert len(endpoint.requests) == 4
 
 
+async def test_a_malformed_stream_event_is_retried_then_fails_as_a_simulation_failure() -> None:
+    """A data line that is not a JSON object (a proxy's page, a cut stream) escaped as ValueError/AttributeError:
+    the agent got -32603 and the turn was never recorded."""
+    for bad in ("data: {not json\n\n", "data: 5\n\n"):
+        endpoint = FakeEndpoint([Reply(raw=bad), Reply("fine")])
+        async with serving(endpoint) as url:
+            chat = client(url, max_retries=1)
+            got = await chat.complete(MESSAGES, seed=1, temperature=0, max_tokens=5)
+            await chat.aclose()
+        assert got.content == "fine" and got.retries == 1
+        endpoint = FakeEndpoint([Reply(raw=bad)] * 2)
+        async with serving(endpoint) as url:
+            chat = client(url, max_retries=1)
+            with pytest.raises(SimulationFailed, match="malformed stream event"):
+                await chat.complete(MESSAGES, seed=1, temperature=0, max_tokens=5)
+            await chat.aclose()
+
+
 async def test_client_errors_are_not_retried() -> None:
     endpoint = FakeEndpoint([Reply(status=400), Reply("never")])
     async with serving(endpoint) as url:

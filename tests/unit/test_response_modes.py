@@ -204,3 +204,18 @@ async def test_an_unknown_2025_session_is_still_not_found(modes: tuple[ResponseM
     async with served(app) as url, httpx2.AsyncClient() as http:
         response = await http.post(url, json=body, headers=headers)
     assert response.status_code == 404
+
+
+@pytest.mark.parametrize("params", [[1], "x", 7])
+async def test_an_initialize_whose_params_are_not_an_object_gets_the_sdks_error_not_a_500(
+    modes: tuple[ResponseModes, list[str]], params: Any
+) -> None:
+    """``needs_back_channel`` called ``.get`` on the params: a list or string crashed the route with a 500."""
+    app, answered_by = modes
+    body = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": params}
+    headers = {"accept": "application/json, text/event-stream"}
+    async with served(app) as url, httpx2.AsyncClient() as http:
+        response = await http.post(url, json=body, headers=headers)
+    assert response.status_code != 500, response.text
+    assert "error" in response.json()
+    assert answered_by == ["sse"]

@@ -3,7 +3,8 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-from mcp import Client
+import pytest
+from mcp import Client, MCPError
 from starlette.requests import Request
 
 from mcp_sim.server import bind_socket, build_server, session_key
@@ -40,6 +41,16 @@ async def test_in_process_server_lists_pages_and_reports_tool_errors(tmp_path: P
         assert bad.is_error and "'title' is a required property" in bad.content[0].text  # type: ignore[union-attr]
         unknown = await client.call_tool("nope", {})
         assert unknown.is_error and "Unknown tool" in unknown.content[0].text  # type: ignore[union-attr]
+
+
+async def test_a_non_string_session_key_is_a_clear_error_not_a_silent_one_request_session(tmp_path: Path) -> None:
+    """``_meta["mcp-sim/session"]: 42`` was ignored: every call became a fresh one-request episode, silently."""
+    path = tickets_path(tmp_path)
+    async with Client(build_server(path, process_key="p"), mode="legacy", cache=None) as client:
+        with pytest.raises(MCPError, match=r"mcp-sim/session.*must be a string") as raised:
+            await client.call_tool("create_ticket", {"title": "x"}, meta={"mcp-sim/session": 42})
+        assert raised.value.error.code == -32602
+    assert await path.store.sessions() == []
 
 
 def test_keep_alive_responses_do_not_wait_for_delayed_acks() -> None:
