@@ -29,7 +29,7 @@ from starlette.responses import StreamingResponse
 from starlette.routing import Route
 
 from mcp_sim.config import ToolSpec
-from mcp_sim.worldmodel.values import ValueMaker
+from mcp_sim.simulation.builtin.values import ValueMaker
 
 ACTION = re.compile(r"\*\*Action:\*\*\n```json\n(.*?)\n```", re.S)
 

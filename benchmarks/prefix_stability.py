@@ -25,7 +25,7 @@ from benchmarks.harness import SectionResult, Settings
 from benchmarks.procs import fleet, free_port, mcp_sim_argv
 from benchmarks.stats import Table, times
 from benchmarks.ticket_agent import TICKETS, Episodes, run_sessions, seed_owners, write_experiment
-from mcp_sim.specs import load_spec_file
+from mcp_sim.catalog.specs import load_spec_file
 
 TARGET = 0.95
 VALIDATION_RETRIES = 1

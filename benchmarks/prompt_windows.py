@@ -18,9 +18,9 @@ from typing import Any
 from unittest import mock
 
 from mcp_sim.config import ToolSpec
+from mcp_sim.ledger.entities import Effect
+from mcp_sim.simulation.llm import prompts
 from mcp_sim.state.base import Turn
-from mcp_sim.state.entities import Effect
-from mcp_sim.worldmodel import prompts
 
 TURNS = 50
 TOOLS = [ToolSpec(name=f"tool_{i}", description="x" * 200) for i in range(12)]

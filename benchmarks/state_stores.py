@@ -22,14 +22,15 @@ import anyio
 from benchmarks.harness import SectionResult, Settings
 from benchmarks.procs import ROOT, Fleet, fleet, free_port
 from benchmarks.stats import Summary, Table, ms, ratio, times
-from mcp_sim import logs, router
 from mcp_sim.calls import CallPath
+from mcp_sim.catalog.specs import build_catalog, load_spec_file
 from mcp_sim.config import Experiment, LoadedExperiment
+from mcp_sim.observability import logs
 from mcp_sim.perturbations.base import NoPerturbations
+from mcp_sim.routing import flags as router
 from mcp_sim.runtime import open_store
-from mcp_sim.specs import build_catalog, load_spec_file
+from mcp_sim.simulation.builtin.simulator import SchemaWorldModel
 from mcp_sim.state.base import StateStore
-from mcp_sim.worldmodel.schema_sim import SchemaWorldModel
 
 SPECS = ROOT / "tool_specs" / "tickets.yaml"
 EXPERIMENT = "bench-stores"

@@ -26,8 +26,8 @@ from benchmarks.harness import Settings
 from benchmarks.procs import CACHE, LOGS, fleet, free_port, mcp_sim_argv
 from benchmarks.stats import Table, times
 from benchmarks.ticket_agent import TICKETS, run_sessions, write_experiment
-from mcp_sim.specs import load_spec_file
-from mcp_sim.worldmodel import prompts
+from mcp_sim.catalog.specs import load_spec_file
+from mcp_sim.simulation.llm import prompts
 
 VLLM_PYTHON = CACHE / "venvs" / "vllm" / "bin" / "python"
 MODEL_DIR = CACHE / "models" / "smollm2-135m-instruct"

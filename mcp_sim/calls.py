@@ -1,9 +1,9 @@
 """The path of one ``tools/call``, top to bottom.
 
-transport (server.py) -> load session (seeded with the world) -> look up + validate -> plan perturbations ->
+transport (serving/mcp_server.py) -> load session (seeded with the world) -> look up + validate -> plan perturbations ->
 route -> backend (its answer feeds the ledger) or integrity pre-check + world model + integrity guard ->
 apply plan -> commit turn -> result. Errors are raised as ``mcp_sim.errors`` and turned
-into MCP only by server.py; the turn is recorded either way.
+into MCP only by serving/mcp_server.py; the turn is recorded either way.
 """
 
 from __future__ import annotations
@@ -18,22 +18,24 @@ from typing import Any
 import structlog
 from mcp.types import CallToolResult, TextContent
 
-from mcp_sim import metrics, router
 from mcp_sim.backends.base import Backend
+from mcp_sim.catalog.specs import Catalog, CatalogEntry
 from mcp_sim.config import EntityEffect, Experiment
-from mcp_sim.effects import EntityTypes
 from mcp_sim.errors import BackendUnavailable, ProtocolError, SimulationFailed, ToolError, UnknownTool
-from mcp_sim.outcome import Outcome
+from mcp_sim.ledger import integrity
+from mcp_sim.ledger.effects import EntityTypes, with_observed
+from mcp_sim.ledger.entities import Effect
+from mcp_sim.observability import metrics
+from mcp_sim.outcome import Outcome, ProgressFn
 from mcp_sim.perturbations.base import CallInfo, Pipeline
-from mcp_sim.profile_book import ProfileBook
-from mcp_sim.recorded import RecordedCall, RecordedRoutes
-from mcp_sim.recordings import ObservationKey, canonical_arguments, mutates, session_version
+from mcp_sim.perturbations.profile_book import ProfileBook
+from mcp_sim.routing import flags as router
+from mcp_sim.routing.recorded import RecordedCall, RecordedRoutes
+from mcp_sim.routing.recordings import ObservationKey, canonical_arguments, mutates, session_version
 from mcp_sim.seeding import derive_seed
-from mcp_sim.specs import Catalog, CatalogEntry
-from mcp_sim.state import integrity, repair
+from mcp_sim.simulation import guard
+from mcp_sim.simulation.base import SimulationRequest, WorldModel
 from mcp_sim.state.base import SessionState, StateStore, Turn
-from mcp_sim.state.entities import Effect
-from mcp_sim.worldmodel.base import ProgressFn, SimulationRequest, WorldModel
 
 log = structlog.get_logger("mcp_sim.calls")
 
@@ -121,7 +123,7 @@ class CallPath:
             turn.error = {"code": exc.code, "message": exc.message}
             await self._commit(state, turn, None, plan.decisions, started)
             raise
-        except Exception as exc:  # a bug of mcp-sim: server.py answers -32603; the history still shows the call
+        except Exception as exc:  # a bug of mcp-sim: mcp_server.py answers -32603; the history still shows it
             turn.error = {"code": -32603, "message": f"internal error: {type(exc).__name__}: {exc}"}
             await self._commit(state, turn, None, plan.decisions, started)
             raise
@@ -145,7 +147,7 @@ class CallPath:
 
     def _learn(self, entry: CatalogEntry, arguments: dict[str, Any], outcome: Outcome) -> Outcome:
         """Real answers are never altered; what they show (ids created, deleted, records) feeds the ledger."""
-        outcome.effects = repair.with_observed(entry.spec, arguments, outcome, self._types)
+        outcome.effects = with_observed(entry.spec, arguments, outcome.result, outcome.effects, self._types)
         outcome.trace["integrity"] = [{"learned": len(outcome.effects)}]
         return outcome
 
@@ -211,7 +213,7 @@ class CallPath:
             instructions=instructions,
             progress=progress,
         )
-        return await repair.guarded(request, self.world_model.simulate, self._types)
+        return await guard.guarded(request, self.world_model.simulate, self._types)
 
     async def _commit(
         self,

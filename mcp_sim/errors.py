@@ -1,7 +1,7 @@
 """One exception tree for mcp-sim.
 
 Foreign exceptions (httpx, the MCP client, the OpenAI client, redis, ...) are translated into these
-at the boundary where they happen. Only ``server.py`` turns them into MCP: a ``ToolError`` becomes a
+at the boundary where they happen. Only ``serving/mcp_server.py`` turns them into MCP: a ``ToolError`` becomes a
 ``CallToolResult`` with ``isError: true`` (what the agent sees as a tool failure), a ``ProtocolError``
 becomes a JSON-RPC error with its code.
 """

@@ -1,13 +1,17 @@
-"""What one call produced, on any route: the agent-visible result and the effects on the session's world."""
+"""What one call produced, on any route: the agent-visible result and the effects on the session's world.
+Also how a backend or world model reports progress back to the agent's client (``ProgressFn``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
+from mcp.shared.dispatcher import ProgressFnT
 from mcp.types import CallToolResult
 
-from mcp_sim.state.entities import Effect
+from mcp_sim.ledger.entities import Effect
+
+ProgressFn = ProgressFnT  # async (progress, total, message) -> None
 
 
 @dataclass

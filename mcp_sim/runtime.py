@@ -10,26 +10,26 @@ import anyio
 import structlog
 from mcp.types import Tool
 
-from mcp_sim import router
 from mcp_sim.backends.base import Backend
 from mcp_sim.backends.upstream_mcp import UpstreamMCP
 from mcp_sim.calls import CallPath
+from mcp_sim.catalog.specs import Catalog, build_catalog
 from mcp_sim.config import Experiment, LoadedExperiment, OpenAIWorldModelConfig, SchemaWorldModelConfig
-from mcp_sim.effects import EntityTypes
+from mcp_sim.config.profiles import load_profile as read_profile
 from mcp_sim.errors import BackendUnavailable, StartupError
+from mcp_sim.ledger.effects import EntityTypes
+from mcp_sim.ledger.entities import Effect
+from mcp_sim.ledger.world import load_world, seed_effects, seeded_types
 from mcp_sim.perturbations.base import NoPerturbations, Pipeline
 from mcp_sim.perturbations.pipeline import ProfilePipeline
-from mcp_sim.perturbations.profile import load_profile as read_profile
-from mcp_sim.profile_book import INLINE_PROFILE, NO_PROFILE, ProfileBook
-from mcp_sim.recorded import RecordedRoutes
-from mcp_sim.recordings import Recordings
-from mcp_sim.specs import Catalog, build_catalog
+from mcp_sim.perturbations.profile_book import INLINE_PROFILE, NO_PROFILE, ProfileBook
+from mcp_sim.routing import flags as router
+from mcp_sim.routing.recorded import RecordedRoutes
+from mcp_sim.routing.recordings import Recordings
+from mcp_sim.simulation.base import WorldModel
+from mcp_sim.simulation.builtin.simulator import SchemaWorldModel
 from mcp_sim.state.base import StateStore
-from mcp_sim.state.entities import Effect
 from mcp_sim.state.urls import open_store_url
-from mcp_sim.world import load_world, seed_effects, seeded_types
-from mcp_sim.worldmodel.base import WorldModel
-from mcp_sim.worldmodel.schema_sim import SchemaWorldModel
 
 log = structlog.get_logger("mcp_sim.runtime")
 
@@ -153,9 +153,9 @@ def make_world_model(loaded: LoadedExperiment, catalog: Catalog) -> WorldModel:
     if isinstance(config, SchemaWorldModelConfig):
         return SchemaWorldModel(config)
     if isinstance(config, OpenAIWorldModelConfig):
-        from mcp_sim.worldmodel.openai_model import OpenAIWorldModel
+        from mcp_sim.simulation.llm.model import OpenAIWorldModel
 
-        return OpenAIWorldModel(config, [entry.spec for entry in catalog], loaded.base_dir)
+        return OpenAIWorldModel(config, [entry.spec for entry in catalog], loaded.base_dir, SchemaWorldModel())
     raise StartupError(f"world_model.kind {config.kind!r} is not available in this build")
 
 
@@ -165,7 +165,7 @@ def load_pipeline(loaded: LoadedExperiment) -> Pipeline:
 
 
 def profile_ref(experiment: Experiment) -> str:
-    """How the experiment file names its profile (see profile_book.py)."""
+    """How the experiment file names its profile (see perturbations/profile_book.py)."""
     if experiment.perturbations is None:
         return NO_PROFILE
     return experiment.perturbations if isinstance(experiment.perturbations, str) else INLINE_PROFILE

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 import structlog
 
-from mcp_sim import logs
+from mcp_sim.observability import logs
 from tests.prerequisites import missing
 
 

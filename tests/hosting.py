@@ -16,7 +16,7 @@ import httpx
 
 from mcp_sim.calls import CallPath
 from mcp_sim.config import load_experiment
-from mcp_sim.host import host_app, running_experiments
+from mcp_sim.serving.host import host_app, running_experiments
 
 ROOT = Path(__file__).resolve().parent.parent
 TICKETS = ROOT / "tool_specs" / "tickets.yaml"

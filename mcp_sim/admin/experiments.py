@@ -11,7 +11,6 @@ from typing import get_args
 
 from fastapi import APIRouter, HTTPException, Request
 
-from mcp_sim import router
 from mcp_sim.admin.lab import Hosted, Lab
 from mcp_sim.admin.models import (
     ExperimentView,
@@ -25,7 +24,8 @@ from mcp_sim.admin.models import (
 from mcp_sim.calls import CallPath
 from mcp_sim.config import RouteName
 from mcp_sim.errors import SimError
-from mcp_sim.profile_book import NO_PROFILE
+from mcp_sim.perturbations.profile_book import NO_PROFILE
+from mcp_sim.routing import flags as router
 from mcp_sim.state.base import SessionState
 
 api = APIRouter(prefix="/experiments", tags=["experiments"])

@@ -8,7 +8,6 @@ from contextlib import asynccontextmanager
 
 from fastapi import APIRouter, HTTPException, Query, Request, Response
 
-from mcp_sim import router
 from mcp_sim.admin.experiments import checked_change, lab_of
 from mcp_sim.admin.models import (
     ForkRequest,
@@ -19,6 +18,7 @@ from mcp_sim.admin.models import (
     SessionSummary,
 )
 from mcp_sim.calls import CallPath
+from mcp_sim.routing import flags as router
 from mcp_sim.state.base import SessionState
 
 api = APIRouter(prefix="/sessions", tags=["sessions"])

@@ -6,7 +6,7 @@ from typing import Any, Protocol
 
 from mcp.types import CallToolResult, Tool
 
-from mcp_sim.worldmodel.base import ProgressFn
+from mcp_sim.outcome import ProgressFn
 
 
 class Backend(Protocol):

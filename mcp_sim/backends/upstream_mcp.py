@@ -23,7 +23,7 @@ from mcp.types import CallToolResult, PaginatedRequestParams, Tool
 
 from mcp_sim.config import HttpUpstream, StdioUpstream
 from mcp_sim.errors import BackendUnavailable, ProtocolError, SimError
-from mcp_sim.worldmodel.base import ProgressFn
+from mcp_sim.outcome import ProgressFn
 
 log = structlog.get_logger("mcp_sim.upstream")
 

@@ -22,7 +22,7 @@ from pydantic import BaseModel, ConfigDict
 from mcp_sim.outcome import Outcome
 
 if TYPE_CHECKING:
-    from mcp_sim.specs import Catalog
+    from mcp_sim.catalog.specs import Catalog
 
 # The end of the chain: the backend or world model, given (arguments, world-model instructions).
 CallNext = Callable[[dict[str, Any], list[str]], Awaitable[Outcome]]

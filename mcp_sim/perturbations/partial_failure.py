@@ -22,11 +22,11 @@ from typing import Any, ClassVar
 from mcp.types import TextContent
 from pydantic import Field
 
+from mcp_sim.config import needs_real
 from mcp_sim.outcome import Outcome
 from mcp_sim.perturbations.base import Call, Decision, Next, Params, Perturbation
 from mcp_sim.perturbations.results import body_of, with_body
-from mcp_sim.router import needs_real
-from mcp_sim.worldmodel.directives import ItemFailures
+from mcp_sim.simulation.directives import ItemFailures
 
 _ERRORS = [
     "429 Too Many Requests: rate limit exceeded while processing this item; retry later",

@@ -25,11 +25,13 @@ from __future__ import annotations
 from fnmatch import fnmatchcase
 from typing import Any
 
-from mcp_sim.perturbations.base import CallInfo, Decision, Plan, Step
-from mcp_sim.perturbations.profile import Entry, Profile
-from mcp_sim.perturbations.registry import ORDER
+from mcp_sim.catalog.specs import Catalog
+from mcp_sim.config.profiles import Entry, Profile
+from mcp_sim.perturbations.base import CallInfo, Decision, Perturbation, Plan, Step
+from mcp_sim.perturbations.registry import ORDER, TYPES
 from mcp_sim.seeding import derive_seed
-from mcp_sim.specs import Catalog
+
+Armed = tuple[Entry, Perturbation[Any]]  # a profile entry and the perturbation built from its parameters
 
 
 class ProfilePipeline:
@@ -37,6 +39,7 @@ class ProfilePipeline:
 
     def __init__(self, entries: list[Entry]) -> None:
         self.entries = sorted(entries, key=lambda e: (ORDER.index(e.type), e.index))
+        self.armed: list[Armed] = [(entry, TYPES[entry.type](entry.params)) for entry in self.entries]
 
     @classmethod
     def of(cls, profile: Profile | None) -> ProfilePipeline:
@@ -47,26 +50,26 @@ class ProfilePipeline:
         exposed = []
         for item in catalog:
             tool = item.tool
-            for entry in self.entries:
+            for entry, perturbation in self.armed:
                 if _tool_matches(entry, tool.name):
-                    tool = entry.perturbation.expose(tool)
+                    tool = perturbation.expose(tool)
             exposed.append(item if tool is item.tool else item.exposed_as(tool))
         return Catalog(exposed)
 
     def plan(self, call: CallInfo) -> Plan:
         steps: list[Step] = []
-        for entry in self.entries:
-            trigger = _trigger(entry, call)
+        for entry, perturbation in self.armed:
+            trigger = _trigger(entry, perturbation, call)
             if trigger is not None:
-                steps.append((entry.perturbation, _decision(entry, call, trigger)))
+                steps.append((perturbation, _decision(entry, call, trigger)))
         return Plan(steps)
 
 
-def _trigger(entry: Entry, call: CallInfo) -> dict[str, Any] | None:
+def _trigger(entry: Entry, perturbation: Perturbation[Any], call: CallInfo) -> dict[str, Any] | None:
     """Why the entry applies to this call, or None when it does not."""
-    if not _in_scope(entry, call):
+    if not _in_scope(entry, perturbation, call):
         return None
-    if entry.perturbation.resumes(call):
+    if perturbation.resumes(call):
         return {"resumed": True}
     if not _triggers_hold(entry, call):
         return None
@@ -78,11 +81,11 @@ def _trigger(entry: Entry, call: CallInfo) -> dict[str, Any] | None:
     return {"probability": entry.probability, "roll": round(roll, 6)}
 
 
-def _in_scope(entry: Entry, call: CallInfo) -> bool:
+def _in_scope(entry: Entry, perturbation: Perturbation[Any], call: CallInfo) -> bool:
     route = entry.match.route
     if route != "any" and route != call.route:
         return False
-    return call.route in entry.perturbation.routes and _tool_matches(entry, call.tool)
+    return call.route in perturbation.routes and _tool_matches(entry, call.tool)
 
 
 def _tool_matches(entry: Entry, tool: str) -> bool:

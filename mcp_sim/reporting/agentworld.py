@@ -7,7 +7,7 @@ length, ``task`` the domain (``mcp``), ``system_str`` the tool-world-model instr
 definitions. Earlier turns are the history and turn k is the one to predict, as AgentWorldBench's
 evaluation reads them; later turns are left out so no record shows its own future.
 
-The texts are rendered by ``worldmodel/prompts.py``, the same code that prompts the LLM world model, so the
+The texts are rendered by ``simulation/llm/prompts.py``, the same code that prompts the LLM world model, so the
 exported data has exactly the shape the simulator is later asked to continue. Only real observations are
 exported; simulated calls of a mixed session are left out.
 """
@@ -19,8 +19,8 @@ from typing import Any
 
 from mcp_sim.config import ToolSpec
 from mcp_sim.reporting.sources import ObservedCall
+from mcp_sim.simulation.llm import prompts
 from mcp_sim.state.base import Turn
-from mcp_sim.worldmodel import prompts
 
 TASK = "mcp"
 OBSERVATION = "**Environment Observation:**"

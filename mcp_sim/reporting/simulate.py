@@ -10,14 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from mcp_sim import router
 from mcp_sim.calls import CallPath, error_result
+from mcp_sim.catalog.specs import Catalog, build_catalog
 from mcp_sim.config import LoadedExperiment
 from mcp_sim.errors import ProtocolError, ToolError
 from mcp_sim.perturbations.base import NoPerturbations
 from mcp_sim.reporting.sources import ObservedCall, by_session, protocol_error_result
+from mcp_sim.routing import flags as router
 from mcp_sim.runtime import make_world_model
-from mcp_sim.specs import Catalog, build_catalog
 from mcp_sim.state.memory import MemoryStore
 
 

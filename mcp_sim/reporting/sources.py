@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from mcp_sim.errors import ConfigError
-from mcp_sim.recordings import Recordings
+from mcp_sim.routing.recordings import Recordings
 
 REAL_ROUTES = ("real", "record", "shadow")
 

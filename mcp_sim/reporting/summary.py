@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from statistics import fmean
 from typing import Any
 
-from mcp_sim import fidelity
 from mcp_sim.reporting.sources import ObservedCall
+from mcp_sim.routing import divergence as fidelity
 
 SchemaOf = Callable[[str], dict[str, Any] | None]  # tool name -> outputSchema (None when unknown)
 

@@ -6,7 +6,7 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from mcp_sim.state.entities import Effect, Ledger
+from mcp_sim.ledger.entities import Effect, Ledger
 
 
 @dataclass
@@ -68,7 +68,7 @@ class SessionState:
     ledger: Ledger = field(default_factory=Ledger)
     cursors: dict[str, Any] = field(default_factory=dict)  # pagination remainders, by opaque cursor
     routing: dict[str, Any] | None = None  # per-session sim-vs-real flag: {"default": ..., "overrides": {...}}
-    profile: str | None = None  # reference of the perturbation profile the session runs (see profile_book.py)
+    profile: str | None = None  # reference of the perturbation profile the session runs (perturbations/profile_book.py)
     seeded: bool = False  # the experiment's world seeds are in the ledger (a fresh or reset episode has none)
     version: int = 0  # writes so far: a store refuses a write whose version is stale (no lost update)
     updated_at: float = 0.0  # set by the store on every write; abandoned sessions expire after the TTL

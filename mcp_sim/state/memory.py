@@ -10,8 +10,8 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from mcp_sim.errors import StateConflict
+from mcp_sim.ledger.entities import Ledger
 from mcp_sim.state.base import SessionState, Turn, export_session, parse_export
-from mcp_sim.state.entities import Ledger
 from mcp_sim.state.locks import KeyedLocks
 
 Key = tuple[str, str]

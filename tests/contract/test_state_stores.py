@@ -11,8 +11,8 @@ import anyio
 import pytest
 
 from mcp_sim.errors import StateConflict
+from mcp_sim.ledger.entities import Effect
 from mcp_sim.state.base import SessionState, StateStore, Turn
-from mcp_sim.state.entities import Effect
 from mcp_sim.state.memory import MemoryStore
 from mcp_sim.state.redis import RedisStore
 from mcp_sim.state.sqlite import SQLiteStore

@@ -24,8 +24,8 @@ from mcp.types import CallToolResult, TextContent
 from mcp_sim.calls import CallPath
 from mcp_sim.config import load_experiment
 from mcp_sim.runtime import running_experiment
-from mcp_sim.server import SESSION_META_KEY, build_server
-from mcp_sim.worldmodel import prompts
+from mcp_sim.serving.mcp_server import SESSION_META_KEY, build_server
+from mcp_sim.simulation.llm import prompts
 
 pytestmark = [pytest.mark.llm, pytest.mark.integration]
 

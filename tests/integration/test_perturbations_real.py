@@ -14,14 +14,14 @@ import yaml
 from mcp import Client
 from mcp.types import CallToolResult, Tool
 
-from mcp_sim import router
 from mcp_sim.calls import CallPath
+from mcp_sim.catalog.specs import build_catalog
 from mcp_sim.config import load_experiment
+from mcp_sim.outcome import ProgressFn
 from mcp_sim.perturbations.pipeline import ProfilePipeline
-from mcp_sim.specs import build_catalog
+from mcp_sim.routing import flags as router
+from mcp_sim.simulation.builtin.simulator import SchemaWorldModel
 from mcp_sim.state.memory import MemoryStore
-from mcp_sim.worldmodel.base import ProgressFn
-from mcp_sim.worldmodel.schema_sim import SchemaWorldModel
 from tests.fixtures import perturb_upstream
 
 

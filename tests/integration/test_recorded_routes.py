@@ -13,9 +13,9 @@ from mcp import Client
 from mcp_sim.calls import CallPath
 from mcp_sim.cli import main
 from mcp_sim.config import RouteName, load_experiment
-from mcp_sim.recordings import ROOT, Recordings
+from mcp_sim.routing.recordings import ROOT, Recordings
 from mcp_sim.runtime import running_experiment
-from mcp_sim.server import build_server
+from mcp_sim.serving.mcp_server import build_server
 
 FIXTURE = Path(__file__).parent.parent / "fixtures" / "notes_server.py"
 

@@ -17,17 +17,17 @@ from typing import Any
 import pytest
 from mcp.types import CallToolResult
 
-from mcp_sim import router
-from mcp_sim.answers import answer_body, is_failure
 from mcp_sim.calls import CallPath
+from mcp_sim.catalog.specs import build_catalog, load_spec_file
 from mcp_sim.config import Experiment, LoadedExperiment
 from mcp_sim.errors import ToolError
-from mcp_sim.outcome import Outcome
+from mcp_sim.ledger.answers import answer_body, is_failure
+from mcp_sim.outcome import Outcome, ProgressFn
 from mcp_sim.perturbations.base import NoPerturbations
-from mcp_sim.specs import build_catalog, load_spec_file
+from mcp_sim.routing import flags as router
+from mcp_sim.simulation.base import SimulationRequest
+from mcp_sim.simulation.builtin.simulator import SchemaWorldModel
 from mcp_sim.state.memory import MemoryStore
-from mcp_sim.worldmodel.base import ProgressFn, SimulationRequest
-from mcp_sim.worldmodel.schema_sim import SchemaWorldModel
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = Path(os.environ.get("MCP_SIM_TRAJECTORIES", ROOT / "tests" / "data" / "trajectories"))

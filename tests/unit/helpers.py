@@ -6,13 +6,13 @@ from pathlib import Path
 
 import yaml
 
-from mcp_sim import router
 from mcp_sim.calls import CallPath
+from mcp_sim.catalog.specs import build_catalog
 from mcp_sim.config import load_experiment
 from mcp_sim.perturbations.base import NoPerturbations
-from mcp_sim.specs import build_catalog
+from mcp_sim.routing import flags as router
+from mcp_sim.simulation.builtin.simulator import SchemaWorldModel
 from mcp_sim.state.memory import MemoryStore
-from mcp_sim.worldmodel.schema_sim import SchemaWorldModel
 
 TICKETS = Path(__file__).resolve().parents[2] / "tool_specs/tickets.yaml"
 

@@ -66,8 +66,8 @@ def test_observation_is_the_real_text(exported: list[dict[str, Any]]) -> None:
 
 def test_records_use_the_world_model_prompt_texts(exported: list[dict[str, Any]]) -> None:
     """Exported data must look exactly like what the LLM world model is prompted with."""
+    from mcp_sim.simulation.llm import prompts
     from mcp_sim.state.base import Turn
-    from mcp_sim.worldmodel import prompts
 
     record = next(r for r in exported if r["id"] == "time_queries#2")
     first = json.loads(TRAJECTORIES.joinpath("time.jsonl").read_text().splitlines()[0])

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from mcp_sim import cli
-from mcp_sim.auth import BearerAuth
+from mcp_sim.cli import commands as cli
+from mcp_sim.serving.auth import BearerAuth
 from tests.hosting import experiment_file, hosted
 
 TOKEN = "s3cret-token"

@@ -4,8 +4,8 @@ import pytest
 
 from mcp_sim.errors import InvalidArguments, UnknownTool
 from mcp_sim.outcome import Outcome
-from mcp_sim.worldmodel.base import SimulationRequest
-from mcp_sim.worldmodel.schema_sim import SchemaWorldModel
+from mcp_sim.simulation.base import SimulationRequest
+from mcp_sim.simulation.builtin.simulator import SchemaWorldModel
 from tests.unit.helpers import tickets_path
 
 

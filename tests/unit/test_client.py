@@ -8,7 +8,7 @@ import anyio
 import pytest
 
 from mcp_sim.errors import SimulationFailed
-from mcp_sim.worldmodel.client import ChatClient, backoff_delay
+from mcp_sim.simulation.llm.client import ChatClient, backoff_delay
 from tests.fake_openai import FakeEndpoint, Reply, free_port, serving
 
 MESSAGES = [{"role": "user", "content": "hi"}]

@@ -4,8 +4,8 @@ import pytest
 from mcp.types import CallToolResult, TextContent
 
 from mcp_sim.config import EntityEffect, ToolSpec
-from mcp_sim.effects import EntityTypes, effect_of, infer_effect, observed_effects, singular
-from mcp_sim.state.entities import Effect
+from mcp_sim.ledger.effects import EntityTypes, effect_of, infer_effect, observed_effects, singular
+from mcp_sim.ledger.entities import Effect
 
 
 def spec(name: str, props: dict[str, Any] | None = None, out: dict[str, Any] | None = None, **kw: Any) -> ToolSpec:

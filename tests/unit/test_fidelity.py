@@ -4,7 +4,7 @@ from typing import Any
 
 import pytest
 
-from mcp_sim import fidelity
+from mcp_sim.routing import divergence as fidelity
 
 
 def result(body: Any = None, text: str | None = None, error: bool = False) -> dict[str, Any]:

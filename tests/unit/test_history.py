@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from mcp_sim.ledger.entities import Effect, Ledger
+from mcp_sim.simulation.llm.history import entity_hints, summarise, window_start
 from mcp_sim.state.base import Turn
-from mcp_sim.state.entities import Effect, Ledger
-from mcp_sim.worldmodel.history import entity_hints, summarise, window_start
 
 
 def test_window_is_stable_until_the_budget_overflows_then_halves() -> None:

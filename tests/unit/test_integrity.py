@@ -9,12 +9,12 @@ from typing import Any
 import pytest
 from mcp.types import CallToolResult, TextContent
 
-from mcp_sim.answers import answer_body, with_body
+from mcp_sim.catalog.specs import load_spec_file
 from mcp_sim.config import ToolSpec
-from mcp_sim.effects import EntityTypes
-from mcp_sim.specs import load_spec_file
-from mcp_sim.state.entities import Effect, Ledger
-from mcp_sim.state.integrity import audit, not_found, precheck
+from mcp_sim.ledger.answers import answer_body, with_body
+from mcp_sim.ledger.effects import EntityTypes
+from mcp_sim.ledger.entities import Effect, Ledger
+from mcp_sim.ledger.integrity import audit, not_found, precheck
 
 SPECS = {s.name: s for s in load_spec_file(Path(__file__).parents[2] / "tool_specs" / "tickets.yaml").tools}
 TYPES = EntityTypes(list(SPECS.values()))

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from mcp_sim.ledger.entities import Effect
 from mcp_sim.state.base import SessionState, Turn
-from mcp_sim.state.entities import Effect
 from mcp_sim.state.memory import MemoryStore
 
 

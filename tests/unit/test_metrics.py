@@ -7,8 +7,8 @@ from pathlib import Path
 import anyio
 from prometheus_client.parser import text_string_to_metric_families
 
-from mcp_sim import metrics
-from mcp_sim.worldmodel.client import ChatClient
+from mcp_sim.observability import metrics
+from mcp_sim.simulation.llm.client import ChatClient
 from tests.fake_openai import FakeEndpoint, Reply, serving
 from tests.hosting import experiment_file, hosted
 from tests.unit.test_repair import Scripted

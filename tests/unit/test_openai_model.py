@@ -17,7 +17,7 @@ from mcp_sim.calls import CallPath
 from mcp_sim.config import load_experiment
 from mcp_sim.runtime import running_experiment
 from mcp_sim.seeding import derive_seed
-from mcp_sim.server import SESSION_META_KEY, build_server
+from mcp_sim.serving.mcp_server import SESSION_META_KEY, build_server
 from tests.fake_openai import FakeEndpoint, Reply, serving
 
 TOOLS = [

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mcp_sim.config import ToolSpec
-from mcp_sim.worldmodel.parsing import interpret, split_answer
+from mcp_sim.simulation.llm.parsing import interpret, split_answer
 
 # Shapes seen from Qwen3-style servers: with the reasoning parser on, without it, and cut off by max_tokens.
 QWEN_WITH_PARSER = (

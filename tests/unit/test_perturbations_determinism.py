@@ -13,7 +13,7 @@ from typing import Any
 from mcp import Client, MCPError
 
 from mcp_sim.calls import CallPath
-from mcp_sim.server import build_server
+from mcp_sim.serving.mcp_server import build_server
 from tests.unit.perturb_helpers import REPO, call_path, dumped
 
 HOSTILE = str(REPO / "perturbations" / "hostile.yaml")

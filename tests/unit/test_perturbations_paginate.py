@@ -7,11 +7,11 @@ from typing import Any
 
 from mcp.types import CallToolResult, TextContent
 
+from mcp_sim.config.profiles import parse_entries
+from mcp_sim.config.yamlfile import YamlDocument
 from mcp_sim.outcome import Outcome
 from mcp_sim.perturbations.base import CallInfo
 from mcp_sim.perturbations.pipeline import ProfilePipeline
-from mcp_sim.perturbations.profile import parse_entries
-from mcp_sim.yamlfile import YamlDocument
 from tests.unit.perturb_helpers import call_path, create_tickets, text
 
 PAGINATE = [{"type": "paginate", "match": {"tools": ["list_*"]}, "page_size": 2}]
@@ -118,7 +118,7 @@ async def test_plain_text_answers_are_paged_by_lines() -> None:
 async def test_an_mcp_client_sees_the_cursor_and_validates_every_page(tmp_path: Path) -> None:
     from mcp import Client
 
-    from mcp_sim.server import build_server
+    from mcp_sim.serving.mcp_server import build_server
 
     async with call_path(tmp_path, PAGINATE) as path, Client(build_server(path)) as client:
         meta: Any = {"mcp-sim/session": "agent"}

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from mcp_sim.worldmodel.directives import ItemFailures, item_failures
+from mcp_sim.simulation.directives import ItemFailures, item_failures
 from tests.unit.perturb_helpers import call_path, create_tickets, text
 
 BATCH = [{"type": "partial_failure", "match": {"tools": ["*_tickets"]}, "ratio": 0.5}]

@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from mcp_sim.config.profiles import parse_entries
+from mcp_sim.config.yamlfile import YamlDocument
 from mcp_sim.perturbations.base import CallInfo
 from mcp_sim.perturbations.pipeline import ProfilePipeline
-from mcp_sim.perturbations.profile import parse_entries
-from mcp_sim.yamlfile import YamlDocument
 
 
 def _pipeline(*entries: dict[str, Any]) -> ProfilePipeline:

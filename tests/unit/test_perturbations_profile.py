@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from mcp_sim.config import load_experiment
+from mcp_sim.config.profiles import load_profile
 from mcp_sim.errors import ConfigError
-from mcp_sim.perturbations.profile import load_profile
 from mcp_sim.perturbations.registry import ORDER, TYPES
 from tests.unit.perturb_helpers import REPO, write_experiment
 
@@ -38,7 +38,7 @@ def test_a_profile_file_loads_with_typed_parameters(tmp_path: Path) -> None:
     path.write_text(PROFILE)
     profile = load_profile(path)
     assert [e.type for e in profile.entries] == ["paginate", "error"]
-    assert profile.entries[0].perturbation.params.model_dump()["page_size"] == 5
+    assert profile.entries[0].params.model_dump()["page_size"] == 5
     assert profile.entries[1].probability == 0.1 and profile.entries[1].label == "rate-limits"
 
 

@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from mcp_sim.outcome import Outcome
-from mcp_sim.worldmodel.base import SimulationRequest
-from mcp_sim.worldmodel.schema_sim import SchemaWorldModel
+from mcp_sim.simulation.base import SimulationRequest
+from mcp_sim.simulation.builtin.simulator import SchemaWorldModel
 from tests.unit.perturb_helpers import call_path, create_tickets, decisions, text
 
 

@@ -6,10 +6,10 @@ import json
 from typing import Any
 
 from mcp_sim.config import ToolSpec
+from mcp_sim.ledger.entities import Effect
+from mcp_sim.simulation.llm import prompts
+from mcp_sim.simulation.llm.prompts import CurrentCall, Prompt
 from mcp_sim.state.base import Turn
-from mcp_sim.state.entities import Effect
-from mcp_sim.worldmodel import prompts
-from mcp_sim.worldmodel.prompts import CurrentCall, Prompt
 
 TOOLS = [
     ToolSpec(name="get_order", description="Read an order", inputSchema={"type": "object"}),

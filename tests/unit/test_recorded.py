@@ -1,4 +1,4 @@
-"""record / replay / shadow decisions (mcp_sim.recorded) with a real SQLite file and plain answers."""
+"""record / replay / shadow decisions (mcp_sim.routing.recorded) with a real SQLite file and plain answers."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ import pytest
 from mcp.types import CallToolResult, TextContent
 
 from mcp_sim.errors import BackendUnavailable, EntityNotFound
+from mcp_sim.ledger.entities import Effect
 from mcp_sim.outcome import Outcome
-from mcp_sim.recorded import Answer, RecordedCall, RecordedRoutes
-from mcp_sim.recordings import ROOT, ObservationKey, Recordings
-from mcp_sim.state.entities import Effect
+from mcp_sim.routing.recorded import Answer, RecordedCall, RecordedRoutes
+from mcp_sim.routing.recordings import ROOT, ObservationKey, Recordings
 
 SCHEMA = {"type": "object", "properties": {"id": {"type": "string"}}, "required": ["id"]}
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from mcp_sim.config import ToolSpec
-from mcp_sim.recordings import (
+from mcp_sim.routing.recordings import (
     ROOT,
     ObservationKey,
     Recordings,

@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 
 from mcp_sim.config import ToolSpec
+from mcp_sim.ledger.entities import Effect
+from mcp_sim.simulation.base import SimulationRequest
+from mcp_sim.simulation.llm import prompts
+from mcp_sim.simulation.llm.rendered import HistoryCache
 from mcp_sim.state.base import SessionState, Turn
-from mcp_sim.state.entities import Effect
 from mcp_sim.state.memory import MemoryStore
-from mcp_sim.worldmodel import prompts
-from mcp_sim.worldmodel.base import SimulationRequest
-from mcp_sim.worldmodel.rendered import HistoryCache
 
 SPEC = ToolSpec(name="create_order", description="Create an order")
 PROMPT = prompts.Prompt(prompts.system_text([SPEC]), budget_chars=2000)  # small: the window moves often

@@ -8,15 +8,15 @@ from typing import Any
 
 from mcp.types import CallToolResult, TextContent
 
-from mcp_sim import router
 from mcp_sim.calls import CallPath
+from mcp_sim.catalog.specs import build_catalog, load_spec_file
 from mcp_sim.config import Experiment, LoadedExperiment
+from mcp_sim.ledger.entities import Effect
 from mcp_sim.outcome import Outcome
 from mcp_sim.perturbations.base import NoPerturbations
-from mcp_sim.specs import build_catalog, load_spec_file
-from mcp_sim.state.entities import Effect
+from mcp_sim.routing import flags as router
+from mcp_sim.simulation.base import SimulationRequest
 from mcp_sim.state.memory import MemoryStore
-from mcp_sim.worldmodel.base import SimulationRequest
 
 SPECS = Path(__file__).parents[2] / "tool_specs" / "tickets.yaml"
 SEED = [Effect("create", "ticket", "t-1", {"id": "t-1", "title": "Printer", "status": "open", "priority": "low"})]
@@ -90,7 +90,7 @@ async def test_a_refused_argument_never_reaches_the_world_model() -> None:
 
 
 async def test_world_seeds_are_read_and_listed_by_the_schema_simulator() -> None:
-    from mcp_sim.worldmodel.schema_sim import SchemaWorldModel
+    from mcp_sim.simulation.builtin.simulator import SchemaWorldModel
 
     p = path(SchemaWorldModel())
     got = await p.call("s", "get_ticket", {"ticket_id": "t-1"})
@@ -106,7 +106,7 @@ async def test_world_seeds_are_read_and_listed_by_the_schema_simulator() -> None
 
 async def test_a_bare_id_at_the_top_belongs_to_the_tools_own_entity_only() -> None:
     """Regression: a created ticket was also learned as a comment (both keep their id in ``id``)."""
-    from mcp_sim.worldmodel.schema_sim import SchemaWorldModel
+    from mcp_sim.simulation.builtin.simulator import SchemaWorldModel
 
     p = path(SchemaWorldModel())
     await p.call("s", "create_ticket", {"title": "Second"})

@@ -10,10 +10,10 @@ import pytest
 
 from mcp_sim.cli import main
 from mcp_sim.errors import ConfigError
-from mcp_sim.recordings import ROOT, ObservationKey, Recordings
 from mcp_sim.reporting import html
 from mcp_sim.reporting.sources import input_files, read_file
 from mcp_sim.reporting.summary import summarize
+from mcp_sim.routing.recordings import ROOT, ObservationKey, Recordings
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 TIME = FIXTURES / "trajectories" / "time.jsonl"
@@ -111,8 +111,8 @@ def test_simulate_needs_an_experiment(capsys: pytest.CaptureFixture[str]) -> Non
 
 
 def test_html_bars_scale_with_the_score() -> None:
-    from mcp_sim.fidelity import Fidelity
     from mcp_sim.reporting.summary import ToolFidelity
+    from mcp_sim.routing.divergence import Fidelity
 
     rows = [ToolFidelity("good", 1, 1, 0, [Fidelity(True, True, True, 1.0, 1.0)])]
     rows.append(ToolFidelity("bad", 1, 1, 0, [Fidelity(False, True, False, 0.5, 0.0)]))

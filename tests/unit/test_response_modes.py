@@ -17,8 +17,8 @@ from mcp.types import CallToolRequestParams, CallToolResult, ListToolsResult, Pa
 from starlette.applications import Starlette
 from starlette.routing import Route
 
-from mcp_sim import response_modes
-from mcp_sim.response_modes import ResponseModes, needs_back_channel, needs_stream
+from mcp_sim.serving import response_modes
+from mcp_sim.serving.response_modes import ResponseModes, needs_back_channel, needs_stream
 
 
 def _post(*chunks: bytes, more_at_end: bool = False) -> list[dict[str, Any]]:

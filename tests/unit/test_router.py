@@ -1,4 +1,4 @@
-from mcp_sim.router import Routing, route
+from mcp_sim.routing.flags import Routing, route
 
 
 def test_default_route_applies_without_overrides() -> None:

@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from mcp_sim import router
+from mcp_sim.catalog.specs import build_catalog
 from mcp_sim.config import load_experiment
 from mcp_sim.errors import ConfigError, StartupError
+from mcp_sim.routing import flags as router
 from mcp_sim.runtime import check_routes, recordings_path
-from mcp_sim.specs import build_catalog
 
 TICKETS = Path(__file__).parents[2] / "tool_specs" / "tickets.yaml"
 

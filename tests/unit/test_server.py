@@ -7,7 +7,7 @@ import pytest
 from mcp import Client, MCPError
 from starlette.requests import Request
 
-from mcp_sim.server import bind_socket, build_server, session_key
+from mcp_sim.serving.mcp_server import bind_socket, build_server, session_key
 from tests.unit.helpers import tickets_path
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from mcp_sim.cli import main
-from mcp_sim.worldmodel.serving import vllm_command
+from mcp_sim.simulation.llm.vllm import vllm_command
 
 
 def test_command_has_what_the_world_model_needs() -> None:

@@ -9,9 +9,9 @@ import anyio
 import pytest
 
 from mcp_sim.cli import main
+from mcp_sim.ledger.entities import Effect
 from mcp_sim.sessions import open_sessions
 from mcp_sim.state.base import Turn
-from mcp_sim.state.entities import Effect
 
 SPECS = Path(__file__).parents[2] / "tool_specs" / "tickets.yaml"
 

@@ -5,9 +5,9 @@ import pytest
 import yaml
 from mcp.types import Tool
 
+from mcp_sim.catalog.specs import build_catalog, load_spec_file, snapshot_yaml
 from mcp_sim.config import LoadedExperiment, ToolSpecFile, load_experiment
 from mcp_sim.errors import InvalidArguments, ProtocolError, StartupError
-from mcp_sim.specs import build_catalog, load_spec_file, snapshot_yaml
 
 
 def tool(name: str, **extra: Any) -> Tool:

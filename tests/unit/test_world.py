@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
+from mcp_sim.catalog.specs import build_catalog
 from mcp_sim.config import load_experiment
 from mcp_sim.errors import ConfigError
+from mcp_sim.ledger.world import load_world
 from mcp_sim.runtime import load_world_seeds
-from mcp_sim.specs import build_catalog
-from mcp_sim.world import load_world
 
 SPECS = Path(__file__).parents[2] / "tool_specs" / "tickets.yaml"
 

@@ -3,8 +3,8 @@ from pathlib import Path
 import pytest
 from pydantic import BaseModel, ConfigDict
 
+from mcp_sim.config.yamlfile import load_model, load_yaml
 from mcp_sim.errors import ConfigError
-from mcp_sim.yamlfile import load_model, load_yaml
 
 
 class Inner(BaseModel):

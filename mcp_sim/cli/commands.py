@@ -1,0 +1,234 @@
+"""``mcp-sim``: serve | validate | snapshot | sessions | world-model | report | export.
+
+Thin: parsing and exit codes only."""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import ipaddress
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import get_args
+
+import anyio
+
+from mcp_sim.config import LoadedExperiment, RouteName, load_experiment
+from mcp_sim.errors import ConfigError, SimError, StartupError
+from mcp_sim.observability import logs
+from mcp_sim.serving.auth import TOKEN_ENV
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    logs.configure(args.log_level or args.default_log_level)
+    try:
+        return int(args.run(args))
+    except ConfigError as exc:
+        print("mcp-sim: configuration errors:", *exc.problems, sep="\n  ", file=sys.stderr)
+        return 1
+    except SimError as exc:
+        print(f"mcp-sim: {exc}", file=sys.stderr)
+        return 1
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="mcp-sim", description=__doc__)
+    parser.add_argument("--log-level", choices=["debug", "info", "warning", "error"], help="default: info")
+    parser.set_defaults(default_log_level="info")
+    commands = parser.add_subparsers(required=True, metavar="command")
+
+    serve = commands.add_parser("serve", help="serve experiments over streamable HTTP (or one over stdio)")
+    serve.add_argument("experiment", type=Path, nargs="+", help="the first is the default one, served at /mcp")
+    serve.add_argument("--transport", choices=["http", "stdio"], default="http")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8765)
+    serve.add_argument("--route", choices=list(get_args(RouteName)), help="flip every tool to this route")
+    serve.add_argument("--allow-remote", action="store_true", help="allow binding beyond loopback (needs --token)")
+    serve.add_argument(
+        "--token",
+        default=os.environ.get(TOKEN_ENV) or None,
+        help=f"bearer token required by the MCP endpoints, admin API and /metrics (default: ${TOKEN_ENV})",
+    )
+    serve.add_argument(
+        "--allowed-host",
+        action="append",
+        default=[],
+        metavar="HOST[:PORT]",
+        help="Host header accepted besides loopback (DNS-rebinding protection stays on)",
+    )
+    serve.set_defaults(run=_serve)
+
+    validate = commands.add_parser("validate", help="check an experiment and every file it references")
+    validate.add_argument("experiment", type=Path)
+    validate.set_defaults(run=_validate)
+
+    snapshot = commands.add_parser("snapshot", help="write an upstream's tools as a YAML tool spec file")
+    snapshot.add_argument("experiment", type=Path)
+    snapshot.add_argument("-o", "--output", type=Path, required=True)
+    snapshot.add_argument("--upstream", help="which upstream (required when the experiment has several)")
+    snapshot.set_defaults(run=_snapshot)
+
+    world_model = commands.add_parser("world-model", help="print (or --run) the vllm serve command of a world model")
+    world_model.add_argument("--model", default="Qwen/Qwen-AgentWorld-35B-A3B")
+    world_model.add_argument("--gpus", type=int, default=1, help="tensor-parallel size")
+    world_model.add_argument("--max-model-len", type=int, default=262144)
+    world_model.add_argument("--host", default="127.0.0.1")
+    world_model.add_argument("--port", type=int, default=8000)
+    world_model.add_argument(
+        "--run", dest="start", action="store_true", help="start the server instead of printing the command"
+    )
+    world_model.set_defaults(run=_world_model)
+
+    report = commands.add_parser("report", help="sim-vs-real fidelity per tool, from traces, trajectories, recordings")
+    report.add_argument("inputs", type=Path, nargs="+", metavar="trace", help="JSONL / .sqlite files or directories")
+    report.add_argument("--experiment", type=Path, help="experiment whose tool specs give output schemas")
+    report.add_argument("--simulate", action="store_true", help="answer real-only calls with the experiment's sim")
+    report.add_argument("--html", type=Path, help="also write a self-contained HTML page with plots")
+    report.set_defaults(run=_report, default_log_level="warning")  # one log line per simulated call is noise here
+
+    export = commands.add_parser("export", help="recorded real sessions as world-model training/eval data")
+    export.add_argument("inputs", type=Path, nargs="+", metavar="trace", help="JSONL / .sqlite files or directories")
+    export.add_argument("--format", choices=["agentworld"], default="agentworld")
+    export.add_argument("-o", "--output", type=Path, required=True)
+    export.add_argument("--experiment", type=Path, help="experiment whose tool specs go into system_str")
+    export.set_defaults(run=_export, default_log_level="warning")
+
+    from mcp_sim.cli import sessions as sessions_cli
+
+    sessions_cli.register(commands)
+    return parser
+
+
+def _serve(args: argparse.Namespace) -> int:
+    if not _is_loopback(args.host):
+        if not args.allow_remote:
+            raise StartupError(f"--host {args.host} is beyond loopback: pass --allow-remote to bind it")
+        if not args.token:
+            raise StartupError(f"--host {args.host} is beyond loopback: it needs --token or ${TOKEN_ENV}")
+    if args.transport == "stdio" and len(args.experiment) > 1:
+        raise StartupError("stdio serves one experiment: give one file, or use --transport http")
+    loaded = [load_experiment(path, route_override=args.route) for path in args.experiment]
+
+    async def serve() -> None:
+        from mcp_sim.serving import host
+        from mcp_sim.serving import mcp_server as server
+
+        async with host.running_experiments(loaded) as paths:
+            _freeze_startup_heap()
+            if args.transport == "stdio":
+                await server.serve_stdio(paths[0])
+            else:
+                await host.serve_host(paths, args.host, args.port, args.allowed_host, args.token)
+
+    anyio.run(serve, backend_options=_event_loop())
+    return 0
+
+
+def _freeze_startup_heap() -> None:
+    """What start-up allocated (modules, SDK models, the catalog) lives as long as the process: move it out of
+    the cyclic collector's reach so full collections stop walking it on the hot path (CPython's gc.freeze)."""
+    gc.collect()
+    gc.freeze()
+
+
+def _event_loop() -> dict[str, bool]:
+    """uvloop when installed (a dependency on Linux/macOS): the same asyncio API, less CPU per call."""
+    try:
+        import uvloop  # noqa: F401
+    except ImportError:
+        return {}
+    return {"use_uvloop": True}
+
+
+def _validate(args: argparse.Namespace) -> int:
+    from mcp_sim.cli.validate import validate_offline
+
+    loaded = load_experiment(args.experiment)
+    validate_offline(loaded)
+    tools = sum(len(f.tools) for _, f in loaded.spec_files)
+    entries = len(loaded.profile.entries) if loaded.profile else 0
+    print(
+        f"{loaded.path}: ok ({len(loaded.spec_files)} tool spec files, {tools} tools, "
+        f"{len(loaded.experiment.upstreams)} upstreams, {entries} perturbation entries)"
+    )
+    return 0
+
+
+def _snapshot(args: argparse.Namespace) -> int:
+    loaded = load_experiment(args.experiment)
+    upstream = _one_upstream(loaded, args.upstream)
+
+    async def snapshot() -> str:
+        from mcp_sim.backends.upstream_mcp import UpstreamMCP
+        from mcp_sim.catalog.specs import snapshot_yaml
+
+        config = loaded.experiment.upstreams[upstream]
+        connection = UpstreamMCP(upstream, config, str(loaded.base_dir))
+        async with anyio.create_task_group() as tasks:
+            await tasks.start(connection.run)
+            tools = await connection.list_tools()
+            tasks.cancel_scope.cancel()
+        return snapshot_yaml(upstream, tools)
+
+    text = anyio.run(snapshot)
+    args.output.parent.mkdir(parents=True, exist_ok=True)
+    args.output.write_text(text, encoding="utf-8")
+    print(f"wrote {args.output} ({text.count(chr(10) + '- name:')} tools of upstream '{upstream}')")
+    return 0
+
+
+def _world_model(args: argparse.Namespace) -> int:
+    from mcp_sim.simulation.llm import vllm as serving
+
+    command = serving.vllm_command(args.model, args.gpus, args.max_model_len, args.host, args.port)
+    if args.start:
+        serving.exec_command(command)  # does not return
+    print(serving.as_text(command))
+    return 0
+
+
+def _report(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    from mcp_sim.reporting.commands import report
+
+    loaded = load_experiment(args.experiment) if args.experiment else None
+    console = Console() if sys.stdout.isatty() else Console(width=160)  # piped: no wrapping at 80 columns
+    report(args.inputs, console, loaded, args.simulate, args.html)
+    return 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    from mcp_sim.reporting.commands import export_agentworld
+
+    loaded = load_experiment(args.experiment) if args.experiment else None
+    written = export_agentworld(args.inputs, args.output, loaded)
+    print(f"wrote {args.output} ({written} {args.format} records)")
+    return 0
+
+
+def _one_upstream(loaded: LoadedExperiment, chosen: str | None) -> str:
+    names = list(loaded.experiment.upstreams)
+    if chosen is not None:
+        if chosen not in names:
+            raise StartupError(f"--upstream {chosen!r}: the experiment has {names or 'no upstreams'}")
+        return chosen
+    if len(names) != 1:
+        raise StartupError(f"the experiment has {len(names)} upstreams {names}: choose one with --upstream")
+    return names[0]
+
+
+def _is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

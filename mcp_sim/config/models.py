@@ -1,0 +1,181 @@
+"""Pydantic models of the experiment and tool spec files. Unknown keys are rejected everywhere."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+import jsonschema
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, field_validator
+
+# sim: world model; real: upstream; record: real, observation stored; replay: stored observation (sim on a
+# miss); shadow: real and sim both, real returned, both stored with a divergence score (routing/recorded.py).
+RouteName = Literal["sim", "real", "record", "replay", "shadow"]
+REAL_ROUTES = frozenset({"real", "record", "shadow"})  # the routes that call the real backend
+
+
+def needs_real(route_name: str) -> bool:
+    """Whether a call on this route reaches the real backend (perturbations and start-up checks ask)."""
+    return route_name in REAL_ROUTES
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# ---- upstreams: the "mcpServers" block of MCP client configs ----
+
+
+class StdioUpstream(Strict):
+    """An MCP server started as a subprocess and spoken to over stdio."""
+
+    type: Literal["stdio"] | None = None
+    command: str
+    args: list[str] = []
+    env: dict[str, str] = {}
+    cwd: str | None = None
+    prefix: str | None = Field(None, min_length=1)  # prepended to the exposed tool names
+    connect_timeout_s: float = Field(30.0, gt=0)
+    call_timeout_s: float = Field(120.0, gt=0)
+
+
+class HttpUpstream(Strict):
+    """An MCP server reached over streamable HTTP."""
+
+    type: Literal["http", "streamable-http", "streamableHttp"] | None = None
+    url: str
+    headers: dict[str, str] = {}
+    prefix: str | None = Field(None, min_length=1)  # prepended to the exposed tool names
+    connect_timeout_s: float = Field(30.0, gt=0)
+    call_timeout_s: float = Field(120.0, gt=0)
+
+    @field_validator("url")
+    @classmethod
+    def _http_url(cls, url: str) -> str:
+        if not url.startswith(("http://", "https://")):
+            raise ValueError("must start with http:// or https://")
+        return url
+
+
+def _upstream_kind(value: Any) -> str | None:
+    if isinstance(value, dict):
+        return "Http" if "url" in value else "Stdio"
+    return "Http" if isinstance(value, HttpUpstream) else "Stdio"
+
+
+Upstream = Annotated[
+    Annotated[StdioUpstream, Tag("Stdio")] | Annotated[HttpUpstream, Tag("Http")],
+    Discriminator(_upstream_kind),
+]
+
+
+# ---- world models ----
+
+
+class SchemaWorldModelConfig(Strict):
+    """The built-in simulator: no GPU, no API key, deterministic."""
+
+    kind: Literal["schema"] = "schema"
+
+
+class OpenAIWorldModelConfig(Strict):
+    """An OpenAI-compatible chat endpoint (vLLM / SGLang serving Qwen-AgentWorld)."""
+
+    kind: Literal["openai"]
+    base_url: str
+    model: str
+    api_key: str | None = None
+    temperature: float = Field(0.6, ge=0, le=2)
+    max_tokens: int = Field(16384, gt=0)
+    thinking: bool = True
+    timeout_s: float = Field(300.0, gt=0)
+    max_concurrency: int = Field(256, gt=0)
+    max_retries: int = Field(3, ge=0)
+    validation_retries: int = Field(2, ge=0)
+    context_budget_chars: int = Field(400_000, gt=1000)
+    on_failure: Literal["error", "schema"] = "error"
+    system_prompt: str | None = None  # path of a template overriding the built-in one ({tool_definitions} ...)
+    demonstrations: str | None = None  # path of a text file of example calls and observations
+
+
+WorldModelConfig = Annotated[SchemaWorldModelConfig | OpenAIWorldModelConfig, Field(discriminator="kind")]
+
+
+# ---- tool specs ----
+
+
+class NotFound(Strict):
+    """How the real tool says "no such entity" (``$entity``, ``$Entity`` and ``$id`` are filled in)."""
+
+    text: str = "$entity '$id' not found"
+    is_error: bool = True  # some servers (taskmanager, sqlite) answer failures as ordinary text
+
+
+class EntityEffect(Strict):
+    """What a tool does to the session's entities (optional; inferred from names when absent).
+
+    ``id`` and the keys of ``refs`` are paths: ``ticket_id``, ``task.id``, ``entities[].name``, ``names[]``.
+    """
+
+    kind: Literal["create", "read", "update", "delete", "list", "none"]
+    entity: str | None = None
+    id: str | None = None  # the id in the result or arguments (create), in the arguments (read/update/delete)
+    lenient: bool = False  # the real tool answers success for unknown ids: keep that leniency
+    refs: dict[str, str] = {}  # argument path -> entity type that must exist (e.g. requestId: request)
+    not_found: NotFound = NotFound()
+
+
+class ToolSpec(Strict):
+    """One tool as an MCP server lists it, plus optional simulation hints."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    name: str = Field(min_length=1)
+    title: str | None = None
+    description: str | None = None
+    input_schema: dict[str, Any] = Field(default_factory=lambda: {"type": "object"}, alias="inputSchema")
+    output_schema: dict[str, Any] | None = Field(None, alias="outputSchema")
+    annotations: dict[str, Any] | None = None
+    execution: dict[str, Any] | None = None  # e.g. {taskSupport: forbidden}, as MCP servers list it
+    icons: list[dict[str, Any]] | None = None
+    meta: dict[str, Any] | None = Field(None, alias="_meta")
+    effects: EntityEffect | list[EntityEffect] | None = None
+
+    @field_validator("input_schema", "output_schema")
+    @classmethod
+    def _is_json_schema(cls, schema: dict[str, Any] | None) -> dict[str, Any] | None:
+        if schema is not None:
+            try:
+                jsonschema.Draft202012Validator.check_schema(schema)
+            except jsonschema.SchemaError as exc:
+                raise ValueError(f"not a valid JSON Schema: {exc.message}") from None
+        return schema
+
+
+class ToolSpecFile(Strict):
+    """A YAML file of tool specs. ``upstream`` marks a snapshot of that upstream's tools."""
+
+    upstream: str | None = None
+    tools: list[ToolSpec]
+
+
+# ---- the experiment ----
+
+
+class Experiment(Strict):
+    """An experiment file: which tools, routed where, simulated how, perturbed how."""
+
+    name: str = Field(min_length=1)
+    description: str | None = None
+    seed: int = 0
+    route: RouteName = "sim"
+    routes: dict[str, RouteName] = {}
+    upstreams: dict[str, Upstream] = {}
+    tools: list[str] = []
+    world_model: WorldModelConfig = Field(default_factory=lambda: SchemaWorldModelConfig(kind="schema"))
+    # A profile file (relative to this file) or inline entries; each entry is checked against its type's
+    # parameters by mcp_sim.config.profiles when the experiment loads.
+    perturbations: Annotated[str, Field(min_length=1)] | list[dict[str, Any]] | None = None
+    state: str | None = None  # a store URL; default: sqlite file <experiment dir>/.mcp-sim/<name>.db
+    world: str | None = None  # world seeds: a YAML file of initial entities (see mcp_sim/ledger/world.py)
+    recordings: str | None = None  # SQLite file of record/shadow observations; default <experiment>.recordings.sqlite
+    list_page_size: int = Field(100, gt=0)

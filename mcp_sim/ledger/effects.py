@@ -1,0 +1,217 @@
+"""What a tool does to entities: declared in its spec (``effects:``) or inferred from its name and schemas.
+
+``create_ticket`` creates a ``ticket``; ``get_ticket`` / ``update_ticket`` / ``delete_ticket`` take its id;
+``list_tickets`` / ``search_tickets`` list them. Anything else is treated as a stateless action.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Literal
+
+from mcp.types import CallToolResult
+
+from mcp_sim.config import EntityEffect, ToolSpec
+from mcp_sim.ledger.answers import Found, answer_body, find_records, is_failure, scalar_fields, values_at
+from mcp_sim.ledger.entities import Effect, Ledger
+
+Kind = Literal["create", "read", "update", "delete", "list", "none"]
+
+_VERBS: dict[str, Kind] = {
+    **dict.fromkeys(["create", "add", "new", "insert", "register", "post", "open", "make"], "create"),
+    **dict.fromkeys(["get", "read", "fetch", "show", "describe", "retrieve", "view", "lookup"], "read"),
+    **dict.fromkeys(["list", "search", "find", "query", "browse", "all"], "list"),
+    **dict.fromkeys(["update", "edit", "modify", "set", "patch", "rename", "change", "assign"], "update"),
+    **dict.fromkeys(["delete", "remove", "destroy", "archive", "drop", "cancel", "close"], "delete"),
+}
+
+
+def effect_of(spec: ToolSpec) -> EntityEffect:
+    """The tool's main effect (the first one declared), completed by inference where the spec leaves a field out."""
+    return effects_of(spec)[0]
+
+
+def effects_of(spec: ToolSpec) -> list[EntityEffect]:
+    """Every declared effect (completed by inference), or the one inferred from the tool's name and schemas."""
+    inferred = infer_effect(spec)
+    declared = spec.effects if isinstance(spec.effects, list) else [spec.effects] if spec.effects else []
+    if not declared:
+        return [inferred]
+    first, *rest = declared
+    completed = first.model_copy(
+        update={
+            "entity": first.entity or inferred.entity,
+            "id": first.id or (inferred.id if first.kind == inferred.kind else None) or "id",
+        }
+    )
+    return [completed, *rest]
+
+
+class EntityTypes:
+    """The entity types of an experiment and the field that holds each one's id, learned from every tool's
+    effects (``create_ticket`` returning ``id`` -> ticket ids live in ``id``) and from the world seeds."""
+
+    def __init__(self, specs: list[ToolSpec], seeded: dict[str, str] | None = None) -> None:
+        self.id_fields: dict[str, str] = dict(seeded or {})
+        for spec in specs:
+            for effect in effects_of(spec):
+                if effect.kind == "create" and effect.entity and effect.id:
+                    self.id_fields.setdefault(effect.entity, effect.id.split(".")[-1].removesuffix("[]"))
+        for spec in specs:  # types that are only read or listed still have records: default id field "id"
+            for effect in effects_of(spec):
+                if effect.entity and effect.kind != "none":
+                    self.id_fields.setdefault(effect.entity, "id")
+        self.created = {e.entity for s in specs for e in effects_of(s) if e.kind == "create" and e.entity}
+        self.created |= set(seeded or {})
+
+    def known(self, entity: str, ledger: Ledger) -> bool:
+        """Whether ids of this type must exist before use: some tool creates them, the world seeds them, or
+        the session has seen one. (A type nothing creates or shows may hold anything: no check.)"""
+        return entity in self.created or ledger.knows(entity)
+
+
+def observed_effects(
+    spec: ToolSpec, arguments: dict[str, Any], result: CallToolResult, types: EntityTypes
+) -> list[Effect]:
+    """What an answer shows happened, for the ledger: ids created and deleted, fields changed, records seen.
+    Used for real answers (never altered, always learned from) and for world models that report no effects."""
+    body = answer_body(result)
+    if is_failure(result, body):
+        return []
+    effects: list[Effect] = []
+    for effect in effects_of(spec):
+        effects.extend(_declared(effect, arguments, body))
+    own = {e.entity for e in effects_of(spec)}
+    for entity, id_field in types.id_fields.items():
+        for found in find_records(body, entity, id_field, plural(entity), entity in own):
+            effects.append(Effect("observe", entity, str(found.record[id_field]), scalar_fields(found)))
+    return effects
+
+
+def with_observed(
+    spec: ToolSpec, arguments: dict[str, Any], result: CallToolResult, reported: list[Effect], types: EntityTypes
+) -> list[Effect]:
+    """The effects a backend or world model reported, plus those its answer shows that it did not report."""
+    known = {(e.entity, e.id) for e in reported}
+    seen = observed_effects(spec, arguments, result, types)
+    return [*reported, *(e for e in seen if (e.entity, e.id) not in known)]
+
+
+def _declared(effect: EntityEffect, arguments: dict[str, Any], body: Any) -> list[Effect]:
+    if effect.entity is None or effect.id is None:
+        return []
+    if effect.kind == "create":
+        from_answer = values_at(body, effect.id)
+        ids = from_answer or values_at(arguments, effect.id)
+        return [
+            Effect("create", effect.entity, str(i), _record(body if from_answer else arguments, effect.id, i))
+            for i in ids
+        ]
+    ids = [str(i) for i in values_at(arguments, effect.id) if isinstance(i, str | int)]
+    if effect.kind == "delete":
+        return [Effect("delete", effect.entity, i) for i in ids]
+    if effect.kind == "update":
+        changes = _changes(effect, arguments)
+        return [Effect("update", effect.entity, i, changes) for i in ids]
+    return []
+
+
+def _record(data: Any, path: str, id_: Any) -> dict[str, Any]:
+    """The object that holds ``id_`` at ``path`` (its scalar fields), or just the id."""
+    head, _, field = path.rpartition(".")
+    holders = values_at(data, head) if head else [data]
+    holders = [h for item in holders for h in (item if isinstance(item, list) else [item])]
+    for holder in holders:
+        if isinstance(holder, dict) and holder.get(field.removesuffix("[]")) == id_:
+            envelope = not head and any(isinstance(v, dict | list) for v in holder.values())
+            return scalar_fields(Found(holder, None, envelope))
+    return {field.removesuffix("[]"): id_}
+
+
+def _changes(effect: EntityEffect, arguments: dict[str, Any]) -> dict[str, Any] | None:
+    """The fields an update sets, when its arguments say so plainly; None (unknown) for batch updates."""
+    if effect.id is None or "." in effect.id or "[]" in effect.id:
+        return None
+    skip = {effect.id, *effect.refs}
+    return {k: v for k, v in arguments.items() if k not in skip and isinstance(v, str | int | float | bool)}
+
+
+def infer_effect(spec: ToolSpec) -> EntityEffect:
+    words = [w for w in re.split(r"[^a-z0-9]+", _snake(spec.name)) if w]
+    if not words:
+        return EntityEffect(kind="none")
+    kind = _VERBS.get(words[0])
+    if kind is None and len(words) > 1:
+        kind = _VERBS.get(words[-1])  # ticket_create, ticket_list
+        words = [*words[-1:], *words[:-1]]
+    if kind is None or len(words) < 2:
+        return EntityEffect(kind="none")
+    entity = singular("_".join(words[1:]))
+    if kind in ("read", "update", "delete"):
+        id_arg = _id_argument(spec.input_schema, entity)
+        return EntityEffect(kind=kind, entity=entity, id=id_arg, refs=_refs(spec.input_schema, id_arg))
+    if kind == "create":
+        refs = _refs(spec.input_schema, None)
+        return EntityEffect(kind=kind, entity=entity, id=_id_field(spec.output_schema, entity), refs=refs)
+    return EntityEffect(kind=kind, entity=entity)
+
+
+def singular(word: str) -> str:
+    for suffix, repl in (("ies", "y"), ("sses", "ss"), ("ches", "ch"), ("shes", "sh"), ("xes", "x")):
+        if word.endswith(suffix):
+            return word[: -len(suffix)] + repl
+    if word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+def plural(word: str) -> str:
+    if word.endswith("y") and not word.endswith(("ay", "ey", "oy", "uy")):
+        return word[:-1] + "ies"
+    if word.endswith(("s", "x", "ch", "sh")):
+        return word + "es"
+    return word + "s"
+
+
+def _refs(schema: dict[str, Any], id_arg: str | None) -> dict[str, str]:
+    """Other arguments named ``<entity>_id`` / ``<entity>Id``: references that must exist (when that entity
+    type is known to the experiment; see ``EntityTypes``)."""
+    refs = {}
+    for name in schema.get("properties") or {}:
+        match = re.fullmatch(r"([a-z][a-zA-Z0-9_]*?)(_id|Id)", str(name))
+        if match and name != id_arg:
+            refs[str(name)] = singular(_snake(match.group(1)))
+    return refs
+
+
+def _id_argument(schema: dict[str, Any], entity: str) -> str | None:
+    props = list((schema.get("properties") or {}).keys())
+    preferred = [f"{entity}_id", f"{_camel(entity)}Id", "id", f"{entity.rsplit('_', 1)[-1]}_id"]
+    for name in preferred:
+        if name in props:
+            return str(name)
+    required = schema.get("required") or []
+    for name in props:
+        if (name.endswith("_id") or name.endswith("Id")) and name in required:
+            return str(name)
+    for name in props:
+        if name.endswith("_id") or name.endswith("Id"):
+            return str(name)
+    return None
+
+
+def _id_field(schema: dict[str, Any] | None, entity: str) -> str:
+    props = (schema or {}).get("properties") or {}
+    for name in ("id", f"{entity}_id", f"{_camel(entity)}Id"):
+        if name in props:
+            return name
+    return "id"
+
+
+def _snake(name: str) -> str:
+    return re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", name).lower()
+
+
+def _camel(snake: str) -> str:
+    head, *rest = snake.split("_")
+    return head + "".join(w.title() for w in rest)

@@ -1,0 +1,188 @@
+"""Referential integrity of simulated answers, checked against the session's ledger.
+
+Before a simulated call, ``precheck`` refuses arguments that name a deleted entity or an id the session
+never saw (where the tool needs an existing one): the caller answers not-found in the tool's own style
+without asking the world model. After it, ``audit`` lists what the answer gets wrong: deleted entities
+shown again, fields that disagree with their last known state, new ids that collide, references to
+entities that do not exist. Each violation carries the fix that patches it from the ledger, if one exists.
+Real answers are never audited for repair: they only feed the ledger (``effects.observed_effects``).
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from string import Template
+from typing import Any, Literal
+
+from mcp.types import CallToolResult, TextContent
+
+from mcp_sim.config import EntityEffect, ToolSpec
+from mcp_sim.ledger.answers import answer_body, find_records, is_failure, scalar_fields, values_at
+from mcp_sim.ledger.effects import EntityTypes, effects_of, plural, singular
+from mcp_sim.ledger.entities import Ledger
+
+Rule = Literal["deleted", "unknown", "field", "collision", "dangling"]
+
+
+@dataclass
+class Violation:
+    rule: Rule
+    entity: str
+    id: str
+    message: str  # said to the world model as feedback, and to the agent when the call fails closed
+    fix: Callable[[], None] | None = field(default=None, repr=False, compare=False)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rule": self.rule, "entity": self.entity, "id": self.id, "message": self.message}
+
+
+def precheck(
+    spec: ToolSpec, arguments: dict[str, Any], ledger: Ledger, types: EntityTypes
+) -> tuple[Violation, EntityEffect] | None:
+    """The first argument that names a deleted or never-seen entity, with the effect that needs it."""
+    for effect in effects_of(spec):
+        if effect.lenient or effect.entity is None:
+            continue
+        targets = [(effect.entity, v) for v in values_at(arguments, effect.id or "")] if _needs_id(effect) else []
+        targets += [(entity, v) for path, entity in effect.refs.items() for v in values_at(arguments, path)]
+        for entity, value in targets:
+            problem = _missing(entity, value, ledger, types)
+            if problem is not None:
+                return problem, effect
+    return None
+
+
+def not_found(effect: EntityEffect, violation: Violation) -> CallToolResult:
+    """The tool's own not-found answer (``effects.not_found`` in its spec), the same every time."""
+    style = effect.not_found
+    text = Template(style.text).safe_substitute(
+        entity=violation.entity, Entity=violation.entity.capitalize(), id=violation.id
+    )
+    return CallToolResult(content=[TextContent(type="text", text=text)], is_error=style.is_error)
+
+
+@dataclass
+class Audit:
+    """An answer's body (a copy the fixes patch) and what it gets wrong."""
+
+    body: Any
+    violations: list[Violation]
+
+    @property
+    def repairable(self) -> bool:
+        return all(v.fix is not None for v in self.violations)
+
+
+def audit(
+    spec: ToolSpec, arguments: dict[str, Any], result: CallToolResult, ledger: Ledger, types: EntityTypes
+) -> Audit:
+    body = copy.deepcopy(answer_body(result))
+    if body is None or is_failure(result, body):
+        return Audit(body, [])  # a failure changes nothing; text answers carry nothing to check
+    effects = effects_of(spec)
+    created = _created_here(effects, arguments, body)
+    updated = {
+        (e.entity, str(i)) for e in effects if e.kind == "update" and e.entity for i in values_at(arguments, e.id or "")
+    }
+    violations = _collisions(effects, arguments, body, ledger)
+    own = {e.entity for e in effects}
+    for entity, id_field in types.id_fields.items():
+        for found in find_records(body, entity, id_field, plural(entity), entity in own):
+            id_ = str(found.record[id_field])
+            if (entity, id_) in created:
+                continue
+            if ledger.is_deleted(entity, id_):
+                violations.append(_shown_deleted(entity, id_, found.record, found.container))
+            elif ledger.exists(entity, id_) and not ledger.is_stale(entity, id_) and (entity, id_) not in updated:
+                violations.extend(_disagreements(entity, id_, found.record, scalar_fields(found), ledger))
+    violations.extend(_dangling(body, ledger, types, created))
+    return Audit(body, violations)
+
+
+def _needs_id(effect: EntityEffect) -> bool:
+    return effect.kind in ("read", "update", "delete") and bool(effect.id)
+
+
+def _missing(entity: str, value: Any, ledger: Ledger, types: EntityTypes) -> Violation | None:
+    if not isinstance(value, str | int) or isinstance(value, bool):
+        return None
+    id_ = str(value)
+    if ledger.is_deleted(entity, id_):
+        return Violation("deleted", entity, id_, f"{entity} '{id_}' was deleted earlier in this session")
+    if not ledger.exists(entity, id_) and types.known(entity, ledger):
+        return Violation("unknown", entity, id_, f"{entity} '{id_}' does not exist in this session")
+    return None
+
+
+def _created_here(effects: list[EntityEffect], arguments: dict[str, Any], body: Any) -> set[tuple[str, str]]:
+    return {
+        (e.entity, str(i))
+        for e in effects
+        if e.kind == "create" and e.entity and e.id
+        for i in values_at(body, e.id) or values_at(arguments, e.id)
+    }
+
+
+def _collisions(effects: list[EntityEffect], arguments: dict[str, Any], body: Any, ledger: Ledger) -> list[Violation]:
+    """A server-assigned id (in the answer, not chosen in the arguments) must be new."""
+    found = []
+    for effect in effects:
+        if effect.kind != "create" or not effect.entity or not effect.id or values_at(arguments, effect.id):
+            continue
+        for value in values_at(body, effect.id):
+            id_ = str(value)
+            if ledger.exists(effect.entity, id_) or ledger.is_deleted(effect.entity, id_):
+                message = f"new {effect.entity} got id '{id_}', which an existing or deleted {effect.entity} has"
+                found.append(Violation("collision", effect.entity, id_, message))
+    return found
+
+
+def _shown_deleted(entity: str, id_: str, record: dict[str, Any], container: list[Any] | None) -> Violation:
+    message = f"{entity} '{id_}' was deleted earlier in this session but the answer shows it"
+    fix = (lambda: container.remove(record)) if container is not None else None
+    return Violation("deleted", entity, id_, message, fix)
+
+
+def _disagreements(
+    entity: str, id_: str, record: dict[str, Any], fields: dict[str, Any], ledger: Ledger
+) -> list[Violation]:
+    known = ledger.get(entity, id_) or {}
+    found = []
+    for key, value in fields.items():
+        if key in known and isinstance(known[key], str | int | float | bool) and known[key] != value:
+            message = f"{entity} '{id_}' has {key}={known[key]!r} in this session, but the answer says {value!r}"
+            found.append(Violation("field", entity, id_, message, _setter(record, key, known[key])))
+    return found
+
+
+def _setter(record: dict[str, Any], key: str, value: Any) -> Callable[[], None]:
+    return lambda: record.__setitem__(key, value)
+
+
+def _dangling(body: Any, ledger: Ledger, types: EntityTypes, created: set[tuple[str, str]]) -> list[Violation]:
+    """Fields named ``<entity>_id`` / ``<entity>Id`` must point at live entities of known types."""
+    found = []
+    for key, value in _fields(body):
+        match = re.fullmatch(r"([a-z][a-zA-Z0-9_]*?)(_id|Id)", key)
+        entity = singular(re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", match.group(1)).lower()) if match else ""
+        if not entity or entity not in types.id_fields or types.id_fields[entity] == key:
+            continue
+        if (entity, str(value)) in created or not isinstance(value, str | int):
+            continue
+        problem = _missing(entity, value, ledger, types)
+        if problem is not None:
+            found.append(Violation("dangling", entity, str(value), f"the answer refers to {problem.message}"))
+    return found
+
+
+def _fields(body: Any, depth: int = 0) -> list[tuple[str, Any]]:
+    if depth > 4:
+        return []
+    if isinstance(body, list):
+        return [kv for item in body for kv in _fields(item, depth + 1)]
+    if isinstance(body, dict):
+        return [(str(k), v) for k, v in body.items()] + [kv for v in body.values() for kv in _fields(v, depth + 1)]
+    return []

@@ -1,0 +1,108 @@
+"""The HTTP host: every experiment's MCP endpoint, the admin API and /metrics in one ASGI app, one process.
+
+    /mcp                        the first experiment given (the default one)
+    /experiments/<name>/mcp     every experiment, the first included
+    /admin/                     dashboard; /admin/docs the admin API's OpenAPI page
+    /metrics                    Prometheus
+
+A mounted app's lifespan never runs, so the host enters every MCP session manager in its own lifespan.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Sequence
+from contextlib import AsyncExitStack, asynccontextmanager
+
+import anyio
+import structlog
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import BaseRoute, Mount, Route
+
+from mcp_sim.admin.app import create_admin_app
+from mcp_sim.admin.lab import Hosted, Lab
+from mcp_sim.calls import CallPath
+from mcp_sim.config import LoadedExperiment
+from mcp_sim.errors import StartupError
+from mcp_sim.observability import metrics
+from mcp_sim.runtime import running_experiment
+from mcp_sim.serving import mcp_server as server
+from mcp_sim.serving.auth import BearerAuth
+from mcp_sim.serving.response_modes import ResponseModes
+
+log = structlog.get_logger("mcp_sim.serving.host")
+
+DEFAULT_MCP_PATH = "/mcp"
+
+
+def experiment_path(name: str) -> str:
+    return f"/experiments/{name}/mcp"
+
+
+@asynccontextmanager
+async def running_experiments(loaded: Sequence[LoadedExperiment]) -> AsyncIterator[list[CallPath]]:
+    """Start every experiment (in order); names must differ since they name the MCP paths."""
+    names = [one.experiment.name for one in loaded]
+    if duplicates := sorted({n for n in names if names.count(n) > 1}):
+        raise StartupError(f"experiments must have distinct names to share a server: {duplicates} repeat")
+    if bad := [n for n in names if "/" in n]:
+        raise StartupError(f"experiment names {bad} contain '/': they cannot name an MCP path")
+    async with AsyncExitStack() as stack:
+        yield [await stack.enter_async_context(running_experiment(one)) for one in loaded]
+
+
+def host_app(
+    paths: Sequence[CallPath], *, host: str, allowed_hosts: list[str] | None = None, token: str | None = None
+) -> Starlette:
+    """One ASGI app for all ``paths``; with a ``token`` every non-public request needs it (auth.py)."""
+    if not paths:
+        raise StartupError("nothing to serve: no experiment given")
+    security = server.transport_security(allowed_hosts)
+    routes: list[BaseRoute] = []
+    endpoints: list[ResponseModes] = []
+    hosted: list[Hosted] = []
+    for i, path in enumerate(paths):
+        at = experiment_path(path.experiment.name)
+        mcp_server = server.build_server(path)
+        mcp_server.streamable_http_app(streamable_http_path=at, transport_security=security, host=host)
+        endpoint = ResponseModes.of(mcp_server)  # plain calls skip the SSE machinery (see response_modes.py)
+        served_at = [DEFAULT_MCP_PATH, at] if i == 0 else [at]
+        routes += [Route(p, endpoint=endpoint) for p in served_at]
+        endpoints.append(endpoint)
+        hosted.append(Hosted(path, served_at))
+    routes += [Route("/metrics", _metrics, methods=["GET"]), Mount("/admin", create_admin_app(Lab(hosted)))]
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        async with AsyncExitStack() as stack:
+            for endpoint in endpoints:
+                await stack.enter_async_context(endpoint.run())
+            yield
+
+    middleware = [Middleware(BearerAuth, token=token)] if token else []
+    return Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
+
+
+async def serve_host(
+    paths: Sequence[CallPath], host: str, port: int, allowed_hosts: list[str] | None, token: str | None
+) -> None:
+    """Bind first, then log the URLs: the socket queues connections before uvicorn accepts them, so a client
+    (or a test) that reads the log line can connect at once; ``--port 0`` picks a free port."""
+    import uvicorn
+
+    sock = server.bind_socket(host, port)
+    app = host_app(paths, host=host, allowed_hosts=allowed_hosts, token=token)
+    config = uvicorn.Config(app, log_level="warning", lifespan="on", timeout_graceful_shutdown=2)
+    shown = f"[{host}]" if ":" in host else host
+    base = f"http://{shown}:{sock.getsockname()[1]}"
+    for path in paths:
+        log.info("serving", experiment=path.experiment.name, url=base + experiment_path(path.experiment.name))
+    log.info("serving", url=base + DEFAULT_MCP_PATH, admin=base + "/admin/", auth=bool(token))
+    await uvicorn.Server(config).serve(sockets=[sock])
+    await anyio.lowlevel.checkpoint()
+
+
+async def _metrics(request: Request) -> Response:
+    return Response(metrics.exposition(), media_type=metrics.CONTENT_TYPE)

@@ -1,0 +1,113 @@
+"""MCP wiring on the SDK's low-level ``Server``: stdio and streamable HTTP, both protocol eras.
+
+This is the one place where mcp-sim errors become MCP: ``ToolError`` -> ``isError`` result (done in
+calls.py so the turn records what the agent saw), ``ProtocolError`` -> JSON-RPC error with its code.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import uuid
+from typing import Any
+
+import structlog
+from mcp import MCPError
+from mcp.server import Server, ServerRequestContext
+from mcp.server.stdio import stdio_server
+from mcp.server.transport_security import TransportSecuritySettings
+from mcp.types import CallToolRequestParams, CallToolResult, ListToolsResult, PaginatedRequestParams
+
+from mcp_sim import __version__
+from mcp_sim.calls import CallPath, error_result
+from mcp_sim.errors import ProtocolError, StartupError, ToolError
+
+log = structlog.get_logger("mcp_sim.serving.mcp_server")
+
+SESSION_META_KEY = "mcp-sim/session"
+SESSION_HEADER = "x-mcp-sim-session"
+
+
+def session_key(ctx: ServerRequestContext[Any, Any], process_key: str | None) -> str | None:
+    """Which episode a request belongs to, in order: an explicit ``_meta`` key or header, the 2025-era
+    ``Mcp-Session-Id``, the stdio process. ``None`` (2026-07-28 without a key): a one-request session."""
+    key = ctx.meta.get(SESSION_META_KEY) if ctx.meta else None
+    if key is not None and not isinstance(key, str):  # an episode id as a number: say so, or every call is anonymous
+        raise ProtocolError(-32602, f"_meta['{SESSION_META_KEY}'] must be a string, not {type(key).__name__}")
+    if key:
+        return key
+    request = ctx.request
+    if request is not None:
+        headers = request.headers
+        return headers.get(SESSION_HEADER) or headers.get("mcp-session-id") or None
+    return process_key
+
+
+def build_server(path: CallPath, process_key: str | None = None) -> Server[Any]:
+    """An MCP server answering ``tools/list`` from the catalog and ``tools/call`` through ``path``."""
+    page_size = path.experiment.list_page_size
+
+    async def list_tools(ctx: ServerRequestContext[Any, Any], params: PaginatedRequestParams | None) -> ListToolsResult:
+        try:
+            tools, next_cursor = path.catalog.page(params.cursor if params else None, page_size)
+        except ProtocolError as exc:
+            raise MCPError(exc.code, exc.message) from None
+        return ListToolsResult(tools=tools, next_cursor=next_cursor)
+
+    async def call_tool(ctx: ServerRequestContext[Any, Any], params: CallToolRequestParams) -> CallToolResult:
+        async def progress(progress: float, total: float | None, message: str | None) -> None:
+            await ctx.session.report_progress(progress, total, message)
+
+        key = None
+        try:
+            key = session_key(ctx, process_key)
+            return await path.call(key, params.name, params.arguments or {}, progress)
+        except ToolError as exc:  # raised before the session was entered (unknown tool, bad arguments)
+            return error_result(str(exc))
+        except ProtocolError as exc:
+            raise MCPError(exc.code, exc.message, exc.data) from None
+        except Exception:  # a bug in mcp-sim: keep the traceback in the log, tell the agent plainly
+            log.exception("tools/call failed inside mcp-sim", tool=params.name, session=key)
+            raise MCPError(-32603, f"mcp-sim failed internally while calling '{params.name}' (see its log)") from None
+
+    return Server(
+        "mcp-sim",
+        version=__version__,
+        instructions=path.experiment.description,
+        on_list_tools=list_tools,
+        on_call_tool=call_tool,
+        get_tool_input_schema=lambda name: path.catalog.input_schema(name),  # the catalog follows profile switches
+    )
+
+
+def transport_security(allowed_hosts: list[str] | None) -> TransportSecuritySettings:
+    """Loopback Host headers plus the ones the user allowed; everything else gets 421."""
+    hosts = ["127.0.0.1:*", "localhost:*", "[::1]:*", *(allowed_hosts or [])]
+    return TransportSecuritySettings(
+        enable_dns_rebinding_protection=True,
+        allowed_hosts=hosts,
+        allowed_origins=[f"http://{h}" for h in hosts] + [f"https://{h}" for h in hosts],
+    )
+
+
+async def serve_stdio(path: CallPath) -> None:
+    """One client per process: the process is the session."""
+    server = build_server(path, process_key=f"stdio-{os.getpid()}-{uuid.uuid4().hex[:8]}")
+    async with stdio_server() as (read, write):
+        await server.run(read, write, server.create_initialization_options())
+
+
+def bind_socket(host: str, port: int) -> socket.socket:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    # IPPROTO_TCP explicitly: asyncio only sets TCP_NODELAY on accepted sockets whose proto says TCP, and
+    # without it a keep-alive response written in two parts waits ~40 ms for the client's delayed ACK.
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        raise StartupError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    sock.listen(2048)
+    return sock

@@ -1,0 +1,171 @@
+"""The built-in simulator (``world_model.kind: schema``): no GPU, no API key, deterministic.
+
+It reads what a tool does to entities (``ledger/effects.py``), keeps the session's ledger honest (created ids
+come back in reads and lists, deletes stick, unknown ids are not found) and shapes every answer to the
+tool's outputSchema, or to a JSON object named after the tool when it has none.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import jsonschema
+from mcp.types import CallToolResult, TextContent
+
+from mcp_sim.config import EntityEffect, SchemaWorldModelConfig, ToolSpec
+from mcp_sim.errors import EntityNotFound
+from mcp_sim.ledger.answers import values_at
+from mcp_sim.ledger.effects import effect_of
+from mcp_sim.ledger.entities import Effect, Ledger
+from mcp_sim.outcome import Outcome
+from mcp_sim.simulation.base import SimulationRequest
+from mcp_sim.simulation.builtin.batch import simulate_batch
+from mcp_sim.simulation.builtin.values import ValueMaker
+from mcp_sim.simulation.directives import item_failures
+
+
+class SchemaWorldModel:
+    def __init__(self, config: SchemaWorldModelConfig | None = None) -> None:
+        self.config = config or SchemaWorldModelConfig(kind="schema")
+
+    async def simulate(self, request: SimulationRequest) -> Outcome:
+        effect = effect_of(request.spec)
+        told = item_failures(request.instructions)  # a perturbation's exact per-item failures
+        if told is not None and isinstance(request.arguments.get(told.argument), list):
+            body, effects = simulate_batch(request, effect, told, self._one)
+        else:
+            body, effects = self._one(request, effect)
+        return Outcome(result=to_result(request.spec, body), effects=effects, trace={"effect": effect.kind})
+
+    def _one(self, request: SimulationRequest, effect: EntityEffect) -> tuple[Any, list[Effect]]:
+        return _Answer(request, effect, self.config).build()
+
+    async def aclose(self) -> None:
+        return None
+
+
+class _Answer:
+    """One simulated answer; a class so each kind of effect reads as a short method."""
+
+    def __init__(self, request: SimulationRequest, effect: EntityEffect, config: SchemaWorldModelConfig) -> None:
+        import random
+
+        self.request = request
+        self.spec = request.spec
+        self.args = request.arguments
+        self.effect = effect
+        self.entity = effect.entity or request.spec.name
+        self.ledger: Ledger = request.session.ledger
+        self.config = config
+        self.values = ValueMaker(request.spec.output_schema or {}, random.Random(request.seed))
+
+    def build(self) -> tuple[Any, list[Effect]]:
+        kind = self.effect.kind
+        if kind in ("read", "update", "delete") and self.effect.id and self.effect.id in self.args:
+            return getattr(self, f"_{kind}")(str(self.args[self.effect.id]))  # type: ignore[no-any-return]
+        if kind == "create":
+            return self._create()
+        if kind == "list":
+            return self._list(), []
+        return self._shape({"success": True, **self.args}), []
+
+    def _create(self) -> tuple[Any, list[Effect]]:
+        id_field = self.effect.id or "id"
+        named = values_at(self.args, id_field) if "." in id_field or "[]" in id_field else []
+        if named:  # client-named entities (memory's entities[].name): the arguments carry the ids
+            return self._shape(dict(self.args)), []  # the integrity guard learns them from the answer
+        new_id = self._new_id(id_field)
+        record = {id_field: new_id, **self.args}
+        body = self._shape(record)
+        stored = {**(body if isinstance(body, dict) else {}), **record}
+        return body, [Effect("create", self.entity, new_id, stored)]
+
+    def _read(self, id_: str) -> tuple[Any, list[Effect]]:
+        return self._shape(self._existing(id_)), []
+
+    def _update(self, id_: str) -> tuple[Any, list[Effect]]:
+        changes = {k: v for k, v in self.args.items() if k != self.effect.id}
+        record = {**self._existing(id_), **changes}
+        return self._shape(record), [Effect("update", self.entity, id_, changes)]
+
+    def _delete(self, id_: str) -> tuple[Any, list[Effect]]:
+        self._existing(id_)
+        body = self._shape({"success": True, "deleted": True, self.effect.id or "id": id_})
+        return body, [Effect("delete", self.entity, id_)]
+
+    def _list(self) -> Any:
+        filters = {k: v for k, v in self.args.items() if not isinstance(v, dict | list)}
+        records = [r for r in self.ledger.records(self.entity) if _matches(r, filters)]
+        schema = self.spec.output_schema
+        if schema is None:
+            return {f"{self.entity}s": records, "total": len(records)}
+        return self._shape_list(schema, records)
+
+    def _existing(self, id_: str) -> dict[str, Any]:
+        record = self.ledger.get(self.entity, id_)
+        if record is not None:
+            return record
+        if self.effect.lenient:
+            return {self.effect.id or "id": id_}
+        state = "was deleted" if self.ledger.is_deleted(self.entity, id_) else "does not exist"
+        raise EntityNotFound(f"{self.entity} '{id_}' not found: it {state}")
+
+    def _new_id(self, id_field: str) -> Any:
+        number = self.ledger.created + 1
+        while self.ledger.exists(self.entity, f"{self.entity.replace('_', '-')}-{number}") or self.ledger.is_deleted(
+            self.entity, f"{self.entity.replace('_', '-')}-{number}"
+        ):
+            number += 1  # a seeded or observed entity already has this number
+        schema = ((self.spec.output_schema or {}).get("properties") or {}).get(id_field, {})
+        if schema.get("type") == "integer":
+            return number
+        if schema.get("format") == "uuid":
+            return str(self.values.make(schema))
+        return f"{self.entity.replace('_', '-')}-{number}"
+
+    def _shape(self, record: dict[str, Any]) -> Any:
+        schema = self.spec.output_schema
+        if schema is None:
+            return record
+        return _fill(self.values, schema, record)
+
+    def _shape_list(self, schema: dict[str, Any], records: list[dict[str, Any]]) -> Any:
+        body = self.values.make(schema)
+        props = schema.get("properties") or {}
+        array_key = next((k for k, s in props.items() if self.values.resolve(s).get("type") == "array"), None)
+        if array_key is None or not isinstance(body, dict):
+            return body
+        item_schema = self.values.resolve(props[array_key]).get("items", {})
+        body[array_key] = [_fill(self.values, item_schema, r) for r in records]
+        for key in ("total", "count", "total_count", "totalCount"):
+            if key in body and isinstance(body[key], int):
+                body[key] = len(records)
+        return body
+
+
+def _fill(values: ValueMaker, schema: dict[str, Any], record: dict[str, Any]) -> Any:
+    """A value for ``schema`` that uses the record's fields wherever they fit."""
+    schema = values.resolve(schema)
+    if "properties" not in schema:
+        return values.make(schema)
+    out: dict[str, Any] = {}
+    for key, sub in (schema.get("properties") or {}).items():
+        if key in record and jsonschema.Draft202012Validator(values.resolve(sub)).is_valid(record[key]):
+            out[key] = record[key]
+        elif values.resolve(sub).get("type") == "object" and "properties" in values.resolve(sub):
+            out[key] = _fill(values, sub, record)
+        else:
+            out[key] = values.make(sub, key, 1)
+    return out
+
+
+def _matches(record: dict[str, Any], filters: dict[str, Any]) -> bool:
+    return all(record.get(k) == v for k, v in filters.items() if k in record)
+
+
+def to_result(spec: ToolSpec, body: Any) -> CallToolResult:
+    """Structured content plus its JSON as text when the tool declares an outputSchema; JSON text otherwise."""
+    text = json.dumps(body, ensure_ascii=False)
+    structured = body if spec.output_schema is not None else None
+    return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=structured)

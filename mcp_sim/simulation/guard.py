@@ -1,0 +1,64 @@
+"""The integrity guard around one simulated call: check, regenerate with feedback, patch, or fail closed.
+
+Each guarded call that needed more than the first answer counts once in ``mcp_sim_integrity_repairs_total``
+with its kind: ``regenerated`` (the second answer was clean), ``patched`` (fixed from the ledger) or
+``refused`` (failed closed). calls.py counts ``not_found`` for arguments refused before the world model.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from mcp.types import CallToolResult, TextContent
+
+from mcp_sim.ledger.answers import with_body
+from mcp_sim.ledger.effects import EntityTypes, with_observed
+from mcp_sim.ledger.integrity import audit
+from mcp_sim.observability import metrics
+from mcp_sim.outcome import Outcome
+from mcp_sim.simulation.base import SimulationRequest
+
+Simulate = Callable[[SimulationRequest], Awaitable[Outcome]]
+
+
+async def guarded(request: SimulationRequest, simulate: Simulate, types: EntityTypes) -> Outcome:
+    """The world model's answer, made consistent with the ledger; every step goes to ``trace["integrity"]``."""
+    spec, arguments, ledger = request.spec, request.arguments, request.session.ledger
+    steps: list[dict[str, Any]] = []
+    outcome = await simulate(request)
+    for attempt in ("answer", "regenerated"):
+        checked = audit(spec, arguments, outcome.result, ledger, types)
+        steps.append({"check": attempt, "violations": [v.to_json() for v in checked.violations]})
+        if not checked.violations:
+            if attempt == "regenerated":
+                _count(request, "regenerated")
+            return learned(request, outcome, types, steps)
+        if attempt == "answer":  # ask once more, saying what was wrong (an LLM world model reads this)
+            request.feedback = [v.message for v in checked.violations]
+            outcome = await simulate(request)
+    if checked.repairable:
+        for violation in checked.violations:
+            assert violation.fix is not None
+            violation.fix()
+        patched = with_body(outcome.result, checked.body)
+        if not audit(spec, arguments, patched, ledger, types).violations:
+            steps.append({"repair": "patched from the ledger", "fixed": len(checked.violations)})
+            _count(request, "patched")
+            return learned(request, Outcome(patched, outcome.effects, outcome.trace), types, steps)
+    steps.append({"repair": "failed closed"})
+    _count(request, "refused")
+    reasons = "; ".join(v.message for v in checked.violations)
+    text = f"Simulation refused: the answer contradicts this session's state ({reasons})"
+    failed = CallToolResult(content=[TextContent(type="text", text=text)], is_error=True)
+    return Outcome(failed, [], {**outcome.trace, "integrity": steps})
+
+
+def learned(request: SimulationRequest, outcome: Outcome, types: EntityTypes, steps: list[dict[str, Any]]) -> Outcome:
+    """The outcome with the effects its answer shows added to those the world model reported."""
+    effects = with_observed(request.spec, request.arguments, outcome.result, outcome.effects, types)
+    return Outcome(outcome.result, effects, {**outcome.trace, "integrity": steps})
+
+
+def _count(request: SimulationRequest, kind: str) -> None:
+    metrics.integrity_repair(request.session.experiment, request.spec.name, kind)

@@ -1,0 +1,302 @@
+"""A chat client for OpenAI-compatible endpoints (vLLM, SGLang). Knows nothing of MCP.
+
+Streams every request so the tokens produced so far can be reported while a long thinking answer is on
+its way; bounds requests in flight with a semaphore; retries connection errors, 429 and 5xx with
+jittered exponential backoff (jitter from a seeded RNG: same seed, same delays). Cancelling a call
+closes its HTTP stream, which makes vLLM abort the generation: nothing is left running.
+
+It speaks the chat-completions wire format itself over httpx2 (the transport the openai package is built
+on) instead of going through the openai SDK: the SDK's request building and per-chunk models cost ~0.55 ms
+of CPU per call plus ~13 us per streamed token, which is what limits sessions in flight per core.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+import anyio
+import httpx2 as httpx  # the transport the openai package is built on
+
+from mcp_sim.errors import SimulationFailed
+from mcp_sim.observability import metrics
+
+TokensFn = Callable[[int], Awaitable[None]]  # called with the number of tokens streamed so far
+REPORT_EVERY = 16  # tokens between two progress reports
+CONNECTIONS_PER_POOL = 16  # see ChatClient.__init__
+# Idle connections are dropped before the server drops them: vLLM and SGLang serve with uvicorn, which closes
+# keep-alive connections after 5 s, httpx's default too; at equal timeouts a request sent on a connection the
+# server is closing fails with ReadError('') (seen in benchmarks section 4).
+KEEPALIVE_S = 4.0
+
+
+@dataclass
+class Completion:
+    """One finished chat completion, with what it cost."""
+
+    content: str
+    reasoning: str
+    finish_reason: str | None
+    prompt_tokens: int | None
+    completion_tokens: int | None
+    cached_tokens: int | None
+    latency_ms: float
+    retries: int
+
+
+@dataclass
+class _Stream:
+    content: list[str] = field(default_factory=list)
+    reasoning: list[str] = field(default_factory=list)
+    reported_from: int = 0
+    chunks: int = 0
+    finish_reason: str | None = None
+    usage: Any = None
+
+
+@dataclass(frozen=True)
+class EncodedMessages:
+    """A messages array already encoded as JSON text (``json.dumps`` of the list, default separators).
+
+    A long session's prompt is hundreds of KB; encoding it whole at every call grew with the session, so
+    callers that keep earlier messages encoded (llm/rendered.py) pass the array text instead."""
+
+    json: str
+
+
+def _body(request: dict[str, Any]) -> bytes:
+    messages = request["messages"]
+    if not isinstance(messages, EncodedMessages):
+        return json.dumps(request).encode()
+    head = json.dumps({k: v for k, v in request.items() if k != "messages"})
+    return f'{head[:-1]}, "messages": {messages.json}}}'.encode()
+
+
+@dataclass
+class _Pool:
+    """One HTTP connection pool; requests go to the pool with the fewest in flight."""
+
+    http: httpx.AsyncClient
+    in_flight: int = 0
+
+
+class _EndpointStatus(Exception):
+    """The endpoint answered an HTTP error status (before any chunk, or as an error event mid-stream)."""
+
+    def __init__(self, status: int, message: str, retry_after: float | None = None) -> None:
+        super().__init__(f"HTTP {status}: {message[:300]}")
+        self.status = status
+        self.retry_after = retry_after
+
+
+class ChatClient:
+    """One endpoint, one model; safe to share between all sessions of an experiment."""
+
+    def __init__(
+        self,
+        base_url: str,
+        model: str,
+        *,
+        api_key: str | None = None,
+        timeout_s: float = 300.0,
+        connect_timeout_s: float = 10.0,
+        max_concurrency: int = 256,
+        max_retries: int = 3,
+        backoff_s: float = 0.5,
+        max_backoff_s: float = 30.0,
+    ) -> None:
+        timeout = httpx.Timeout(timeout_s, connect=min(connect_timeout_s, timeout_s))
+        # Several small connection pools, not one big one: httpcore scans every connection of a pool (a
+        # getpeername per idle one) whenever a request starts or ends, so one pool of 1,024 connections
+        # costs O(n^2) per burst: 1,024 concurrent calls took ~10 s of CPU. The semaphore bounds the total.
+        shards = -(-max_concurrency // CONNECTIONS_PER_POOL)
+        limits = httpx.Limits(
+            max_connections=max_concurrency,
+            max_keepalive_connections=CONNECTIONS_PER_POOL,
+            keepalive_expiry=KEEPALIVE_S,
+        )
+        self._pools = [_Pool(httpx.AsyncClient(timeout=timeout, limits=limits)) for _ in range(shards)]
+        self._url = base_url.rstrip("/") + "/chat/completions"
+        self._headers = {
+            "Authorization": f"Bearer {api_key or 'EMPTY'}",
+            "Content-Type": "application/json",
+            "Accept": "text/event-stream",
+        }
+        self.model = model
+        self._slots = anyio.Semaphore(max_concurrency)
+        self._max_retries = max_retries
+        self._backoff_s = backoff_s
+        self._max_backoff_s = max_backoff_s
+
+    async def complete(
+        self,
+        messages: Sequence[dict[str, str]] | EncodedMessages,
+        *,
+        seed: int,
+        temperature: float,
+        max_tokens: int,
+        extra_body: dict[str, Any] | None = None,
+        on_tokens: TokensFn | None = None,
+    ) -> Completion:
+        """The completion of ``messages``; raises ``SimulationFailed`` once retries are spent."""
+        jitter = random.Random(seed)
+        started = time.perf_counter()
+        retries = 0
+        request = {
+            "model": self.model,
+            "messages": messages if isinstance(messages, EncodedMessages) else list(messages),
+            "seed": seed,
+            "temperature": temperature,
+            "max_tokens": max_tokens,
+            **(extra_body or {}),
+        }
+        streamed = 0  # tokens of failed attempts: progress reports must keep increasing across retries
+        while True:
+            stream = _Stream(reported_from=streamed)
+            try:
+                async with self._slot():
+                    await self._stream(request, stream, on_tokens)
+                return self._finished(stream, started, retries)
+            except httpx.TransportError as exc:
+                streamed += stream.chunks
+                problem = f"cannot reach the world model endpoint: {exc!r}"
+                wait = None
+            except _EndpointStatus as exc:
+                if exc.status != 429 and exc.status < 500:
+                    raise SimulationFailed(f"world model endpoint refused the request: {exc}") from None
+                streamed += stream.chunks
+                problem = f"world model endpoint answered {exc}"
+                wait = exc.retry_after
+            if retries >= self._max_retries:
+                raise SimulationFailed(f"{problem} (after {retries} retries)")
+            delay = backoff_delay(jitter, retries, self._backoff_s, self._max_backoff_s)
+            retries += 1
+            await anyio.sleep(max(delay, min(wait or 0.0, self._max_backoff_s)))
+
+    async def _stream(self, request: dict[str, Any], got: _Stream, on_tokens: TokensFn | None) -> None:
+        body = _body({**request, "stream": True, "stream_options": {"include_usage": True}})
+        pool = min(self._pools, key=lambda p: p.in_flight)
+        pool.in_flight += 1
+        try:
+            async with pool.http.stream("POST", self._url, content=body, headers=self._headers) as response:
+                if response.status_code >= 400:
+                    await response.aread()
+                    raise _EndpointStatus(response.status_code, _error_text(response.text), _retry_after(response))
+                async for chunk in _events(response):  # leaving the block closes the stream, cancelled or not
+                    await _take(chunk, got, on_tokens)
+        finally:
+            pool.in_flight -= 1
+
+    async def aclose(self) -> None:
+        for pool in self._pools:
+            await pool.http.aclose()
+
+    @asynccontextmanager
+    async def _slot(self) -> AsyncIterator[None]:
+        """A concurrency slot; the wait shows as queue depth, the request as in flight (``observability.metrics``)."""
+        with metrics.world_model_queued(self.model):
+            await self._slots.acquire()
+        try:
+            with metrics.world_model_in_flight(self.model):
+                yield
+        finally:
+            self._slots.release()
+
+    def _finished(self, stream: _Stream, started: float, retries: int) -> Completion:
+        done = _completion(stream, (time.perf_counter() - started) * 1000, retries)
+        metrics.world_model_tokens(
+            self.model, done.prompt_tokens or 0, done.completion_tokens or 0, done.cached_tokens or 0
+        )
+        return done
+
+
+async def _events(response: httpx.Response) -> AsyncIterator[dict[str, Any]]:
+    """The JSON payloads of a server-sent event stream, up to ``[DONE]``; error events raise. The body is
+    read to its end even after ``[DONE]``: a connection with unread bytes cannot go back to the pool."""
+    data: list[str] = []
+    done = False
+    async for line in response.aiter_lines():
+        if done:
+            continue
+        if line.startswith("data:"):
+            data.append(line[5:].lstrip(" "))
+            continue
+        if line or not data:
+            continue  # comments, other fields, blank keep-alives
+        payload, data = "\n".join(data), []
+        if payload == "[DONE]":
+            done = True
+            continue
+        try:
+            event = json.loads(payload)
+        except ValueError:
+            event = None
+        if not isinstance(event, dict):  # a proxy's page or a cut stream: retried like a 5xx, then SimulationFailed
+            raise _EndpointStatus(502, f"malformed stream event: {payload[:200]!r}")
+        if event.get("error"):  # vLLM reports failures mid-stream this way
+            error = event["error"]
+            code = error.get("code") if isinstance(error, dict) else None
+            status = code if isinstance(code, int) and code >= 400 else 500
+            raise _EndpointStatus(status, _error_text(json.dumps(event)))
+        yield event
+
+
+async def _take(chunk: dict[str, Any], got: _Stream, on_tokens: TokensFn | None) -> None:
+    """Chunks stay plain dicts: a pydantic model per streamed token (what the openai SDK builds) cost
+    ~55 us against ~9 us, and a thinking answer streams thousands of them."""
+    if chunk.get("usage") is not None:
+        got.usage = chunk["usage"]
+    for choice in chunk.get("choices") or ():
+        delta = choice.get("delta") or {}
+        thought = delta.get("reasoning_content") or delta.get("reasoning")
+        if thought:
+            got.reasoning.append(str(thought))
+        if delta.get("content"):
+            got.content.append(str(delta["content"]))
+        if choice.get("finish_reason"):
+            got.finish_reason = str(choice["finish_reason"])
+        got.chunks += 1
+        if on_tokens is not None and got.chunks % REPORT_EVERY == 0:
+            await on_tokens(got.reported_from + got.chunks)
+
+
+def backoff_delay(jitter: random.Random, retry: int, base_s: float, cap_s: float) -> float:
+    """Exponential backoff with "equal jitter": half fixed, half drawn, so retries of many sessions spread out."""
+    return float(min(cap_s, base_s * 2**retry) * (0.5 + jitter.random() / 2))
+
+
+def _completion(stream: _Stream, latency_ms: float, retries: int) -> Completion:
+    usage = stream.usage if isinstance(stream.usage, dict) else {}
+    details = usage.get("prompt_tokens_details") or {}
+    return Completion(
+        content="".join(stream.content),
+        reasoning="".join(stream.reasoning),
+        finish_reason=stream.finish_reason,
+        prompt_tokens=usage.get("prompt_tokens"),
+        completion_tokens=usage.get("completion_tokens"),
+        cached_tokens=details.get("cached_tokens"),
+        latency_ms=round(latency_ms, 3),
+        retries=retries,
+    )
+
+
+def _error_text(text: str) -> str:
+    """The message of an OpenAI-style error body ({"error": {"message": ...}}), else the body itself."""
+    try:
+        error = json.loads(text).get("error")
+    except (ValueError, AttributeError):
+        return text
+    message = error.get("message") if isinstance(error, dict) else error
+    return str(message) if message else text
+
+
+def _retry_after(response: httpx.Response) -> float | None:
+    try:
+        return float(response.headers.get("retry-after", ""))
+    except ValueError:
+        return None
