@@ -82,13 +82,16 @@ def build_catalog(loaded: LoadedExperiment, discovered: dict[str, list[Tool]]) -
 
     A spec file marked ``upstream: X`` is a snapshot of X: when X answered, its live listing wins (names and
     schemas exactly as the source gives them, the snapshot's ``effects`` hints kept); when X did not, the
-    snapshot stands in so simulation works without the upstream running.
+    snapshot stands in so simulation works without the upstream running. When the experiment does not
+    declare X at all, the snapshot's tools are simulated (they have no real backend).
     """
     hints: dict[tuple[str, str], ToolSpec] = {}
     entries: list[CatalogEntry] = []
+    declared = loaded.experiment.upstreams
     for path, spec_file in loaded.spec_files:
         for spec in spec_file.tools:
-            if spec_file.upstream is None:
+            if spec_file.upstream is None or spec_file.upstream not in declared:
+                # a snapshot of an upstream the experiment does not run is simulated like any spec file
                 entries.append(_entry(_tool_of(spec), spec, None, spec.name, str(path)))
             else:
                 hints[(spec_file.upstream, spec.name)] = spec
@@ -105,6 +108,13 @@ def build_catalog(loaded: LoadedExperiment, discovered: dict[str, list[Tool]]) -
             exposed = tool.model_copy(update={"name": prefix + tool.name})
             spec = _spec_of(exposed, hint)
             entries.append(_entry(exposed, spec, upstream, tool.name, source))
+    _reject_collisions(entries)
+    return Catalog(entries)
+
+
+def catalog_of(specs: Iterable[ToolSpec], source: str) -> Catalog:
+    """A catalog of spec-only tools (no real backend), e.g. a server's tool list replayed offline."""
+    entries = [_entry(_tool_of(spec), spec, None, spec.name, source) for spec in specs]
     _reject_collisions(entries)
     return Catalog(entries)
 
@@ -130,7 +140,7 @@ def _entry(tool: Tool, spec: ToolSpec, upstream: str | None, upstream_name: str,
 
 
 def _tool_of(spec: ToolSpec) -> Tool:
-    return Tool.model_validate(spec.model_dump(by_alias=True, exclude={"effects"}, exclude_none=True))
+    return Tool.model_validate(spec.model_dump(by_alias=True, exclude={"effects", "examples"}, exclude_none=True))
 
 
 def _spec_of(tool: Tool, hint: ToolSpec | None) -> ToolSpec:
@@ -140,7 +150,8 @@ def _spec_of(tool: Tool, hint: ToolSpec | None) -> ToolSpec:
         for k in ("name", "title", "description", "inputSchema", "outputSchema", "annotations", "execution", "icons")
         if k in dumped
     }
-    return ToolSpec.model_validate({**fields, "effects": hint.effects if hint else None})
+    hinted = {"effects": hint.effects, "examples": hint.examples} if hint else {}
+    return ToolSpec.model_validate({**fields, **hinted})
 
 
 def _reject_collisions(entries: list[CatalogEntry]) -> None:

@@ -89,6 +89,19 @@ def _parser() -> argparse.ArgumentParser:
     report.add_argument("--html", type=Path, help="also write a self-contained HTML page with plots")
     report.set_defaults(run=_report, default_log_level="warning")  # one log line per simulated call is noise here
 
+    fidelity = commands.add_parser(
+        "fidelity", help="replay recorded real sessions through the simulator and score it (per tool and server)"
+    )
+    fidelity.add_argument("trajectories", type=Path, nargs="+", help="trajectory JSONL files (one call per line)")
+    fidelity.add_argument(
+        "--tools", type=Path, nargs="+", required=True, help="each server's tool list (spec files, e.g. snapshots)"
+    )
+    fidelity.add_argument("--mode", choices=["zero-config", "shipped", "learn"], default="zero-config")
+    fidelity.add_argument("--worlds", type=Path, help="folder of <session>.json world seeds")
+    fidelity.add_argument("--json", type=Path, help="also write the report (every count, every call) as JSON")
+    fidelity.add_argument("--html", type=Path, help="also write a page with a chart per tool")
+    fidelity.set_defaults(run=_fidelity, default_log_level="warning")
+
     export = commands.add_parser("export", help="recorded real sessions as world-model training/eval data")
     export.add_argument("inputs", type=Path, nargs="+", metavar="trace", help="JSONL / .sqlite files or directories")
     export.add_argument("--format", choices=["agentworld"], default="agentworld")
@@ -198,6 +211,13 @@ def _report(args: argparse.Namespace) -> int:
     loaded = load_experiment(args.experiment) if args.experiment else None
     console = Console() if sys.stdout.isatty() else Console(width=160)  # piped: no wrapping at 80 columns
     report(args.inputs, console, loaded, args.simulate, args.html)
+    return 0
+
+
+def _fidelity(args: argparse.Namespace) -> int:
+    from mcp_sim.reporting.fidelity.command import run
+
+    run(args.trajectories, args.tools, args.mode, args.worlds, args.json, args.html)
     return 0
 
 

@@ -4,6 +4,7 @@ from mcp_sim.config.loading import LoadedExperiment, load_experiment
 from mcp_sim.config.models import (
     REAL_ROUTES,
     EntityEffect,
+    Example,
     Experiment,
     HttpUpstream,
     NotFound,
@@ -22,6 +23,7 @@ from mcp_sim.config.models import (
 __all__ = [
     "REAL_ROUTES",
     "EntityEffect",
+    "Example",
     "Experiment",
     "HttpUpstream",
     "LoadedExperiment",

@@ -52,9 +52,6 @@ def load_experiment(path: Path, route_override: RouteName | None = None) -> Load
             spec_files.append((spec_path, load_yaml(spec_path).validate(ToolSpecFile)))
         except ConfigError as exc:
             problems.extend(exc.problems)
-    for spec_path, spec_file in spec_files:
-        if spec_file.upstream is not None and spec_file.upstream not in experiment.upstreams:
-            problems.append(f"{spec_path}: upstream {spec_file.upstream!r} is not in the experiment's upstreams")
     profile = None
     try:
         profile = profile_of(experiment.perturbations, doc)

@@ -124,6 +124,16 @@ class EntityEffect(Strict):
     not_found: NotFound = NotFound()
 
 
+class Example(Strict):
+    """One real observation of a tool: what it was asked and what it answered (a CallToolResult as JSON).
+
+    Examples come from recordings, shadow runs or ``mcp-sim learn``; the built-in simulator answers in their
+    shape (JSON skeleton or text template) and the LLM world model reads them as demonstrations."""
+
+    arguments: dict[str, Any] = {}
+    result: dict[str, Any]
+
+
 class ToolSpec(Strict):
     """One tool as an MCP server lists it, plus optional simulation hints."""
 
@@ -139,6 +149,7 @@ class ToolSpec(Strict):
     icons: list[dict[str, Any]] | None = None
     meta: dict[str, Any] | None = Field(None, alias="_meta")
     effects: EntityEffect | list[EntityEffect] | None = None
+    examples: list[Example] = []  # real observations the simulator learns answer shapes from
 
     @field_validator("input_schema", "output_schema")
     @classmethod

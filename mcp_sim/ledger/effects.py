@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any, Literal
 
@@ -18,8 +19,8 @@ from mcp_sim.ledger.entities import Effect, Ledger
 Kind = Literal["create", "read", "update", "delete", "list", "none"]
 
 _VERBS: dict[str, Kind] = {
-    **dict.fromkeys(["create", "add", "new", "insert", "register", "post", "open", "make"], "create"),
-    **dict.fromkeys(["get", "read", "fetch", "show", "describe", "retrieve", "view", "lookup"], "read"),
+    **dict.fromkeys(["create", "add", "new", "register", "post", "make"], "create"),
+    **dict.fromkeys(["get", "read", "fetch", "show", "describe", "retrieve", "view", "lookup", "open"], "read"),
     **dict.fromkeys(["list", "search", "find", "query", "browse", "all"], "list"),
     **dict.fromkeys(["update", "edit", "modify", "set", "patch", "rename", "change", "assign"], "update"),
     **dict.fromkeys(["delete", "remove", "destroy", "archive", "drop", "cancel", "close"], "delete"),
@@ -91,10 +92,13 @@ def observed_effects(
 def with_observed(
     spec: ToolSpec, arguments: dict[str, Any], result: CallToolResult, reported: list[Effect], types: EntityTypes
 ) -> list[Effect]:
-    """The effects a backend or world model reported, plus those its answer shows that it did not report."""
+    """The effects a backend or world model reported, plus those its answer shows that it did not report.
+    A world model that reported deletes (or creates...) of a type has said which ones happened: a batch
+    whose failed items took no effect must not have them added back from its arguments."""
     known = {(e.entity, e.id) for e in reported}
+    told = {(e.entity, e.op) for e in reported}
     seen = observed_effects(spec, arguments, result, types)
-    return [*reported, *(e for e in seen if (e.entity, e.id) not in known)]
+    return [*reported, *(e for e in seen if (e.entity, e.id) not in known and (e.entity, e.op) not in told)]
 
 
 def _declared(effect: EntityEffect, arguments: dict[str, Any], body: Any) -> list[Effect]:
@@ -104,10 +108,10 @@ def _declared(effect: EntityEffect, arguments: dict[str, Any], body: Any) -> lis
         from_answer = values_at(body, effect.id)
         ids = from_answer or values_at(arguments, effect.id)
         return [
-            Effect("create", effect.entity, str(i), _record(body if from_answer else arguments, effect.id, i))
+            Effect("create", effect.entity, entity_id(i), _record(body if from_answer else arguments, effect.id, i))
             for i in ids
         ]
-    ids = [str(i) for i in values_at(arguments, effect.id) if isinstance(i, str | int)]
+    ids = [entity_id(i) for i in values_at(arguments, effect.id) if isinstance(i, str | int | dict)]
     if effect.kind == "delete":
         return [Effect("delete", effect.entity, i) for i in ids]
     if effect.kind == "update":
@@ -116,8 +120,18 @@ def _declared(effect: EntityEffect, arguments: dict[str, Any], body: Any) -> lis
     return []
 
 
+def entity_id(value: Any) -> str:
+    """The ledger's id of a value: ``1`` and ``"1"`` are one id; an object without an id field (a relation)
+    is keyed by its whole content, whatever the order of its keys."""
+    if isinstance(value, dict | list):
+        return json.dumps(value, sort_keys=True, ensure_ascii=False)
+    return str(value)
+
+
 def _record(data: Any, path: str, id_: Any) -> dict[str, Any]:
     """The object that holds ``id_`` at ``path`` (its scalar fields), or just the id."""
+    if isinstance(id_, dict):
+        return dict(id_)
     head, _, field = path.rpartition(".")
     holders = values_at(data, head) if head else [data]
     holders = [h for item in holders for h in (item if isinstance(item, list) else [item])]
@@ -152,7 +166,9 @@ def infer_effect(spec: ToolSpec) -> EntityEffect:
         return EntityEffect(kind=kind, entity=entity, id=id_arg, refs=_refs(spec.input_schema, id_arg))
     if kind == "create":
         refs = _refs(spec.input_schema, None)
-        return EntityEffect(kind=kind, entity=entity, id=_id_field(spec.output_schema, entity), refs=refs)
+        return EntityEffect(
+            kind=kind, entity=entity, id=_id_field(spec.output_schema, entity, spec.input_schema), refs=refs
+        )
     return EntityEffect(kind=kind, entity=entity)
 
 
@@ -185,11 +201,15 @@ def _refs(schema: dict[str, Any], id_arg: str | None) -> dict[str, str]:
 
 
 def _id_argument(schema: dict[str, Any], entity: str) -> str | None:
-    props = list((schema.get("properties") or {}).keys())
+    properties = schema.get("properties") or {}
+    props = list(properties.keys())
     preferred = [f"{entity}_id", f"{_camel(entity)}Id", "id", f"{entity.rsplit('_', 1)[-1]}_id"]
     for name in preferred:
         if name in props:
             return str(name)
+    for name in props:  # a batch of ids or names: delete_entities(entityNames=[...])
+        if re.search(r"(_ids|Ids|_names|Names|^ids|^names)$", str(name)) and _is_array(properties[name]):
+            return f"{name}[]"
     required = schema.get("required") or []
     for name in props:
         if (name.endswith("_id") or name.endswith("Id")) and name in required:
@@ -200,12 +220,29 @@ def _id_argument(schema: dict[str, Any], entity: str) -> str | None:
     return None
 
 
-def _id_field(schema: dict[str, Any] | None, entity: str) -> str:
+def _id_field(schema: dict[str, Any] | None, entity: str, inputs: dict[str, Any] | None = None) -> str:
     props = (schema or {}).get("properties") or {}
     for name in ("id", f"{entity}_id", f"{_camel(entity)}Id"):
         if name in props:
             return name
-    return "id"
+    batch = _batch_argument(inputs or {})
+    return batch if batch is not None else "id"
+
+
+def _batch_argument(schema: dict[str, Any]) -> str | None:
+    """A create that takes a list of objects that carry their own ids names them itself (``entities[].name``)."""
+    for name, prop in (schema.get("properties") or {}).items():
+        items = prop.get("items") if isinstance(prop, dict) and _is_array(prop) else None
+        if isinstance(items, dict) and items.get("type") == "object":
+            fields = items.get("properties") or {}
+            key = next((k for k in ("id", "name", "key") if k in fields), None)
+            if key is not None:
+                return f"{name}[].{key}"
+    return None
+
+
+def _is_array(schema: Any) -> bool:
+    return isinstance(schema, dict) and (schema.get("type") == "array" or "items" in schema)
 
 
 def _snake(name: str) -> str:

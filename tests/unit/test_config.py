@@ -2,6 +2,7 @@ from pathlib import Path
 
 import pytest
 
+from mcp_sim.catalog.specs import build_catalog
 from mcp_sim.config import HttpUpstream, StdioUpstream, load_experiment
 from mcp_sim.errors import ConfigError
 
@@ -62,11 +63,12 @@ def test_missing_spec_file_and_bad_spec_are_reported(tmp_path: Path) -> None:
     assert any("bad.yaml:3: tools.0.inputSchema" in p and "not a valid JSON Schema" in p for p in problems)
 
 
-def test_snapshot_must_name_a_configured_upstream(tmp_path: Path) -> None:
+def test_a_snapshot_of_an_undeclared_upstream_is_simulated(tmp_path: Path) -> None:
     path = experiment(tmp_path, "name: e\ntools: [specs/snap.yaml]\n")
-    (tmp_path / "specs/snap.yaml").write_text("upstream: ghost\ntools: []\n")
-    with pytest.raises(ConfigError, match="upstream 'ghost' is not in the experiment's upstreams"):
-        load_experiment(path)
+    (tmp_path / "specs/snap.yaml").write_text("upstream: ghost\ntools: [{name: ghost_read}]\n")
+    catalog = build_catalog(load_experiment(path), {})
+    entry = catalog.get("ghost_read")
+    assert entry is not None and entry.upstream is None  # no real backend: the simulator answers it
 
 
 def test_upstream_url_and_prefix_are_checked(tmp_path: Path) -> None:

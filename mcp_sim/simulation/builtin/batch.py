@@ -30,7 +30,8 @@ def simulate_batch(
     items = request.arguments.get(told.argument)
     assert isinstance(items, list), "the perturbation only sends ItemFailures for array arguments"
     shared = {k: v for k, v in request.arguments.items() if k != told.argument}
-    id_name = effect.id or singular(told.argument)
+    plain = effect.id if effect.id and "[]" not in effect.id and "." not in effect.id else None
+    id_name = plain or singular(told.argument)  # each item is one call of the tool on one id
     item_effect = effect.model_copy(update={"id": id_name})
     scratch = dataclasses.replace(request.session, ledger=copy.deepcopy(request.session.ledger))
     results: list[dict[str, Any]] = []

@@ -8,6 +8,7 @@ tool's outputSchema, or to a JSON object named after the tool when it has none.
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import jsonschema
@@ -20,37 +21,62 @@ from mcp_sim.ledger.effects import effect_of
 from mcp_sim.ledger.entities import Effect, Ledger
 from mcp_sim.outcome import Outcome
 from mcp_sim.simulation.base import SimulationRequest
+from mcp_sim.simulation.builtin import prose
 from mcp_sim.simulation.builtin.batch import simulate_batch
 from mcp_sim.simulation.builtin.values import ValueMaker
 from mcp_sim.simulation.directives import item_failures
+from mcp_sim.simulation.learned import AnswerShapes, Template, learn
+from mcp_sim.simulation.render import Fill, render
 
 
 class SchemaWorldModel:
     def __init__(self, config: SchemaWorldModelConfig | None = None) -> None:
         self.config = config or SchemaWorldModelConfig(kind="schema")
+        self._shapes: dict[int, AnswerShapes | None] = {}  # id(spec) -> what its examples showed
 
     async def simulate(self, request: SimulationRequest) -> Outcome:
         effect = effect_of(request.spec)
+        shapes = self.shapes(request.spec)
         told = item_failures(request.instructions)  # a perturbation's exact per-item failures
-        if told is not None and isinstance(request.arguments.get(told.argument), list):
-            body, effects = simulate_batch(request, effect, told, self._one)
-        else:
-            body, effects = self._one(request, effect)
-        return Outcome(result=to_result(request.spec, body), effects=effects, trace={"effect": effect.kind})
+        try:
+            if told is not None and isinstance(request.arguments.get(told.argument), list):
+                body, effects = simulate_batch(request, effect, told, self._one)
+                result = to_result(request.spec, body)
+            else:
+                result, effects = _Answer(request, effect, self.config, shapes).build()
+        except EntityNotFound:
+            learned = shapes.failure("not_found") if shapes else None
+            if learned is None:
+                raise
+            return Outcome(result=render(learned, Fill(request.arguments)), trace={"effect": effect.kind})
+        return Outcome(result=result, effects=effects, trace={"effect": effect.kind})
+
+    def shapes(self, spec: ToolSpec) -> AnswerShapes | None:
+        """The answer shapes the spec's examples show (learned once per spec)."""
+        if id(spec) not in self._shapes:
+            self._shapes[id(spec)] = learn(spec.examples)
+        return self._shapes[id(spec)]
 
     def _one(self, request: SimulationRequest, effect: EntityEffect) -> tuple[Any, list[Effect]]:
-        return _Answer(request, effect, self.config).build()
+        answer = _Answer(request, effect, self.config, None)
+        _, effects = answer.build()
+        return answer.last_body, effects
 
     async def aclose(self) -> None:
         return None
 
 
 class _Answer:
-    """One simulated answer; a class so each kind of effect reads as a short method."""
+    """One simulated answer; a class so each kind of effect reads as a short method. The ledger decision
+    (which record, which effects) is made first; ``_present`` then renders it in the tool's shape."""
 
-    def __init__(self, request: SimulationRequest, effect: EntityEffect, config: SchemaWorldModelConfig) -> None:
-        import random
-
+    def __init__(
+        self,
+        request: SimulationRequest,
+        effect: EntityEffect,
+        config: SchemaWorldModelConfig,
+        shapes: AnswerShapes | None,
+    ) -> None:
         self.request = request
         self.spec = request.spec
         self.args = request.arguments
@@ -58,9 +84,12 @@ class _Answer:
         self.entity = effect.entity or request.spec.name
         self.ledger: Ledger = request.session.ledger
         self.config = config
-        self.values = ValueMaker(request.spec.output_schema or {}, random.Random(request.seed))
+        self.shapes = shapes
+        self.rng = random.Random(request.seed)
+        self.values = ValueMaker(request.spec.output_schema or {}, self.rng)
+        self.last_body: Any = None  # the JSON body of the answer (batches nest it per item)
 
-    def build(self) -> tuple[Any, list[Effect]]:
+    def build(self) -> tuple[CallToolResult, list[Effect]]:
         kind = self.effect.kind
         if kind in ("read", "update", "delete") and self.effect.id and self.effect.id in self.args:
             return getattr(self, f"_{kind}")(str(self.args[self.effect.id]))  # type: ignore[no-any-return]
@@ -68,39 +97,79 @@ class _Answer:
             return self._create()
         if kind == "list":
             return self._list(), []
-        return self._shape({"success": True, **self.args}), []
+        return self._present({"success": True, **self.args}), []
 
-    def _create(self) -> tuple[Any, list[Effect]]:
+    def _create(self) -> tuple[CallToolResult, list[Effect]]:
         id_field = self.effect.id or "id"
         named = values_at(self.args, id_field) if "." in id_field or "[]" in id_field else []
         if named:  # client-named entities (memory's entities[].name): the arguments carry the ids
-            return self._shape(dict(self.args)), []  # the integrity guard learns them from the answer
+            return self._present(dict(self.args), mint=True), []  # the integrity guard learns them from the answer
         new_id = self._new_id(id_field)
         record = {id_field: new_id, **self.args}
-        body = self._shape(record)
+        result = self._present(record, mint=True)
+        body = self.last_body
         stored = {**(body if isinstance(body, dict) else {}), **record}
-        return body, [Effect("create", self.entity, new_id, stored)]
+        return result, [Effect("create", self.entity, new_id, stored)]
 
-    def _read(self, id_: str) -> tuple[Any, list[Effect]]:
-        return self._shape(self._existing(id_)), []
+    def _read(self, id_: str) -> tuple[CallToolResult, list[Effect]]:
+        return self._present(self._existing(id_)), []
 
-    def _update(self, id_: str) -> tuple[Any, list[Effect]]:
+    def _update(self, id_: str) -> tuple[CallToolResult, list[Effect]]:
         changes = {k: v for k, v in self.args.items() if k != self.effect.id}
         record = {**self._existing(id_), **changes}
-        return self._shape(record), [Effect("update", self.entity, id_, changes)]
+        return self._present(record), [Effect("update", self.entity, id_, changes)]
 
-    def _delete(self, id_: str) -> tuple[Any, list[Effect]]:
+    def _delete(self, id_: str) -> tuple[CallToolResult, list[Effect]]:
         self._existing(id_)
-        body = self._shape({"success": True, "deleted": True, self.effect.id or "id": id_})
-        return body, [Effect("delete", self.entity, id_)]
+        result = self._present({"success": True, "deleted": True, self.effect.id or "id": id_})
+        return result, [Effect("delete", self.entity, id_)]
 
-    def _list(self) -> Any:
+    def _list(self) -> CallToolResult:
         filters = {k: v for k, v in self.args.items() if not isinstance(v, dict | list)}
         records = [r for r in self.ledger.records(self.entity) if _matches(r, filters)]
+        learned = self.shapes.success if self.shapes else None
         schema = self.spec.output_schema
+        if learned is not None:
+            return self._learned(learned, {}, mint=False)
         if schema is None:
-            return {f"{self.entity}s": records, "total": len(records)}
-        return self._shape_list(schema, records)
+            body: Any = {f"{self.entity}s": records, "total": len(records)}
+            return self._text(prose.listing(self.spec.name, self.entity, records), body)
+        self.last_body = self._shape_list(schema, records)
+        return to_result(self.spec, self.last_body)
+
+    def _present(self, record: dict[str, Any], mint: bool = False) -> CallToolResult:
+        """The answer showing ``record``: in the learned shape, else the outputSchema, else prose."""
+        learned = self.shapes.success if self.shapes else None
+        if learned is not None:
+            return self._learned(learned, record, mint)
+        schema = self.spec.output_schema
+        if schema is not None:
+            self.last_body = _fill(self.values, schema, record)
+            return to_result(self.spec, self.last_body)
+        return self._text(prose.sentence(self.spec.name, self.effect.kind, self.entity, record), record)
+
+    def _learned(self, template: Template, record: dict[str, Any], mint: bool) -> CallToolResult:
+        fill = Fill(self.args, self._records, record, mint, self.ledger.created + 1, self.rng)
+        result = render(template, fill)
+        self.last_body = result.structured_content if result.structured_content is not None else record
+        return result
+
+    def _records(self, keys: set[str]) -> list[dict[str, Any]]:
+        """The ledger's records a list item with these keys shows: the tool's own type, else the type whose
+        records share the most keys with the item (``read_graph`` listing entities and relations)."""
+        own = self.ledger.records(self.entity)
+        if own or not keys:
+            return own
+        best = max(
+            self.ledger.entities,
+            key=lambda t: len(keys & set(next(iter(self.ledger.entities[t].values()), {}))),
+            default=None,
+        )
+        return self.ledger.records(best) if best is not None else []
+
+    def _text(self, text: str, body: Any) -> CallToolResult:
+        self.last_body = body
+        return CallToolResult(content=[TextContent(type="text", text=text)])
 
     def _existing(self, id_: str) -> dict[str, Any]:
         record = self.ledger.get(self.entity, id_)
@@ -123,12 +192,6 @@ class _Answer:
         if schema.get("format") == "uuid":
             return str(self.values.make(schema))
         return f"{self.entity.replace('_', '-')}-{number}"
-
-    def _shape(self, record: dict[str, Any]) -> Any:
-        schema = self.spec.output_schema
-        if schema is None:
-            return record
-        return _fill(self.values, schema, record)
 
     def _shape_list(self, schema: dict[str, Any], records: list[dict[str, Any]]) -> Any:
         body = self.values.make(schema)

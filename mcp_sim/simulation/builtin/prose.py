@@ -1,0 +1,55 @@
+"""Plain-text answers for tools that declare no outputSchema and have no learned shape.
+
+Most MCP servers answer in prose (git, SQL and filesystem servers among them), so a tool without an
+outputSchema answers text, not JSON: a short sentence saying what happened, naming the values the call
+gave and the fields the ledger knows, and a line per record for lists. Nothing is invented here: every
+value comes from the call's arguments or the session's ledger.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+_PAST = {"create": "Created", "read": "Found", "update": "Updated", "delete": "Deleted"}
+MAX_VALUE_CHARS = 200  # of one value quoted in a sentence
+
+
+def sentence(tool: str, kind: str, entity: str, record: dict[str, Any]) -> str:
+    """``Created ticket T-1 (title: Printer on fire)`` or, for other actions, ``get_sum: a=2, b=40``."""
+    fields = _fields(record)
+    if kind in _PAST:
+        return f"{_PAST[kind]} {_words(entity)}" + (f": {fields}" if fields else "")
+    done = f"{_words(tool).capitalize()} completed"
+    return f"{done}: {fields}" if fields else done
+
+
+def listing(tool: str, entity: str, records: list[dict[str, Any]]) -> str:
+    if not records:
+        return f"No {_words(entity)} found"
+    lines = [f"{len(records)} {_words(entity)}:"]
+    lines.extend(f"- {_fields(r)}" for r in records)
+    return "\n".join(lines)
+
+
+def _fields(record: dict[str, Any]) -> str:
+    parts = []
+    for key, value in record.items():
+        if key in ("success", "deleted") and value is True:
+            continue
+        parts.append(f"{key}: {_value(value)}")
+    return ", ".join(parts)
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, list):
+        text = ", ".join(_value(v) for v in value)
+    elif isinstance(value, dict):
+        text = "{" + _fields(value) + "}"
+    else:
+        text = str(value)
+    return text if len(text) <= MAX_VALUE_CHARS else text[:MAX_VALUE_CHARS] + "..."
+
+
+def _words(name: str) -> str:
+    return re.sub(r"[_\-]+", " ", re.sub(r"(?<=[a-z0-9])([A-Z])", r" \1", name)).strip().lower()

@@ -1,0 +1,222 @@
+"""Answer shapes learned from real observations of a tool (``examples:`` in its spec, recordings, shadow runs).
+
+Like Prism and WireMock, the simulator answers in the shape reality used: a JSON answer keeps its skeleton
+(keys, nesting, types, order) and a text answer keeps its wording, with *slots* where the example showed one
+of its own arguments. ``Created branch feature-x from main`` asked with ``{branch_name: feature-x,
+base_branch: main}`` becomes ``Created branch {{branch_name}} from {{base_branch}}``. A list that mirrors an
+argument list (``create_entities`` answering the entities it was given) becomes one item template applied
+to each item of the current argument; any other list of objects becomes an item template the ledger's
+records fill. Failures are learned per kind (not found, already exists, invalid argument, other).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from mcp_sim.config import Example
+
+FailureKind = Literal["not_found", "already_exists", "invalid", "other"]
+SLOT = re.compile(r"\{\{([^{}]+)\}\}")
+EACH = "$each"  # {"$each": "<argument path of a list>", "item": <template>}: one item per argument item
+RECORDS = "$records"  # {"$records": <item template>}: one item per ledger record
+MIN_SLOT_CHARS = 2  # shorter argument values ("a", "1") would turn ordinary text into slots
+_NOT_FOUND = re.compile(r"not found|not exist|no such|unknown|enoent|cannot find|could not find|missing", re.I)
+_EXISTS = re.compile(r"already exists|already exist|duplicate|conflict|exists already", re.I)
+_INVALID = re.compile(r"invalid|validation|must be|required|expected|-32602", re.I)
+
+
+@dataclass(frozen=True)
+class Template:
+    """One learned answer form: a JSON template or a text template, and how the answer carried it."""
+
+    body: Any  # JSON with slot strings, or a str with slots
+    is_json: bool
+    structured: bool  # the example had structuredContent
+    is_error: bool
+    indent: int | None = None  # the layout of the JSON text (2 for pretty-printed servers)
+    defaults: dict[str, Any] = field(default_factory=dict)  # slot -> the example's value (an argument left out)
+
+
+@dataclass(frozen=True)
+class AnswerShapes:
+    """What one tool's answers look like: its usual success and each failure style it showed."""
+
+    success: Template | None
+    failures: dict[FailureKind, Template]
+
+    def failure(self, kind: FailureKind) -> Template | None:
+        return self.failures.get(kind) or (self.failures.get("other") if kind != "invalid" else None)
+
+
+def learn(examples: list[Example]) -> AnswerShapes | None:
+    """The shapes shown by ``examples`` (the most common form wins; later examples break ties)."""
+    if not examples:
+        return None
+    successes: list[Template] = []
+    failures: dict[FailureKind, list[Template]] = {}
+    for example in examples:
+        template = template_of(example)
+        if template is None:
+            continue
+        if template.is_error or _failed_body(template.body):
+            failures.setdefault(failure_kind(_text_of(example.result)), []).append(template)
+        else:
+            successes.append(template)
+    return AnswerShapes(_most_common(successes), {k: t for k, v in failures.items() if (t := _most_common(v))})
+
+
+def failure_kind(text: str) -> FailureKind:
+    if _NOT_FOUND.search(text):
+        return "not_found"
+    if _EXISTS.search(text):
+        return "already_exists"
+    if _INVALID.search(text):
+        return "invalid"
+    return "other"
+
+
+def template_of(example: Example) -> Template | None:
+    """The example's answer with its arguments turned into slots."""
+    result = example.result
+    slots = _argument_slots(example.arguments)
+    structured = result.get("structuredContent")
+    text = _text_of(result)
+    is_error = bool(result.get("isError"))
+    body: Any = structured if structured is not None else _json_or_none(text)
+    if body is not None:
+        indent = 2 if text.lstrip().startswith(("{\n", "[\n")) else None
+        return Template(
+            _slotted_json(body, slots, example.arguments),
+            True,
+            structured is not None,
+            is_error,
+            indent,
+            _defaults(slots),
+        )
+    if not text:
+        return None
+    return Template(_slotted_text(text, slots), False, False, is_error, None, _defaults(slots))
+
+
+def shape_key(template: Template) -> str:
+    """Two templates with the same key answer alike (used to pick the most common form)."""
+    if not template.is_json:
+        return "text:" + SLOT.sub("{{}}", template.body)[:200]
+    return "json:" + json.dumps(_skeleton(template.body), sort_keys=False)
+
+
+# ---- building templates ----
+
+
+def _argument_slots(arguments: dict[str, Any]) -> dict[str, Any]:
+    """Argument leaves by dotted path (``entities.0.name``), the longest values first."""
+    leaves: dict[str, Any] = {}
+
+    def walk(value: Any, path: str) -> None:
+        if isinstance(value, dict):
+            for key, sub in value.items():
+                walk(sub, f"{path}.{key}" if path else str(key))
+        elif isinstance(value, list):
+            for i, sub in enumerate(value):
+                walk(sub, f"{path}.{i}")
+        elif isinstance(value, str | int | float) and not isinstance(value, bool) and len(str(value)) >= MIN_SLOT_CHARS:
+            leaves[path] = value
+
+    walk(arguments, "")
+    return dict(sorted(leaves.items(), key=lambda kv: -len(str(kv[1]))))
+
+
+def _defaults(slots: dict[str, Any]) -> dict[str, Any]:
+    return {path: value for path, value in slots.items()}
+
+
+def _slotted_text(text: str, slots: dict[str, Any]) -> str:
+    for path, value in slots.items():
+        pattern = rf"(?<![\w]){re.escape(str(value))}(?![\w])"
+        text = re.sub(pattern, "{{" + path.replace("\\", "\\\\") + "}}", text)
+    return text
+
+
+def _slotted_json(body: Any, slots: dict[str, Any], arguments: dict[str, Any]) -> Any:
+    if isinstance(body, list):
+        mirrored = _mirrored_argument(body, arguments)
+        if mirrored is not None:
+            item_slots = {p.split(".", 2)[2]: v for p, v in slots.items() if p.startswith(mirrored + ".0.")}
+            return {EACH: mirrored, "item": _slotted_json(body[0], item_slots, {})}
+        if body and all(isinstance(i, dict) for i in body):
+            return {RECORDS: _slotted_json(body[0], slots, arguments)}
+        return [_slotted_json(i, slots, arguments) for i in body]
+    if isinstance(body, dict):
+        return {k: _slotted_json(v, slots, arguments) for k, v in body.items()}
+    if isinstance(body, str):
+        exact = next((p for p, v in slots.items() if isinstance(v, str) and v == body), None)
+        return "{{" + exact + "}}" if exact else _slotted_text(body, slots)
+    if isinstance(body, int | float) and not isinstance(body, bool):
+        exact = next((p for p, v in slots.items() if v == body and not isinstance(v, str)), None)
+        return "{{=" + exact + "}}" if exact else body
+    return body
+
+
+def _mirrored_argument(items: list[Any], arguments: dict[str, Any]) -> str | None:
+    """The argument list this answer list mirrors item for item (same length, item 0 echoes item 0)."""
+    if not items or not isinstance(items[0], dict):
+        return None
+    for name, value in arguments.items():
+        if isinstance(value, list) and len(value) == len(items) and isinstance(value[0], dict):
+            shared = set(value[0].items()) if all(_hashable(v) for v in value[0].values()) else set()
+            if shared & {(k, v) for k, v in items[0].items() if _hashable(v)}:
+                return str(name)
+    return None
+
+
+def _hashable(value: Any) -> bool:
+    return isinstance(value, str | int | float | bool) or value is None
+
+
+def _skeleton(body: Any) -> Any:
+    if isinstance(body, dict):
+        if EACH in body or RECORDS in body:
+            return [_skeleton(body.get("item", body.get(RECORDS)))]
+        return {k: _skeleton(v) for k, v in body.items()}
+    if isinstance(body, list):
+        return [_skeleton(body[0])] if body else []
+    return type(body).__name__
+
+
+def _most_common(templates: list[Template]) -> Template | None:
+    if not templates:
+        return None
+    counts = Counter(shape_key(t) for t in templates)
+    best = max(counts.values())
+    return next(t for t in reversed(templates) if counts[shape_key(t)] == best)
+
+
+# ---- reading examples ----
+
+
+def _text_of(result: dict[str, Any]) -> str:
+    return "\n".join(str(b.get("text", "")) for b in result.get("content") or [] if b.get("type") == "text")
+
+
+def _json_or_none(text: str) -> Any:
+    stripped = text.strip()
+    if not stripped.startswith(("{", "[")):
+        return None
+    try:
+        return json.loads(stripped)
+    except ValueError:
+        return None
+
+
+def _failed_body(body: Any) -> bool:
+    """A JSON answer that says it failed without isError (taskmanager's ``{"status": "error"}``)."""
+    if not isinstance(body, dict):
+        return False
+    if "error" in body:
+        return True
+    status = body.get("status")
+    return isinstance(status, str) and status.lower().endswith(("error", "failed", "not_found"))

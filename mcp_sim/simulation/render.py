@@ -1,0 +1,137 @@
+"""Rendering an answer from a learned template: slots filled from the call's arguments, lists from the
+ledger's records or the argument they mirror, ids the tool mints in the style it showed.
+
+``Fill`` is what the caller knows about this call (the records to list, how to mint an id); the template
+says where each goes. Data flows one way: the ledger decision is made before rendering, never during it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from mcp.types import CallToolResult, TextContent
+
+from mcp_sim.simulation.learned import EACH, RECORDS, SLOT, Template
+
+ID_KEY = re.compile(r"^(id|ids|uuid|hash|sha|.*_ids?|.*Ids?)$")
+_HEX = re.compile(r"^[0-9a-f]{7,64}$")
+_NUMBERED = re.compile(r"^(.*?)(\d+)$")
+_UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
+
+
+@dataclass
+class Fill:
+    """What one call contributes to its answer beyond its arguments."""
+
+    arguments: dict[str, Any]
+    records: Callable[[set[str]], list[dict[str, Any]]] = lambda _keys: []  # ledger records for a list item
+    record: dict[str, Any] = field(default_factory=dict)  # the entity this call reads, updates or creates
+    mint: bool = False  # the tool creates: id fields it did not echo get new ids
+    number: int = 1  # the next number in the session (for ids like req-7)
+    rng: random.Random = field(default_factory=lambda: random.Random(0))
+    minted: dict[str | int, Any] = field(default_factory=dict)  # example id -> the id minted for it here
+
+
+def render(template: Template, fill: Fill) -> CallToolResult:
+    """The answer ``template`` gives for this call, carried the way the example carried it."""
+    if not template.is_json:
+        text = _fill_text(str(template.body), fill.arguments, template.defaults)
+        return CallToolResult(content=[TextContent(type="text", text=text)], is_error=template.is_error)
+    body = _fill_json(template.body, fill, template.defaults, "")
+    text = json.dumps(body, ensure_ascii=False, indent=template.indent)
+    structured = body if template.structured and isinstance(body, dict) else None
+    return CallToolResult(
+        content=[TextContent(type="text", text=text)], structured_content=structured, is_error=template.is_error
+    )
+
+
+def argument_at(arguments: dict[str, Any], path: str) -> Any:
+    value: Any = arguments
+    for part in path.split("."):
+        if isinstance(value, dict) and part in value:
+            value = value[part]
+        elif isinstance(value, list) and part.isdigit() and int(part) < len(value):
+            value = value[int(part)]
+        else:
+            return None
+    return value
+
+
+def _fill_text(text: str, arguments: dict[str, Any], defaults: dict[str, Any]) -> str:
+    def slot(match: re.Match[str]) -> str:
+        path = match.group(1).lstrip("=")
+        value = argument_at(arguments, path)
+        return str(defaults.get(path, "") if value is None else value)
+
+    return SLOT.sub(slot, text)
+
+
+def _fill_json(template: Any, fill: Fill, defaults: dict[str, Any], key: str) -> Any:
+    if isinstance(template, dict) and EACH in template:
+        items = argument_at(fill.arguments, str(template[EACH]))
+        if not isinstance(items, list):
+            return []
+        return [_fill_json(template["item"], _with_arguments(fill, item), {}, "") for item in items]
+    if isinstance(template, dict) and RECORDS in template:
+        item = template[RECORDS]
+        keys = set(item) if isinstance(item, dict) else set()
+        return [_overlay(_fill_json(item, fill, defaults, ""), record) for record in fill.records(keys)]
+    if isinstance(template, dict):
+        return {k: _fill_json(v, fill, defaults, str(k)) for k, v in template.items()}
+    if isinstance(template, list):
+        return [_fill_json(v, fill, defaults, key) for v in template]
+    if isinstance(template, str):
+        whole = SLOT.fullmatch(template)
+        if whole and whole.group(1).startswith("="):
+            path = whole.group(1)[1:]
+            value = argument_at(fill.arguments, path)
+            return defaults.get(path) if value is None else value
+        if SLOT.search(template):
+            return _fill_text(template, fill.arguments, defaults)
+    if key in fill.record:
+        return fill.record[key]
+    if ID_KEY.match(key) and isinstance(template, str | int) and not isinstance(template, bool):
+        return _id_like(template, fill)
+    return template
+
+
+def _with_arguments(fill: Fill, item: Any) -> Fill:
+    arguments = item if isinstance(item, dict) else {"value": item}
+    return Fill(arguments, fill.records, {}, fill.mint, fill.number, fill.rng, fill.minted)
+
+
+def _overlay(rendered: Any, record: dict[str, Any]) -> Any:
+    """A list item from the template, with every field the record knows taken from the record."""
+    if not isinstance(rendered, dict):
+        return rendered
+    return {k: record.get(k, v) for k, v in rendered.items()}
+
+
+def _id_like(example: str | int, fill: Fill) -> str | int:
+    """An id the example showed and this call did not name: minted in its style when the tool creates."""
+    if not fill.mint:
+        return example
+    if example in fill.minted:
+        return fill.minted[example]  # type: ignore[no-any-return]
+    made = mint_like(example, fill.number, fill.rng)
+    fill.minted[example] = made
+    return made
+
+
+def mint_like(example: str | int, number: int, rng: random.Random) -> str | int:
+    """A new id shaped like ``example``: a number, ``prefix-<n>``, hex of the same length, or a UUID."""
+    if isinstance(example, int):
+        return number
+    if _UUID.match(example):
+        return "-".join(f"{rng.getrandbits(4 * n):0{n}x}" for n in (8, 4, 4, 4, 12))
+    if _HEX.match(example):
+        return f"{rng.getrandbits(4 * len(example)):0{len(example)}x}"
+    numbered = _NUMBERED.match(example)
+    if numbered:
+        return f"{numbered.group(1)}{number}"
+    return f"{example}-{number}"
