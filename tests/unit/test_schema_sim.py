@@ -3,9 +3,16 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
+import yaml
 from mcp.types import CallToolResult
 
 from mcp_sim.calls import CallPath
+from mcp_sim.catalog.specs import build_catalog
+from mcp_sim.config import load_experiment
+from mcp_sim.perturbations.base import NoPerturbations
+from mcp_sim.routing import flags as router
+from mcp_sim.simulation.builtin.simulator import SchemaWorldModel
+from mcp_sim.state.memory import MemoryStore
 from tests.unit.helpers import tickets_path
 
 
@@ -85,3 +92,36 @@ async def test_one_request_sessions_keep_nothing(tmp_path: Path) -> None:
     tid = (await path.call(None, "create_ticket", {"title": "t"})).structured_content["id"]  # type: ignore[index]
     assert (await path.call(None, "get_ticket", {"ticket_id": tid})).is_error
     assert await path.store.sessions() == []
+
+
+async def test_arguments_fill_the_nested_fields_they_name(tmp_path: Path) -> None:
+    spec = {
+        "name": "convert_time",
+        "inputSchema": {
+            "type": "object",
+            "properties": {"source_timezone": {"type": "string"}, "target_timezone": {"type": "string"}},
+        },
+        "outputSchema": {
+            "type": "object",
+            "properties": {
+                "source": {"type": "object", "properties": {"timezone": {"type": "string"}}},
+                "target": {"type": "object", "properties": {"timezone": {"type": "string"}}},
+            },
+        },
+    }
+    (tmp_path / "time.yaml").write_text(yaml.safe_dump({"tools": [spec]}))
+    (tmp_path / "exp.yaml").write_text(yaml.safe_dump({"name": "t", "tools": ["time.yaml"]}))
+    loaded = load_experiment(tmp_path / "exp.yaml")
+    path = CallPath(
+        loaded.experiment,
+        build_catalog(loaded, {}),
+        {},
+        SchemaWorldModel(),
+        MemoryStore(),
+        NoPerturbations(),
+        router.Routing("sim"),
+    )
+    result = await path.call("s", "convert_time", {"source_timezone": "Asia/Kolkata", "target_timezone": "UTC"})
+    assert result.structured_content == {"source": {"timezone": "Asia/Kolkata"}, "target": {"timezone": "UTC"}}
+    refused = await path.call("s", "convert_time", {"source_timezone": "Mars/Base", "target_timezone": "UTC"})
+    assert refused.is_error

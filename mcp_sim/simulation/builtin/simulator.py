@@ -21,7 +21,7 @@ from mcp_sim.ledger.effects import effect_of
 from mcp_sim.ledger.entities import Effect, Ledger
 from mcp_sim.outcome import Outcome
 from mcp_sim.simulation.base import SimulationRequest
-from mcp_sim.simulation.builtin import prose
+from mcp_sim.simulation.builtin import meaning, prose
 from mcp_sim.simulation.builtin.batch import simulate_batch
 from mcp_sim.simulation.builtin.values import ValueMaker
 from mcp_sim.simulation.directives import item_failures
@@ -38,6 +38,7 @@ class SchemaWorldModel:
         effect = effect_of(request.spec)
         shapes = self.shapes(request.spec)
         told = item_failures(request.instructions)  # a perturbation's exact per-item failures
+        meaning.check(request.spec.name, request.arguments)
         try:
             if told is not None and isinstance(request.arguments.get(told.argument), list):
                 body, effects = simulate_batch(request, effect, told, self._one)
@@ -207,20 +208,30 @@ class _Answer:
         return body
 
 
-def _fill(values: ValueMaker, schema: dict[str, Any], record: dict[str, Any]) -> Any:
-    """A value for ``schema`` that uses the record's fields wherever they fit."""
+def _fill(values: ValueMaker, schema: dict[str, Any], record: dict[str, Any], parent: str = "") -> Any:
+    """A value for ``schema`` that uses the record's fields wherever they fit. Inside an object under key
+    ``source``, the argument ``source_timezone`` (or ``sourceTimezone``) fills its ``timezone``."""
     schema = values.resolve(schema)
     if "properties" not in schema:
         return values.make(schema)
     out: dict[str, Any] = {}
     for key, sub in (schema.get("properties") or {}).items():
-        if key in record and jsonschema.Draft202012Validator(values.resolve(sub)).is_valid(record[key]):
-            out[key] = record[key]
+        known = _known(record, key, parent)
+        if known is not None and jsonschema.Draft202012Validator(values.resolve(sub)).is_valid(known):
+            out[key] = known
         elif values.resolve(sub).get("type") == "object" and "properties" in values.resolve(sub):
-            out[key] = _fill(values, sub, record)
+            out[key] = _fill(values, sub, record, key)
         else:
             out[key] = values.make(sub, key, 1)
     return out
+
+
+def _known(record: dict[str, Any], key: str, parent: str) -> Any:
+    if parent:
+        for name in (f"{parent}_{key}", f"{parent}{key[:1].upper()}{key[1:]}"):
+            if name in record:
+                return record[name]
+    return record.get(key)
 
 
 def _matches(record: dict[str, Any], filters: dict[str, Any]) -> bool:
