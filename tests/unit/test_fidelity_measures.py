@@ -23,7 +23,7 @@ from mcp_sim.reporting.fidelity.views import (
 )
 from tests.prerequisites import missing
 
-TRAJECTORIES = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "trajectories"
+TRAJECTORIES = Path(__file__).resolve().parents[2] / "tests" / "data" / "trajectories"  # copies of shared/data
 
 
 def text(body: str, error: bool = False) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from mcp_sim.reporting.fidelity.replay import read_trajectories, split_for_learn
 from tests.prerequisites import missing
 
 REPO = Path(__file__).resolve().parents[2]
-SHARED = REPO.parent / "shared" / "data" / "trajectories"
+SHARED = REPO / "tests" / "data" / "trajectories"  # copies of ../shared/data/trajectories
 TOOL_LISTS = sorted((REPO / "tests" / "data" / "tool_lists").glob("*.tools.yaml"))
 
 
