@@ -73,6 +73,16 @@ class ProtocolError(SimError):
         super().__init__(f"{message} (JSON-RPC {code})")
 
 
+class InvalidSessionKey(ProtocolError, ValueError):
+    """A session key breaks the rule of ``state/keys.py`` (empty, too long, a control character, '/')."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(-32602, message)
+
+    def __str__(self) -> str:
+        return self.message
+
+
 class StateConflict(ProtocolError):
     """A session write lost a race: the stored version moved on since it was loaded (the write is refused)."""
 

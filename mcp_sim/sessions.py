@@ -20,7 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from mcp_sim.config import load_experiment
-from mcp_sim.state.base import StateStore
+from mcp_sim.state.base import StateStore, parse_export
+from mcp_sim.state.keys import checked_key
 from mcp_sim.state.urls import open_store_url
 
 
@@ -55,29 +56,41 @@ class Sessions:
         return await self.export(key)
 
     async def reset(self, key: str) -> None:
+        checked_key(key)
         async with self.store.lock(self.experiment, key):
             await self.store.reset(self.experiment, key)
 
     async def fork(self, key: str, new_keys: builtins.list[str] | None = None, n: int = 0) -> builtins.list[str]:
-        """Copy ``key`` into ``new_keys`` (or into ``<key>-fork-1`` .. ``<key>-fork-n``); returns the new keys."""
-        keys = list(new_keys or []) + [f"{key}-fork-{i}" for i in range(1, n + 1)]
+        """Copy ``key`` into ``new_keys`` (or into ``<key>-fork-1`` .. ``<key>-fork-n``); returns the new keys.
+        Keys already in use are refused (``ValueError``), as the admin API refuses them: a fork never overwrites."""
+        keys = [checked_key(k) for k in [*(new_keys or []), *(f"{key}-fork-{i}" for i in range(1, n + 1))]]
         if not keys:
             raise ValueError("fork: name the new sessions or give n > 0")
+        existing = set(await self.store.sessions(self.experiment))
+        if key not in existing:
+            raise KeyError(f"no session {key!r} in experiment {self.experiment!r}")
+        taken = sorted(set(keys) & existing)
+        if taken or len(set(keys)) != len(keys):
+            raise ValueError(f"fork keys must be new and distinct (already used: {taken or 'duplicates'})")
         async with self.store.lock(self.experiment, key):
             await self.store.fork(self.experiment, key, keys)
         return keys
 
     async def export(self, key: str) -> dict[str, Any]:
+        checked_key(key)
         async with self.store.lock(self.experiment, key):
             return await self.store.export(self.experiment, key)
 
-    async def restore(self, data: dict[str, Any], key: str | None = None) -> str:
-        target = key or str(data.get("state", {}).get("key", ""))
-        data = {**data, "state": {**data.get("state", {}), "experiment": self.experiment}}
+    async def restore(self, data: Any, key: str | None = None) -> str:
+        """Write an export back under ``key`` (or its own); ``ValueError`` for anything but an export."""
+        parse_export(data)  # a JSON list, a cut file, a foreign document: say so before touching the store
+        target = checked_key(key or str(data["state"].get("key", "")))
+        data = {**data, "state": {**data["state"], "experiment": self.experiment}}
         async with self.store.lock(self.experiment, target):
             return await self.store.restore(data, target or None)
 
     async def delete(self, key: str) -> bool:
+        checked_key(key)
         async with self.store.lock(self.experiment, key):
             return await self.store.delete(self.experiment, key)
 

@@ -18,8 +18,10 @@ from mcp_sim.admin.models import (
     SessionSummary,
 )
 from mcp_sim.calls import CallPath
+from mcp_sim.errors import InvalidSessionKey
 from mcp_sim.routing import flags as router
 from mcp_sim.state.base import SessionState
+from mcp_sim.state.keys import checked_key
 
 api = APIRouter(prefix="/sessions", tags=["sessions"])
 
@@ -89,6 +91,8 @@ async def fork_session(experiment: str, key: str, body: ForkRequest, request: Re
     path = await _session_path(request, experiment, key)
     existing = set(await path.store.sessions(experiment))
     keys = body.keys if body.keys is not None else _fresh_keys(key, body.count, existing)
+    for new_key in keys:
+        _checked(new_key)
     taken = sorted(set(keys) & existing)
     if taken or len(set(keys)) != len(keys):
         raise HTTPException(409, f"fork keys must be new and distinct (already used: {taken or 'duplicates'})")
@@ -106,6 +110,7 @@ async def delete_session(experiment: str, key: str, request: Request) -> Respons
 
 async def _session_path(request: Request, experiment: str, key: str) -> CallPath:
     path = lab_of(request).get(experiment).path
+    _checked(key)
     if key not in await path.store.sessions(experiment):
         raise HTTPException(404, f"experiment '{experiment}' has no session {key!r}")
     return path
@@ -132,6 +137,14 @@ async def _summary(path: CallPath, state: SessionState) -> SessionSummary:
         first_call_at=first[0].started_at if first else None,
         last_call_at=last[0].started_at if last else None,
     )
+
+
+def _checked(key: str) -> str:
+    """The session-key rule of every entry point (state/keys.py), as a 422 naming the problem."""
+    try:
+        return checked_key(key)
+    except InvalidSessionKey as exc:
+        raise HTTPException(422, exc.message) from None
 
 
 def _fresh_keys(key: str, count: int, existing: set[str]) -> list[str]:

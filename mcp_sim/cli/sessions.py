@@ -51,6 +51,8 @@ def _run(args: argparse.Namespace, operation: Callable[[Sessions, argparse.Names
         return anyio.run(main)
     except KeyError as exc:
         raise StartupError(str(exc.args[0])) from None
+    except ValueError as exc:  # a key breaking the session-key rule, a fork onto a used key
+        raise StartupError(str(exc)) from None
 
 
 async def _list(sessions: Sessions, args: argparse.Namespace) -> int:
@@ -85,15 +87,24 @@ async def _export(sessions: Sessions, args: argparse.Namespace) -> int:
     text = json.dumps(await sessions.export(args.key), indent=2, ensure_ascii=False)
     if args.output is None:
         print(text)
-    else:
+        return 0
+    try:
         args.output.write_text(text + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise StartupError(f"{args.output}: cannot write the export: {exc.strerror or exc}") from None
     return 0
 
 
 async def _import(sessions: Sessions, args: argparse.Namespace) -> int:
     try:
-        key = await sessions.restore(json.loads(args.file.read_text(encoding="utf-8")), args.key)
-    except (ValueError, OSError) as exc:
+        data = json.loads(args.file.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise StartupError(f"{args.file}: cannot read: {exc.strerror or exc}") from None
+    except (ValueError, RecursionError) as exc:  # UnicodeDecodeError and JSONDecodeError are ValueErrors
+        raise StartupError(f"{args.file}: not JSON: {exc}") from None
+    try:
+        key = await sessions.restore(data, args.key)
+    except ValueError as exc:
         raise StartupError(f"{args.file}: {exc}") from None
     print(f"imported {key}")
     return 0

@@ -29,7 +29,9 @@ from mcp_sim.errors import StartupError
 from mcp_sim.observability import metrics
 from mcp_sim.runtime import running_experiment
 from mcp_sim.serving import mcp_server as server
+from mcp_sim.serving import origin, response_modes
 from mcp_sim.serving.auth import BearerAuth
+from mcp_sim.serving.origin import HostGuard
 from mcp_sim.serving.response_modes import ResponseModes
 
 log = structlog.get_logger("mcp_sim.serving.host")
@@ -66,7 +68,13 @@ def host_app(
     for i, path in enumerate(paths):
         at = experiment_path(path.experiment.name)
         mcp_server = server.build_server(path)
-        mcp_server.streamable_http_app(streamable_http_path=at, transport_security=security, host=host)
+        mcp_server.streamable_http_app(
+            streamable_http_path=at,
+            transport_security=security,
+            host=host,
+            session_idle_timeout=response_modes.SESSION_IDLE_S,
+            max_sessions=2 * response_modes.MAX_SESSIONS,  # a backstop: ResponseModes evicts idle ones at the cap
+        )
         endpoint = ResponseModes.of(mcp_server)  # plain calls skip the SSE machinery (see response_modes.py)
         served_at = [DEFAULT_MCP_PATH, at] if i == 0 else [at]
         routes += [Route(p, endpoint=endpoint) for p in served_at]
@@ -81,7 +89,10 @@ def host_app(
                 await stack.enter_async_context(endpoint.run())
             yield
 
-    middleware = [Middleware(BearerAuth, token=token)] if token else []
+    # the Host/Origin guard first: a foreign page is refused whether or not it holds the token (origin.py)
+    middleware = [Middleware(HostGuard, hosts=origin.allowed_hosts(allowed_hosts))]
+    if token:
+        middleware.append(Middleware(BearerAuth, token=token))
     return Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
 
 

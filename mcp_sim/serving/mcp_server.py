@@ -21,6 +21,8 @@ from mcp.types import CallToolRequestParams, CallToolResult, ListToolsResult, Pa
 from mcp_sim import __version__
 from mcp_sim.calls import CallPath, error_result
 from mcp_sim.errors import ProtocolError, StartupError, ToolError
+from mcp_sim.serving.origin import allowed_hosts as allowed_hosts_of
+from mcp_sim.state.keys import checked_key, key_from_header
 
 log = structlog.get_logger("mcp_sim.serving.mcp_server")
 
@@ -34,12 +36,16 @@ def session_key(ctx: ServerRequestContext[Any, Any], process_key: str | None) ->
     key = ctx.meta.get(SESSION_META_KEY) if ctx.meta else None
     if key is not None and not isinstance(key, str):  # an episode id as a number: say so, or every call is anonymous
         raise ProtocolError(-32602, f"_meta['{SESSION_META_KEY}'] must be a string, not {type(key).__name__}")
-    if key:
-        return key
+    if key:  # an empty key counts as none given, as an empty header does
+        return checked_key(key)
     request = ctx.request
     if request is not None:
         headers = request.headers
-        return headers.get(SESSION_HEADER) or headers.get("mcp-session-id") or None
+        given = headers.get(SESSION_HEADER)
+        if given:
+            return key_from_header(given)
+        minted = headers.get("mcp-session-id")
+        return key_from_header(minted) if minted else None
     return process_key
 
 
@@ -82,7 +88,7 @@ def build_server(path: CallPath, process_key: str | None = None) -> Server[Any]:
 
 def transport_security(allowed_hosts: list[str] | None) -> TransportSecuritySettings:
     """Loopback Host headers plus the ones the user allowed; everything else gets 421."""
-    hosts = ["127.0.0.1:*", "localhost:*", "[::1]:*", *(allowed_hosts or [])]
+    hosts = allowed_hosts_of(allowed_hosts)
     return TransportSecuritySettings(
         enable_dns_rebinding_protection=True,
         allowed_hosts=hosts,

@@ -15,6 +15,11 @@ eras must accept. So three managers of one ``Server`` share the route:
   declared no server->client capability. The handler sees the same ``Mcp-Session-Id`` header, so the
   session key is unchanged. At least once a minute such a session's request takes the ``sse`` manager
   instead, which keeps its idle timer running and finds it gone (404, then it leaves the fast set).
+
+Every POST is checked first (envelope.py: 415 for a body that is not JSON, 400 for absurd nesting or ids no
+answer can echo). A plain call whose client hangs up is cancelled, world-model request and all
+(``_cancelled_on_disconnect``). 2025-era sessions are capped: at ``max_sessions``, opening one more ends the
+session idle the longest (``_make_room``); sessions also end after ``SESSION_IDLE_S`` without a request.
 """
 
 from __future__ import annotations
@@ -26,11 +31,14 @@ from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
 from typing import Any
 
+import anyio
 from mcp.server import Server
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from mcp.server.transport_security import DEFAULT_MAX_REQUEST_BODY_SIZE
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 from starlette.types import Message, Receive, Scope, Send
+
+from mcp_sim.serving import envelope
 
 _VERSION_HEADER = b"mcp-protocol-version"
 _SESSION_HEADER = b"mcp-session-id"
@@ -39,6 +47,8 @@ _ASKS_FOR_STREAM = (b'"progressToken"', b"\\u")
 _BACK_CHANNEL = ("sampling", "elicitation", "roots")  # client capabilities the server may call back
 REFRESH_S = 60.0  # how often a fast session's request goes through its real session anyway
 MAX_FAST_SESSIONS = 100_000  # oldest forgotten first: they just lose the fast path
+MAX_SESSIONS = 2_048  # 2025-era sessions held at once (each ~35 KB); more evict the longest idle
+SESSION_IDLE_S = 600.0  # a 2025-era session without any request this long is ended
 
 
 class ResponseModes:
@@ -49,7 +59,9 @@ class ResponseModes:
         sse: StreamableHTTPSessionManager,
         json: StreamableHTTPSessionManager,
         legacy_json: StreamableHTTPSessionManager,
+        max_sessions: int = MAX_SESSIONS,
     ) -> None:
+        self.max_sessions = max_sessions
         self.sse = sse
         self.json = json
         self.legacy_json = legacy_json
@@ -80,21 +92,33 @@ class ResponseModes:
         session = _header(scope, _SESSION_HEADER)
         if scope["type"] != "http" or method not in ("POST", "DELETE"):
             await self.sse.handle_request(scope, receive, send)
-        elif method == "DELETE":
+            return
+        if method == "DELETE":
             self.fast_sessions.pop(session or "", None)
             await self.sse.handle_request(scope, receive, send)
-        elif _is_modern(scope):
+            return
+        try:
+            envelope.check_content_type(_header(scope, b"content-type"))
             received = await _read_body(receive)
-            target = self.sse if needs_stream(received) else self.json
-            await target.handle_request(scope, _replay(received, receive), send)
+            body = _body(received)
+            if body is not None:
+                envelope.check_body(body)
+        except envelope.Refusal as refusal:
+            await refusal.send(send)
+            return
+        if _is_modern(scope):
+            if needs_stream(received):
+                await self.sse.handle_request(scope, _replay(received, receive), send)
+            else:
+                await _cancelled_on_disconnect(self.json, scope, received, receive, send)
         elif session is None:
-            await self._open_session(scope, receive, send)
+            await self._open_session(scope, received, receive, send)
         else:
-            await self._legacy_call(session, scope, receive, send)
+            await self._legacy_call(session, scope, received, receive, send)
 
-    async def _open_session(self, scope: Scope, receive: Receive, send: Send) -> None:
+    async def _open_session(self, scope: Scope, received: list[Message], receive: Receive, send: Send) -> None:
         """An initialize (or a stray request): served by ``sse``; a capability-free client's session goes fast."""
-        received = await _read_body(receive)
+        self._make_room()
         if needs_back_channel(received):
             await self.sse.handle_request(scope, _replay(received, receive), send)
             return
@@ -108,14 +132,15 @@ class ResponseModes:
 
         await self.sse.handle_request(scope, _replay(received, receive), noting_session)
 
-    async def _legacy_call(self, session: str, scope: Scope, receive: Receive, send: Send) -> None:
+    async def _legacy_call(
+        self, session: str, scope: Scope, received: list[Message], receive: Receive, send: Send
+    ) -> None:
         last_refresh = self.fast_sessions.get(session)
         if last_refresh is None:
-            await self.sse.handle_request(scope, receive, send)
+            await self.sse.handle_request(scope, _replay(received, receive), send)
             return
-        received = await _read_body(receive)
         if not needs_stream(received) and time.monotonic() - last_refresh < REFRESH_S:
-            await self.legacy_json.handle_request(scope, _replay(received, receive), send)
+            await _cancelled_on_disconnect(self.legacy_json, scope, received, receive, send)
             return
 
         async def refreshing(message: Message) -> None:
@@ -127,6 +152,24 @@ class ResponseModes:
             await send(message)
 
         await self.sse.handle_request(scope, _replay(received, receive), refreshing)
+
+    def _make_room(self) -> None:
+        """At the cap, end the session idle the longest (no request in flight), as its idle timeout would: one
+        client opening sessions in a loop then costs only its own oldest ones, and memory stays bounded."""
+        transports = self.sse._server_instances  # the SDK keeps no other handle on its sessions
+        excess = len(transports) - self.max_sessions + 1
+        if excess <= 0:
+            return
+        idle = sorted(
+            (t.idle_scope.deadline, sid)
+            for sid, t in transports.items()
+            if t.idle_scope is not None and not t.idle_scope.cancel_called and t.idle_scope.deadline != float("inf")
+        )
+        for _, sid in idle[:excess]:
+            scope = transports[sid].idle_scope
+            assert scope is not None
+            scope.cancel()  # the SDK discards the session exactly as after an idle timeout
+            self.fast_sessions.pop(sid, None)
 
     def _remember(self, session: str) -> None:
         self.fast_sessions[session] = time.monotonic()
@@ -188,6 +231,34 @@ async def _read_body(receive: Receive) -> list[Message]:
             return messages
         if size > DEFAULT_MAX_REQUEST_BODY_SIZE:  # the SSE manager's limit rejects it; don't buffer more
             return messages
+
+
+async def _cancelled_on_disconnect(
+    manager: StreamableHTTPSessionManager, scope: Scope, received: list[Message], receive: Receive, send: Send
+) -> None:
+    """Serve a plain call, cancelling it when the client hangs up. The SSE path watches for that itself; the
+    JSON path did not, so a world-model request ran on for nobody (and held a concurrency slot)."""
+    pending = list(received)
+    gone = anyio.Event()
+
+    async def replayed() -> Message:
+        if pending:
+            return pending.pop(0)
+        await gone.wait()
+        return {"type": "http.disconnect"}
+
+    async with anyio.create_task_group() as tasks:
+
+        async def watch() -> None:
+            while (await receive())["type"] != "http.disconnect":
+                pass
+            gone.set()
+            tasks.cancel_scope.cancel()
+
+        if _body(received) is not None:  # the body was read whole: the next message can only be the hang-up
+            tasks.start_soon(watch)
+        await manager.handle_request(scope, replayed, send)
+        tasks.cancel_scope.cancel()
 
 
 def _replay(messages: list[Message], receive: Receive) -> Receive:

@@ -115,10 +115,19 @@ def export_session(state: SessionState, turns: list[Turn]) -> dict[str, Any]:
     return {"format": EXPORT_FORMAT, "state": state.to_json(), "turns": [t.to_json() for t in turns]}
 
 
-def parse_export(data: dict[str, Any]) -> tuple[SessionState, list[Turn]]:
+def parse_export(data: Any) -> tuple[SessionState, list[Turn]]:
+    """An export read back; ``ValueError`` naming what is wrong with anything else (a list, a cut file, ...)."""
+    if not isinstance(data, dict):
+        raise ValueError(f"not an mcp-sim session export: a JSON {type(data).__name__}, expected an object")
     if data.get("format") != EXPORT_FORMAT:
         raise ValueError(f"not an mcp-sim session export (format {data.get('format')!r}, expected {EXPORT_FORMAT!r})")
-    return SessionState.from_json(data["state"]), [Turn.from_json(t) for t in data.get("turns", [])]
+    state, turns = data.get("state"), data.get("turns", [])
+    if not isinstance(state, dict) or not isinstance(turns, list):
+        raise ValueError("a session export needs 'state' (an object) and 'turns' (a list)")
+    try:
+        return SessionState.from_json(state), [Turn.from_json(t) for t in turns]
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise ValueError(f"a session export with a malformed state or turn: {exc!r}") from None
 
 
 EXPORT_FORMAT = "mcp-sim/session@1"

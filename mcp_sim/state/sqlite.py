@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 
 import anyio
 
+from mcp_sim.errors import StartupError, StoreUnavailable
 from mcp_sim.state.base import SessionState, Turn
 from mcp_sim.state.locks import KeyedLocks
 from mcp_sim.state.versioned import VersionedStore, conflict
@@ -38,17 +39,23 @@ class SQLiteStore(VersionedStore):
         self.path = Path(path)
         self.ttl_s = ttl_s
         self.clock = clock
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        # autocommit mode: every write below opens its own explicit transaction
-        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=30)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: durable across process crashes
-        self._db.executescript(_SCHEMA)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            # autocommit mode: every write below opens its own explicit transaction
+            self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=30)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: durable across process crashes
+            self._db.executescript(_SCHEMA)
+        except (OSError, sqlite3.Error) as exc:  # a file that is not a database, a folder, no permission
+            raise StartupError(f"state: cannot open {self.path} as an SQLite session store: {exc}") from None
         self._worker = anyio.CapacityLimiter(1)
         self._locks = KeyedLocks()
 
     async def _run(self, fn: Callable[..., T], *args: Any) -> T:
-        return await anyio.to_thread.run_sync(fn, *args, limiter=self._worker)
+        try:
+            return await anyio.to_thread.run_sync(fn, *args, limiter=self._worker)
+        except sqlite3.Error as exc:  # disk full, file replaced underneath: nothing was recorded
+            raise StoreUnavailable(f"SQLite session store {self.path}: {exc}") from None
 
     @asynccontextmanager
     async def lock(self, experiment: str, key: str) -> AsyncIterator[None]:
