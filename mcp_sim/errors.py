@@ -32,7 +32,23 @@ class ConfigError(SimError):
 
 
 class StartupError(SimError):
-    """The experiment is valid but cannot be served (unreachable upstream, name collision, ...)."""
+    """The experiment is valid but cannot be served (unreachable upstream, name collision, ...).
+
+    Printed by the CLI as one line: ``FILE: FIELD: cause``, with whichever of file and field are known."""
+
+    def __init__(self, message: str, *, file: Path | str | None = None, field: str | None = None) -> None:
+        self.cause = message
+        self.file = file
+        self.field = field
+        where = ": ".join(str(part) for part in (file, field) if part)
+        super().__init__(f"{where}: {message}" if where else message)
+
+
+def leaves(error: BaseException) -> list[BaseException]:
+    """The exceptions inside (nested) exception groups, which task groups wrap start-up errors in."""
+    if isinstance(error, BaseExceptionGroup):
+        return [leaf for inner in error.exceptions for leaf in leaves(inner)]
+    return [error]
 
 
 class ToolError(SimError):

@@ -8,13 +8,16 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
+import structlog
 import yaml
 from mcp.types import Tool
 
 from mcp_sim.config import LoadedExperiment, ToolSpec, ToolSpecFile
+from mcp_sim.config.schemas import no_retrieval, ref_problem
 from mcp_sim.errors import InvalidArguments, StartupError
 
 MAX_ERROR_CHARS = 500  # of a validation message
+log = structlog.get_logger("mcp_sim.catalog")
 
 
 @dataclass(frozen=True)
@@ -134,8 +137,13 @@ def load_spec_file(path: Path) -> ToolSpecFile:
 
 
 def _entry(tool: Tool, spec: ToolSpec, upstream: str | None, upstream_name: str, source: str) -> CatalogEntry:
-    validator_cls = jsonschema.validators.validator_for(tool.input_schema, jsonschema.Draft202012Validator)
-    validator = validator_cls(tool.input_schema, format_checker=jsonschema.FormatChecker())
+    schema = tool.input_schema
+    if problem := ref_problem(schema):  # spec files are refused at load; an upstream's tool checks its own
+        log.warning("inputSchema not checked here", tool=tool.name, source=source, problem=problem)
+        schema = {"type": "object"}
+    validator_cls = jsonschema.validators.validator_for(schema, jsonschema.Draft202012Validator)
+    # an empty registry: nothing is ever fetched (jsonschema's default retrieves remote $refs with urlopen)
+    validator = validator_cls(schema, format_checker=jsonschema.FormatChecker(), registry=no_retrieval())
     return CatalogEntry(tool, spec, upstream, upstream_name, source, validator)
 
 
@@ -173,6 +181,7 @@ def _decode_cursor(cursor: str | None, total: int) -> int:
 
     if cursor is None:
         return 0
-    if not cursor.isdigit() or int(cursor) > total:
-        raise ProtocolError(-32602, f"Invalid cursor: {cursor!r}")
+    # ASCII digits only: str.isdigit() accepts '²', which int() then refuses with a ValueError (error code 0)
+    if not (cursor.isascii() and cursor.isdigit() and len(cursor) <= 12) or int(cursor) > total:
+        raise ProtocolError(-32602, f"Invalid cursor {cursor[:80]!r}: pass the nextCursor of the previous page")
     return int(cursor)

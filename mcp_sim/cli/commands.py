@@ -9,6 +9,7 @@ import gc
 import ipaddress
 import os
 import sys
+import traceback
 from collections.abc import Sequence
 from pathlib import Path
 from typing import get_args
@@ -16,7 +17,7 @@ from typing import get_args
 import anyio
 
 from mcp_sim.config import LoadedExperiment, RouteName, load_experiment
-from mcp_sim.errors import ConfigError, SimError, StartupError
+from mcp_sim.errors import ConfigError, SimError, StartupError, leaves
 from mcp_sim.observability import logs
 from mcp_sim.serving.auth import TOKEN_ENV
 
@@ -26,12 +27,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     logs.configure(args.log_level or args.default_log_level)
     try:
         return int(args.run(args))
-    except ConfigError as exc:
-        print("mcp-sim: configuration errors:", *exc.problems, sep="\n  ", file=sys.stderr)
-        return 1
-    except SimError as exc:
-        print(f"mcp-sim: {exc}", file=sys.stderr)
-        return 1
+    except (Exception, BaseExceptionGroup) as exc:  # noqa: BLE001 - the user gets lines, never a traceback
+        return _report_failure(exc, debug=args.log_level == "debug")
+
+
+def _report_failure(error: BaseException, debug: bool) -> int:
+    """Each problem on one line (task groups wrap start-up errors in exception groups: unwrapped here).
+    A bug in mcp-sim is one line too; ``--log-level debug`` shows its traceback."""
+    problems: list[str] = []
+    for leaf in leaves(error):
+        if isinstance(leaf, ConfigError):
+            problems += leaf.problems
+        elif isinstance(leaf, SimError):
+            problems += [line for line in str(leaf).splitlines() if line]
+        elif isinstance(leaf, KeyboardInterrupt):
+            continue
+        else:
+            if debug:
+                traceback.print_exception(leaf, file=sys.stderr)
+            problems.append(f"internal error {type(leaf).__name__}: {leaf} (--log-level debug shows the traceback)")
+    for problem in dict.fromkeys(problems):  # once each, in order
+        print(f"mcp-sim: {problem}", file=sys.stderr)
+    return 1 if problems else 130
 
 
 def _parser() -> argparse.ArgumentParser:

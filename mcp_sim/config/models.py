@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal
+from urllib.parse import urlsplit
 
 import jsonschema
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, field_validator
+
+from mcp_sim.config.schemas import ref_problem
 
 # sim: world model; real: upstream; record: real, observation stored; replay: stored observation (sim on a
 # miss); shadow: real and sim both, real returned, both stored with a divergence score (routing/recorded.py).
@@ -18,8 +22,14 @@ def needs_real(route_name: str) -> bool:
     return route_name in REAL_ROUTES
 
 
+# Every file model is strict: `true` is not a number, "5" is not an integer, and .inf / .nan are no timeouts.
+STRICT = ConfigDict(extra="forbid", frozen=True, strict=True, allow_inf_nan=False)
+MAX_TIMEOUT_S = 86_400.0  # a day: anything longer is a typo, and a hung call would never be noticed
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = STRICT
 
 
 # ---- upstreams: the "mcpServers" block of MCP client configs ----
@@ -34,8 +44,8 @@ class StdioUpstream(Strict):
     env: dict[str, str] = {}
     cwd: str | None = None
     prefix: str | None = Field(None, min_length=1)  # prepended to the exposed tool names
-    connect_timeout_s: float = Field(30.0, gt=0)
-    call_timeout_s: float = Field(120.0, gt=0)
+    connect_timeout_s: float = Field(30.0, gt=0, le=MAX_TIMEOUT_S)
+    call_timeout_s: float = Field(120.0, gt=0, le=MAX_TIMEOUT_S)
 
 
 class HttpUpstream(Strict):
@@ -45,15 +55,13 @@ class HttpUpstream(Strict):
     url: str
     headers: dict[str, str] = {}
     prefix: str | None = Field(None, min_length=1)  # prepended to the exposed tool names
-    connect_timeout_s: float = Field(30.0, gt=0)
-    call_timeout_s: float = Field(120.0, gt=0)
+    connect_timeout_s: float = Field(30.0, gt=0, le=MAX_TIMEOUT_S)
+    call_timeout_s: float = Field(120.0, gt=0, le=MAX_TIMEOUT_S)
 
     @field_validator("url")
     @classmethod
     def _http_url(cls, url: str) -> str:
-        if not url.startswith(("http://", "https://")):
-            raise ValueError("must start with http:// or https://")
-        return url
+        return http_url(url)
 
 
 def _upstream_kind(value: Any) -> str | None:
@@ -82,12 +90,13 @@ class OpenAIWorldModelConfig(Strict):
 
     kind: Literal["openai"]
     base_url: str
-    model: str
+    model: str = Field(min_length=1)
     api_key: str | None = None
     temperature: float = Field(0.6, ge=0, le=2)
     max_tokens: int = Field(16384, gt=0)
     thinking: bool = True
-    timeout_s: float = Field(300.0, gt=0)
+    timeout_s: float = Field(300.0, gt=0, le=MAX_TIMEOUT_S)  # the deadline of one request, retries included
+    max_response_bytes: int = Field(16 * 2**20, ge=1024)  # of one streamed answer; more ends the attempt
     max_concurrency: int = Field(256, gt=0)
     max_retries: int = Field(3, ge=0)
     validation_retries: int = Field(2, ge=0)
@@ -95,6 +104,11 @@ class OpenAIWorldModelConfig(Strict):
     on_failure: Literal["error", "schema"] = "error"
     system_prompt: str | None = None  # path of a template overriding the built-in one ({tool_definitions} ...)
     demonstrations: str | None = None  # path of a text file of example calls and observations
+
+    @field_validator("base_url")
+    @classmethod
+    def _endpoint_url(cls, url: str) -> str:
+        return http_url(url)
 
 
 WorldModelConfig = Annotated[SchemaWorldModelConfig | OpenAIWorldModelConfig, Field(discriminator="kind")]
@@ -137,9 +151,9 @@ class Example(Strict):
 class ToolSpec(Strict):
     """One tool as an MCP server lists it, plus optional simulation hints."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    model_config = ConfigDict(STRICT, populate_by_name=True)
 
-    name: str = Field(min_length=1)
+    name: str = Field(min_length=1, max_length=128)
     title: str | None = None
     description: str | None = None
     input_schema: dict[str, Any] = Field(default_factory=lambda: {"type": "object"}, alias="inputSchema")
@@ -151,6 +165,11 @@ class ToolSpec(Strict):
     effects: EntityEffect | list[EntityEffect] | None = None
     examples: list[Example] = []  # real observations the simulator learns answer shapes from
 
+    @field_validator("name")
+    @classmethod
+    def _printable_name(cls, name: str) -> str:
+        return printable(name)
+
     @field_validator("input_schema", "output_schema")
     @classmethod
     def _is_json_schema(cls, schema: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -159,6 +178,10 @@ class ToolSpec(Strict):
                 jsonschema.Draft202012Validator.check_schema(schema)
             except jsonschema.SchemaError as exc:
                 raise ValueError(f"not a valid JSON Schema: {exc.message}") from None
+            if problem := ref_problem(schema):
+                raise ValueError(problem)
+            if schema.get("type", "object") != "object":  # MCP: arguments and structured answers are objects
+                raise ValueError(f"must describe an object (type: object), not type {schema.get('type')!r}")
         return schema
 
 
@@ -175,7 +198,7 @@ class ToolSpecFile(Strict):
 class Experiment(Strict):
     """An experiment file: which tools, routed where, simulated how, perturbed how."""
 
-    name: str = Field(min_length=1)
+    name: str = Field(min_length=1, max_length=128)
     description: str | None = None
     seed: int = 0
     route: RouteName = "sim"
@@ -189,4 +212,30 @@ class Experiment(Strict):
     state: str | None = None  # a store URL; default: sqlite file <experiment dir>/.mcp-sim/<name>.db
     world: str | None = None  # world seeds: a YAML file of initial entities (see mcp_sim/ledger/world.py)
     recordings: str | None = None  # SQLite file of record/shadow observations; default <experiment>.recordings.sqlite
-    list_page_size: int = Field(100, gt=0)
+    list_page_size: int = Field(100, gt=0, le=100_000)
+
+    @field_validator("name")
+    @classmethod
+    def _path_safe_name(cls, name: str) -> str:
+        if "/" in name:
+            raise ValueError("must not contain '/': the name is part of the MCP path /experiments/<name>/mcp")
+        return printable(name)
+
+
+def printable(name: str) -> str:
+    """Names appear in paths, logs and terminals: no control characters (NUL among them)."""
+    if match := _CONTROL.search(name):
+        raise ValueError(f"must not contain the control character {match.group()!r}")
+    return name
+
+
+def http_url(url: str) -> str:
+    """An ``http://`` or ``https://`` URL with a host, nothing else (``http:/x``, ``localhost:8000`` are typos)."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname or _CONTROL.search(url) or " " in url:
+        raise ValueError(f"must be an http:// or https:// URL with a host, not {url!r}")
+    try:
+        parts.port  # noqa: B018 - raises on a port that is not a number
+    except ValueError:
+        raise ValueError(f"has a port that is not a number: {url!r}") from None
+    return url

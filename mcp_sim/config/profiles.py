@@ -30,7 +30,7 @@ COMMON_KEYS = ("type", "name", "probability", "match")
 class Match(BaseModel):
     """Which calls an entry applies to. Every trigger given must hold (they are ANDed)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, allow_inf_nan=False)
 
     tools: list[str] = Field(default_factory=lambda: ["*"], min_length=1)  # globs on the exposed tool name
     turns: str | None = None  # session call numbers, 1-based: "4", "2-5", "3-"
@@ -41,8 +41,13 @@ class Match(BaseModel):
     @field_validator("turns")
     @classmethod
     def _turn_range(cls, turns: str | None) -> str | None:
-        if turns is not None and not _TURNS.match(turns):
+        m = _TURNS.match(turns) if turns is not None else None
+        if turns is not None and m is None:
             raise ValueError('expected a turn number or range such as "4", "2-5" or "3-"')
+        if m is not None and m.group(3) and int(m.group(3)) < int(m.group(1)):
+            raise ValueError(f"turns {turns!r} ends before it starts (write the smaller number first)")
+        if m is not None and int(m.group(1)) < 1:
+            raise ValueError("turn numbers start at 1")
         return turns
 
     @field_validator("calls")
@@ -63,7 +68,7 @@ class Match(BaseModel):
 
 
 class _Common(BaseModel):
-    model_config = ConfigDict(extra="ignore", frozen=True)
+    model_config = ConfigDict(extra="ignore", frozen=True, strict=True, allow_inf_nan=False)
 
     type: str
     name: str | None = None
@@ -72,7 +77,7 @@ class _Common(BaseModel):
 
 
 class _ProfileFile(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     name: str | None = None
     description: str | None = None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -18,7 +19,11 @@ from mcp_sim.errors import ConfigError
 
 M = TypeVar("M", bound=BaseModel)
 
+MAX_FILE_BYTES = 16 * 2**20  # no configuration file is this large; /dev/zero is infinitely so
+MAX_DEPTH = 100  # of nested mappings and lists
+MAX_NODES = 1_000_000  # values after alias expansion
 EXPERIMENT_DIR = "EXPERIMENT_DIR"  # ${EXPERIMENT_DIR}: the folder of the file being read
+_BRACKETS = re.compile(r"[\[\]{}]")
 _ENV_VAR = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}")
 
 
@@ -57,24 +62,110 @@ class YamlDocument:
         return f"{self.path}:{self.line_of(loc) or '?'}: {field}: {message}"
 
 
+def read_text_file(path: Path, max_bytes: int = MAX_FILE_BYTES) -> str:
+    """A user's file as UTF-8 text, refusing what would hang or exhaust the process: anything but a regular
+    file (``/dev/zero``, a FIFO, a folder), more than ``max_bytes``, bytes that are not UTF-8."""
+    try:
+        # O_NONBLOCK: opening a FIFO would otherwise wait for a writer (it froze the server); on a regular
+        # file the flag does nothing. What the descriptor is gets checked before a byte is read.
+        with os.fdopen(os.open(path, os.O_RDONLY | os.O_NONBLOCK), "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                raise ConfigError.at(path, None, "not a regular file")
+            raw = handle.read(max_bytes + 1)
+    except OSError as exc:
+        raise ConfigError.at(path, None, f"cannot read file: {exc.strerror or exc}") from None
+    if len(raw) > max_bytes:
+        raise ConfigError.at(path, None, f"file is larger than {max_bytes // 2**20} MiB")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise ConfigError.at(path, line, f"not UTF-8 text (byte {raw[exc.start]:#04x} at offset {exc.start})") from None
+
+
 def load_yaml(path: Path) -> YamlDocument:
     """Read ``path`` with the safe loader and expand ``${VAR}`` / ``${VAR:-default}`` in strings.
 
-    ``${EXPERIMENT_DIR}`` is the folder of ``path`` (absolute), whatever the environment says."""
+    ``${EXPERIMENT_DIR}`` is the folder of ``path`` (absolute), whatever the environment says. Nesting deeper
+    than ``MAX_DEPTH`` and aliases expanding past ``MAX_NODES`` values (a "billion laughs") are errors."""
+    text = read_text_file(path)
+    if (line := _too_deep_flow(text)) is not None:
+        raise ConfigError.at(path, line, f"invalid YAML: nested deeper than {MAX_DEPTH} levels")
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ConfigError.at(path, None, f"cannot read file: {exc.strerror or exc}") from None
-    try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
+        loader = _BoundedLoader(text)
+        try:
+            root = loader.get_single_node()
+            _check_expansion(root)
+            data = loader.construct_document(root) if root is not None else None
+        finally:
+            loader.dispose()
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark is not None else None
-        raise ConfigError.at(path, line, f"invalid YAML: {getattr(exc, 'problem', exc)}") from None
+        raise ConfigError.at(path, line, f"invalid YAML: {getattr(exc, 'problem', None) or exc}") from None
     doc = YamlDocument(path, None, root)
     doc.data = _expand_env(data, doc, ())
     return doc
+
+
+def _too_deep_flow(text: str) -> int | None:
+    """The line where ``[``/``{`` brackets nest past ``MAX_DEPTH``, or None. PyYAML's scanner looks ahead
+    over every open flow bracket at each token (quadratic: 5,000 levels took half a second, a megabyte of them
+    hours), so this runs before it. Brackets inside quoted strings count too: an upper bound, good enough
+    for configuration files, whose brackets balance."""
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return None
+    depth = 0
+    for bracket in _BRACKETS.finditer(text):
+        depth = depth + 1 if bracket.group() in "[{" else max(0, depth - 1)
+        if depth > MAX_DEPTH:
+            return text.count("\n", 0, bracket.start()) + 1
+    return None
+
+
+class _BoundedLoader(yaml.SafeLoader):
+    """The safe loader with a nesting limit (PyYAML composes recursively: 5,000 levels was a RecursionError)."""
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self._depth = 0
+
+    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
+        self._depth += 1
+        try:
+            if self._depth > MAX_DEPTH:
+                mark = self.peek_event().start_mark
+                raise yaml.composer.ComposerError(
+                    None, None, f"nested deeper than {MAX_DEPTH} levels", mark
+                )
+            return super().compose_node(parent, index)  # type: ignore[no-any-return]
+        finally:
+            self._depth -= 1
+
+
+def _check_expansion(root: yaml.Node | None) -> None:
+    """Refuse a tree whose aliases expand to more than ``MAX_NODES`` values: each alias is the node it names,
+    so a small file can stand for billions of values. Counted on the node graph, sizes memoised per node."""
+    sizes: dict[int, int] = {}
+
+    def size(node: yaml.Node) -> int:
+        known = sizes.get(id(node))
+        if known is not None:
+            return known
+        total = 1
+        if isinstance(node, yaml.SequenceNode):
+            total += sum(size(child) for child in node.value)
+        elif isinstance(node, yaml.MappingNode):
+            total += sum(size(k) + size(v) for k, v in node.value)
+        if total > MAX_NODES:
+            raise yaml.composer.ComposerError(
+                None, None, f"aliases expand to more than {MAX_NODES:,} values", node.start_mark
+            )
+        sizes[id(node)] = total
+        return total
+
+    if root is not None:
+        size(root)
 
 
 def load_model(path: Path, model: type[M]) -> M:

@@ -78,9 +78,10 @@ class Decision:
 
 
 class Params(BaseModel):
-    """Base of every perturbation's own parameters: unknown keys are rejected, values are frozen."""
+    """Base of every perturbation's own parameters: unknown keys are rejected, values are frozen, and strict:
+    ``true`` is no count, ``.inf`` no probability or delay."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, allow_inf_nan=False)
 
 
 P = TypeVar("P", bound=Params)

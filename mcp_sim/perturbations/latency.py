@@ -22,13 +22,16 @@ from mcp_sim.outcome import Outcome
 from mcp_sim.perturbations.base import Call, Decision, Next, Params, Perturbation
 
 
+MAX_DELAY_MS = 600_000.0  # ten minutes: longer than any client waits, so a larger delay is a typo
+
+
 class LatencyParams(Params):
     distribution: Literal["fixed", "uniform", "lognormal"] = "fixed"
-    ms: float | None = Field(None, ge=0)  # fixed
-    min_ms: float | None = Field(None, ge=0)  # uniform
-    max_ms: float | None = Field(None, ge=0)  # uniform upper bound; cap for lognormal
-    median_ms: float | None = Field(None, gt=0)  # lognormal
-    sigma: float = Field(0.5, ge=0)  # lognormal
+    ms: float | None = Field(None, ge=0, le=MAX_DELAY_MS)  # fixed
+    min_ms: float | None = Field(None, ge=0, le=MAX_DELAY_MS)  # uniform
+    max_ms: float | None = Field(None, ge=0, le=MAX_DELAY_MS)  # uniform upper bound; cap for lognormal
+    median_ms: float | None = Field(None, gt=0, le=MAX_DELAY_MS)  # lognormal
+    sigma: float = Field(0.5, ge=0, le=10)  # lognormal
 
     @model_validator(mode="after")
     def _complete(self) -> LatencyParams:
@@ -47,7 +50,7 @@ class LatencyParams(Params):
             low, high = float(self.min_ms or 0), float(self.max_ms or 0)
             return low + (high - low) * rng_value
         delay = float(self.median_ms or 0) * math.exp(self.sigma * gauss)
-        return min(delay, self.max_ms) if self.max_ms is not None else delay
+        return min(delay, self.max_ms if self.max_ms is not None else MAX_DELAY_MS)
 
 
 class Latency(Perturbation[LatencyParams]):

@@ -6,7 +6,10 @@ Every URL takes ``?ttl=SECONDS``: sessions idle for longer are deleted (``StateS
 
 from __future__ import annotations
 
+import importlib.util
+import math
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
@@ -19,28 +22,53 @@ def default_url(base_dir: Path, name: str) -> str:
     return f"sqlite:///{(base_dir / '.mcp-sim' / f'{safe}.db').resolve()}"  # an absolute path: four slashes
 
 
-def open_store_url(url: str | None, base_dir: Path, name: str) -> StateStore:
-    """The store a ``state:`` URL names; relative SQLite paths are relative to the experiment's directory."""
+@dataclass(frozen=True)
+class StoreURL:
+    """A ``state:`` URL taken apart and checked, nothing opened: ``mcp-sim validate`` stops here."""
+
+    scheme: str
+    url: str  # without ``ttl``
+    sqlite_path: Path | None
+    ttl_s: float | None
+
+
+def parse_store_url(url: str | None, base_dir: Path, name: str) -> StoreURL:
+    """Every check ``open_store_url`` makes before it opens anything (``StartupError`` naming the problem)."""
     url = url or default_url(base_dir, name)
+    if any(ord(c) < 0x20 for c in url):
+        raise StartupError(f"state: {url!r} contains a control character")
     parts = urlsplit(url)
     query = dict(parse_qsl(parts.query))
     ttl_s = _ttl(url, query.pop("ttl", None))
     if parts.scheme == "memory":
-        from mcp_sim.state.memory import MemoryStore
-
-        return MemoryStore(ttl_s=ttl_s)
+        return StoreURL("memory", url, None, ttl_s)
     if parts.scheme == "sqlite":
-        from mcp_sim.state.sqlite import SQLiteStore
-
         path = url.split("?", 1)[0][len("sqlite:///") :]
         if not path or not url.startswith("sqlite:///"):
             raise StartupError(f"state: {url!r}: expected sqlite:///relative/path.db or sqlite:////absolute/path.db")
-        return SQLiteStore(base_dir / path, ttl_s=ttl_s)
+        return StoreURL("sqlite", url, base_dir / path, ttl_s)
     if parts.scheme in ("redis", "rediss", "unix"):
-        from mcp_sim.state.redis import RedisStore
-
-        return RedisStore(urlunsplit(parts._replace(query=urlencode(query))), ttl_s=ttl_s)
+        if importlib.util.find_spec("redis") is None:
+            raise StartupError(f"state: {url!r} needs the redis package: pip install 'mcp-sim[redis]'")
+        return StoreURL("redis", urlunsplit(parts._replace(query=urlencode(query))), None, ttl_s)
     raise StartupError(f"state: unsupported store URL {url!r} (expected memory://, sqlite:///..., redis://...)")
+
+
+def open_store_url(url: str | None, base_dir: Path, name: str) -> StateStore:
+    """The store a ``state:`` URL names; relative SQLite paths are relative to the experiment's directory."""
+    parsed = parse_store_url(url, base_dir, name)
+    if parsed.scheme == "memory":
+        from mcp_sim.state.memory import MemoryStore
+
+        return MemoryStore(ttl_s=parsed.ttl_s)
+    if parsed.scheme == "sqlite":
+        from mcp_sim.state.sqlite import SQLiteStore
+
+        assert parsed.sqlite_path is not None
+        return SQLiteStore(parsed.sqlite_path, ttl_s=parsed.ttl_s)
+    from mcp_sim.state.redis import RedisStore
+
+    return RedisStore(parsed.url, ttl_s=parsed.ttl_s)
 
 
 def _ttl(url: str, raw: str | None) -> float | None:
@@ -50,6 +78,6 @@ def _ttl(url: str, raw: str | None) -> float | None:
         ttl = float(raw)
     except ValueError:
         ttl = -1.0
-    if ttl <= 0:
+    if not math.isfinite(ttl) or ttl <= 0:  # nan, inf: a session would never or instantly expire
         raise StartupError(f"state: {url!r}: ttl must be a positive number of seconds, got {raw!r}")
     return ttl
