@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from fnmatch import fnmatchcase
 from pathlib import Path
 
 import anyio
@@ -16,7 +18,8 @@ from mcp_sim.calls import CallPath
 from mcp_sim.catalog.specs import Catalog, build_catalog
 from mcp_sim.config import Experiment, LoadedExperiment, OpenAIWorldModelConfig, SchemaWorldModelConfig
 from mcp_sim.config.profiles import load_profile as read_profile
-from mcp_sim.errors import BackendUnavailable, StartupError
+from mcp_sim.config.yamlfile import read_text_file
+from mcp_sim.errors import BackendUnavailable, ConfigError, StartupError
 from mcp_sim.ledger.effects import EntityTypes
 from mcp_sim.ledger.entities import Effect
 from mcp_sim.ledger.world import load_world, seed_effects, seeded_types
@@ -29,9 +32,10 @@ from mcp_sim.routing.recordings import Recordings
 from mcp_sim.simulation.base import WorldModel
 from mcp_sim.simulation.builtin.simulator import SchemaWorldModel
 from mcp_sim.state.base import StateStore
-from mcp_sim.state.urls import open_store_url
+from mcp_sim.state.urls import open_store_url, parse_store_url
 
 log = structlog.get_logger("mcp_sim.runtime")
+READY_PROFILES = (Path(__file__).resolve().parent.parent / "perturbations").resolve()
 
 
 @asynccontextmanager
@@ -44,12 +48,16 @@ async def running_experiment(loaded: LoadedExperiment) -> AsyncIterator[CallPath
             for upstream in upstreams.values():
                 connecting.start_soon(tasks.start, upstream.run)
         discovered = await discover(upstreams)
-        pipeline = load_pipeline(loaded)
-        unexposed = build_catalog(loaded, discovered)
-        catalog = pipeline.expose(unexposed)
+        checked = preflight(loaded, discovered)
+        pipeline, unexposed, catalog, types, world = (
+            checked.pipeline,
+            checked.unexposed,
+            checked.catalog,
+            checked.types,
+            checked.world,
+        )
         routing = router.Routing.of(experiment.route, experiment.routes)
         check_routes(catalog, routing, upstreams, discovered)
-        types, world = load_world_seeds(loaded, catalog)
         store = open_store(experiment.state, loaded.base_dir, experiment.name)
         tasks.start_soon(expire_abandoned, store)
         world_model = make_world_model(loaded, catalog)
@@ -76,6 +84,60 @@ async def running_experiment(loaded: LoadedExperiment) -> AsyncIterator[CallPath
             await world_model.aclose()
             await store.aclose()
             tasks.cancel_scope.cancel()
+
+
+@dataclass
+class Preflight:
+    """What ``preflight`` built on the way: serve goes on with it, validate only wanted the checks."""
+
+    pipeline: Pipeline
+    unexposed: Catalog
+    catalog: Catalog
+    types: EntityTypes
+    world: list[Effect]
+    routes_checked: bool  # False when an upstream's tools are unknown (down, no snapshot): globs not checked
+
+
+def preflight(loaded: LoadedExperiment, discovered: dict[str, list[Tool]]) -> Preflight:
+    """Every check serve makes before it accepts traffic, short of connecting upstreams (``discovered`` is what
+    they listed; ``mcp-sim validate`` passes none and relies on snapshots). ``validate`` runs exactly this, so
+    "validate ok" means "serve starts" whenever the upstreams are up. Raises ``StartupError`` or ``ConfigError``."""
+    experiment = loaded.experiment
+    pipeline = load_pipeline(loaded)
+    unexposed = build_catalog(loaded, discovered)
+    catalog = pipeline.expose(unexposed)
+    known = all(name in discovered or any(e.upstream == name for e in unexposed) for name in experiment.upstreams)
+    if known:
+        check_route_globs(loaded, catalog)
+    types, world = load_world_seeds(loaded, catalog)
+    parse_store_url(experiment.state, loaded.base_dir, experiment.name)
+    check_world_model_files(loaded)
+    return Preflight(pipeline, unexposed, catalog, types, world, routes_checked=known)
+
+
+def check_route_globs(loaded: LoadedExperiment, catalog: Catalog) -> None:
+    """A ``routes:`` pattern that matches no tool is a typo that silently routes nothing."""
+    names = [entry.name for entry in catalog]
+    unmatched = [p for p in loaded.experiment.routes if not any(fnmatchcase(n, p) for n in names)]
+    if unmatched:
+        raise StartupError(
+            f"routes pattern(s) {unmatched} match no tool (tools: {', '.join(names[:20]) or 'none'})",
+            file=loaded.path,
+            field="routes",
+        )
+
+
+def check_world_model_files(loaded: LoadedExperiment) -> None:
+    """The LLM world model's prompt files exist and read as text (the model reads them when it starts)."""
+    config = loaded.experiment.world_model
+    if not isinstance(config, OpenAIWorldModelConfig):
+        return
+    for field, relative in (("system_prompt", config.system_prompt), ("demonstrations", config.demonstrations)):
+        if relative is not None:
+            try:
+                read_text_file(loaded.resolve(relative))
+            except ConfigError as exc:
+                raise StartupError(exc.problems[0], file=loaded.path, field=f"world_model.{field}") from None
 
 
 async def discover(upstreams: dict[str, UpstreamMCP]) -> dict[str, list[Tool]]:
@@ -178,4 +240,30 @@ def load_profile(loaded: LoadedExperiment, ref: str) -> Pipeline:
         return NoPerturbations()
     if ref == INLINE_PROFILE:
         return load_pipeline(loaded)
-    return ProfilePipeline.of(read_profile(loaded.resolve(ref)))
+    return ProfilePipeline.of(read_profile(confined_profile_path(loaded, ref)))
+
+
+def confined_profile_path(loaded: LoadedExperiment, ref: str) -> Path:
+    """Where a profile reference given at run time (admin API, a stored or imported session) may point: a
+    ready-profile name (``flaky``), a file inside the experiment's folder or the ready-profile folder, or the
+    file the experiment itself names. Anything else is refused before the file system is asked, so the answer
+    never tells whether a file elsewhere exists. Reading is capped and regular files only (yamlfile.py)."""
+    if "\x00" in ref:
+        raise StartupError("a profile reference must not contain NUL", field="profile")
+    if ref == loaded.experiment.perturbations:
+        return loaded.resolve(ref)
+    if ref in ready_profiles():
+        return READY_PROFILES / f"{ref}.yaml"
+    path = loaded.resolve(ref)
+    if not (path.is_relative_to(loaded.base_dir.resolve()) or path.is_relative_to(READY_PROFILES)):
+        raise StartupError(
+            f"profile {ref!r} is outside the experiment's folder: give a file inside {loaded.base_dir} "
+            f"or a ready profile ({', '.join(ready_profiles())})",
+            field="profile",
+        )
+    return path
+
+
+def ready_profiles() -> list[str]:
+    """Names of the shipped profiles (``perturbations/<name>.yaml`` of this checkout)."""
+    return sorted(p.stem for p in READY_PROFILES.glob("*.yaml"))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import get_args
 
+import anyio
 from fastapi import APIRouter, HTTPException, Request
 
 from mcp_sim.admin.lab import Hosted, Lab
@@ -71,8 +72,8 @@ async def switch_profile(name: str, change: ProfileChange, request: Request) -> 
     path = lab.get(name).path
     assert path.profiles is not None
     ref = change.profile or NO_PROFILE
-    try:
-        path.perturbations = path.profiles.switch(ref)
+    try:  # in a worker thread: reading and validating a file must not hold up the calls being served
+        path.perturbations = await anyio.to_thread.run_sync(path.profiles.switch, ref)
     except SimError as exc:
         raise HTTPException(400, f"profile {ref!r} does not load: {exc}") from None
     path.catalog = path.exposed(path.perturbations)  # tools/list as the new sessions' profile lists them

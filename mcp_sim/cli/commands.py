@@ -177,13 +177,18 @@ def _validate(args: argparse.Namespace) -> int:
     from mcp_sim.cli.validate import validate_offline
 
     loaded = load_experiment(args.experiment)
-    validate_offline(loaded)
+    checked = validate_offline(loaded)
     tools = sum(len(f.tools) for _, f in loaded.spec_files)
     entries = len(loaded.profile.entries) if loaded.profile else 0
     print(
         f"{loaded.path}: ok ({len(loaded.spec_files)} tool spec files, {tools} tools, "
         f"{len(loaded.experiment.upstreams)} upstreams, {entries} perturbation entries)"
     )
+    for name in loaded.experiment.upstreams:  # serve connects them; validate does not
+        stands_in = any(entry.upstream == name for entry in checked.catalog)
+        print(f"  upstream '{name}': not connected by validate" + (" (a snapshot stands in)" if stands_in else ""))
+    if not checked.routes_checked:
+        print("  routes: patterns not checked (an upstream without a snapshot: its tools are known once it runs)")
     return 0
 
 
