@@ -10,7 +10,10 @@ other. Keys: ``<prefix>s:<exp>:<key>`` (hash: state, version), ``<prefix>t:<exp>
 from __future__ import annotations
 
 import json
+import os
+import socket
 import time
+import uuid
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
@@ -39,7 +42,16 @@ if ttl > 0 then redis.call('EXPIRE', KEYS[1], ttl); redis.call('EXPIRE', KEYS[2]
 return stored + 1
 """
 
-LOCK_LEASE_S = 30.0  # renewed every third of it while the call runs; a crashed holder frees it after this
+# Compare-and-delete of a lock whose holder is known dead. KEYS: lock. ARGV: the dead holder's token.
+_BREAK = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+"""
+
+LOCK_LEASE_S = 10.0  # renewed every third of it while the call runs; a holder that died elsewhere frees it after this
+LOCK_POLL_S = 0.005
+_HOST = socket.gethostname()
+_INSTANCE = uuid.uuid4().hex  # this process: a restarted one may get the same pid (pid 1 in a container)
 
 
 class RedisStore(VersionedStore):
@@ -52,6 +64,7 @@ class RedisStore(VersionedStore):
         self.prefix = prefix
         self._redis = aioredis.Redis.from_url(url, decode_responses=True)
         self._write_script = self._redis.register_script(_WRITE)
+        self._break_script = self._redis.register_script(_BREAK)
         self._locks = KeyedLocks()
 
     def _k(self, kind: str, experiment: str, key: str = "") -> str:
@@ -64,7 +77,7 @@ class RedisStore(VersionedStore):
                 self._k("lock", experiment, key), timeout=LOCK_LEASE_S, sleep=0.005, thread_local=False
             )
             async with _translated():
-                await lock.acquire()
+                await self._acquire(lock)
             try:
                 async with anyio.create_task_group() as renewing:
                     renewing.start_soon(_renew, lock)
@@ -75,6 +88,20 @@ class RedisStore(VersionedStore):
             finally:
                 async with _translated():
                     await lock.release()
+
+    async def _acquire(self, lock: Any) -> None:
+        """Take the lock; a lock left by a process of this host that is gone (``kill -9``) is broken at once
+        instead of waiting out its lease, which delayed that session's next call by up to the lease."""
+        token = f"{_HOST}|{os.getpid()}|{_INSTANCE}|{uuid.uuid4().hex}"
+        tries = 0
+        while not await lock.acquire(blocking=False, token=token):
+            if tries % 20 == 0:  # at once, then every ~0.1 s: the holder may die while we wait
+                holder = await self._redis.get(lock.name)
+                if holder is not None and _orphaned(str(holder)):
+                    await self._break_script(keys=[lock.name], args=[holder])
+                    continue
+            tries += 1
+            await anyio.sleep(LOCK_POLL_S)
 
     async def load(self, experiment: str, key: str) -> SessionState:
         async with _translated():
@@ -142,6 +169,26 @@ class RedisStore(VersionedStore):
         if result < 0:
             raise conflict(state.key, -1 - result, state.version)
         state.version, state.updated_at = result, now
+
+
+def _orphaned(token: str) -> bool:
+    """Whether a lock token names a holder known to be dead: a process of this host that no longer runs,
+    or an earlier process that had this process's pid. Tokens of other hosts are never judged."""
+    host, _, rest = token.partition("|")
+    pid_text, _, rest = rest.partition("|")
+    instance = rest.partition("|")[0]
+    if host != _HOST or not pid_text.isdigit():
+        return False
+    pid = int(pid_text)
+    if pid == os.getpid():
+        return instance != _INSTANCE
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:  # alive, another user's
+        return False
+    return False
 
 
 async def _renew(lock: Any) -> None:

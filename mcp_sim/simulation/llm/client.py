@@ -13,6 +13,7 @@ of CPU per call plus ~13 us per streamed token, which is what limits sessions in
 from __future__ import annotations
 
 import json
+import math
 import random
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
@@ -33,6 +34,8 @@ CONNECTIONS_PER_POOL = 16  # see ChatClient.__init__
 # keep-alive connections after 5 s, httpx's default too; at equal timeouts a request sent on a connection the
 # server is closing fails with ReadError('') (seen in benchmarks section 4).
 KEEPALIVE_S = 4.0
+MAX_RETRY_AFTER_S = 10.0  # an endpoint asking for a longer pause gets none: the call fails now, saying so
+MAX_RESPONSE_BYTES = 16 * 2**20  # of one streamed answer (a thinking answer of 16k tokens is ~4 MB of SSE)
 
 
 @dataclass
@@ -109,6 +112,7 @@ class ChatClient:
         max_retries: int = 3,
         backoff_s: float = 0.5,
         max_backoff_s: float = 30.0,
+        max_response_bytes: int = MAX_RESPONSE_BYTES,
     ) -> None:
         timeout = httpx.Timeout(timeout_s, connect=min(connect_timeout_s, timeout_s))
         # Several small connection pools, not one big one: httpcore scans every connection of a pool (a
@@ -132,6 +136,8 @@ class ChatClient:
         self._max_retries = max_retries
         self._backoff_s = backoff_s
         self._max_backoff_s = max_backoff_s
+        self._deadline_s = timeout_s  # of one ``complete``: every attempt, backoff and stream byte included
+        self._max_bytes = max_response_bytes
 
     async def complete(
         self,
@@ -143,7 +149,23 @@ class ChatClient:
         extra_body: dict[str, Any] | None = None,
         on_tokens: TokensFn | None = None,
     ) -> Completion:
-        """The completion of ``messages``; raises ``SimulationFailed`` once retries are spent."""
+        """The completion of ``messages``; raises ``SimulationFailed`` once retries are spent, or when the
+        whole exchange (queueing, attempts, backoff, streaming) outlasts ``timeout_s``: a model trickling a
+        byte a second never resets this clock, as it did the read timeout alone."""
+        with anyio.move_on_after(self._deadline_s) as deadline:
+            return await self._complete(messages, seed, temperature, max_tokens, extra_body, on_tokens, deadline)
+        raise SimulationFailed(f"the world model endpoint did not finish its answer within timeout_s={self._deadline_s:g} s")
+
+    async def _complete(
+        self,
+        messages: Sequence[dict[str, str]] | EncodedMessages,
+        seed: int,
+        temperature: float,
+        max_tokens: int,
+        extra_body: dict[str, Any] | None,
+        on_tokens: TokensFn | None,
+        deadline: anyio.CancelScope,
+    ) -> Completion:
         jitter = random.Random(seed)
         started = time.perf_counter()
         retries = 0
@@ -162,6 +184,8 @@ class ChatClient:
                 async with self._slot():
                     await self._stream(request, stream, on_tokens)
                 return self._finished(stream, started, retries)
+            except _TooLarge as exc:  # an endless answer would be endless again: no retry
+                raise SimulationFailed(f"world model answer too large: {exc}") from None
             except httpx.TransportError as exc:
                 streamed += stream.chunks
                 problem = f"cannot reach the world model endpoint: {exc!r}"
@@ -174,9 +198,15 @@ class ChatClient:
                 wait = exc.retry_after
             if retries >= self._max_retries:
                 raise SimulationFailed(f"{problem} (after {retries} retries)")
+            remaining = deadline.deadline - anyio.current_time()
+            if wait is not None and (wait > MAX_RETRY_AFTER_S or wait > remaining):
+                raise SimulationFailed(
+                    f"{problem}; it asks to retry after {wait:g} s, longer than mcp-sim waits "
+                    f"({min(MAX_RETRY_AFTER_S, max(remaining, 0.0)):.0f} s)"
+                )
             delay = backoff_delay(jitter, retries, self._backoff_s, self._max_backoff_s)
             retries += 1
-            await anyio.sleep(max(delay, min(wait or 0.0, self._max_backoff_s)))
+            await anyio.sleep(max(delay, wait or 0.0))
 
     async def _stream(self, request: dict[str, Any], got: _Stream, on_tokens: TokensFn | None) -> None:
         body = _body({**request, "stream": True, "stream_options": {"include_usage": True}})
@@ -187,7 +217,8 @@ class ChatClient:
                 if response.status_code >= 400:
                     await response.aread()
                     raise _EndpointStatus(response.status_code, _error_text(response.text), _retry_after(response))
-                async for chunk in _events(response):  # leaving the block closes the stream, cancelled or not
+                # leaving the block closes the stream, cancelled or not
+                async for chunk in _events(response, self._max_bytes):
                     await _take(chunk, got, on_tokens)
         finally:
             pool.in_flight -= 1
@@ -215,12 +246,29 @@ class ChatClient:
         return done
 
 
-async def _events(response: httpx.Response) -> AsyncIterator[dict[str, Any]]:
+async def _lines(response: httpx.Response, max_bytes: int) -> AsyncIterator[str]:
+    """The body's lines, at most ``max_bytes`` of them in all: an endless stream (or one endless line, which a
+    line reader buffers whole) ends the attempt instead of growing the process (it reached 8.5 GB)."""
+    pending = b""
+    total = 0
+    async for piece in response.aiter_bytes():
+        total += len(piece)
+        if total > max_bytes:
+            raise _TooLarge(f"the answer stream passed {max_bytes:,} bytes (max_response_bytes)")
+        pending += piece
+        *complete, pending = pending.split(b"\n")
+        for line in complete:
+            yield line.rstrip(b"\r").decode("utf-8", errors="replace")
+    if pending:
+        yield pending.rstrip(b"\r").decode("utf-8", errors="replace")
+
+
+async def _events(response: httpx.Response, max_bytes: int = MAX_RESPONSE_BYTES) -> AsyncIterator[dict[str, Any]]:
     """The JSON payloads of a server-sent event stream, up to ``[DONE]``; error events raise. The body is
     read to its end even after ``[DONE]``: a connection with unread bytes cannot go back to the pool."""
     data: list[str] = []
     done = False
-    async for line in response.aiter_lines():
+    async for line in _lines(response, max_bytes):
         if done:
             continue
         if line.startswith("data:"):
@@ -248,21 +296,43 @@ async def _events(response: httpx.Response) -> AsyncIterator[dict[str, Any]]:
 
 async def _take(chunk: dict[str, Any], got: _Stream, on_tokens: TokensFn | None) -> None:
     """Chunks stay plain dicts: a pydantic model per streamed token (what the openai SDK builds) cost
-    ~55 us against ~9 us, and a thinking answer streams thousands of them."""
-    if chunk.get("usage") is not None:
-        got.usage = chunk["usage"]
-    for choice in chunk.get("choices") or ():
-        delta = choice.get("delta") or {}
+    ~55 us against ~9 us, and a thinking answer streams thousands of them. So the shape is checked by hand:
+    any chunk that is not what the wire format says is a failed attempt (``_EndpointStatus`` 502, retried),
+    never an exception from deep inside the parser."""
+    usage = chunk.get("usage")
+    if usage is not None:
+        if not isinstance(usage, dict):
+            raise _malformed("usage", usage)
+        got.usage = usage
+    choices = chunk.get("choices")
+    if choices is not None and not isinstance(choices, list):
+        raise _malformed("choices", choices)
+    for choice in choices or ():
+        delta = choice.get("delta") if isinstance(choice, dict) else None
+        if not isinstance(choice, dict) or not isinstance(delta or {}, dict):
+            raise _malformed("choice", choice)
+        delta = delta or {}
         thought = delta.get("reasoning_content") or delta.get("reasoning")
+        content = delta.get("content")
+        if not isinstance(thought or "", str) or not isinstance(content or "", str):
+            raise _malformed("delta", delta)
         if thought:
-            got.reasoning.append(str(thought))
-        if delta.get("content"):
-            got.content.append(str(delta["content"]))
+            got.reasoning.append(thought)
+        if content:
+            got.content.append(content)
         if choice.get("finish_reason"):
             got.finish_reason = str(choice["finish_reason"])
         got.chunks += 1
         if on_tokens is not None and got.chunks % REPORT_EVERY == 0:
             await on_tokens(got.reported_from + got.chunks)
+
+
+def _malformed(what: str, value: Any) -> _EndpointStatus:
+    return _EndpointStatus(502, f"malformed stream chunk: {what} is {json.dumps(value, default=str)[:200]}")
+
+
+class _TooLarge(Exception):
+    """The answer stream passed the byte cap."""
 
 
 def backoff_delay(jitter: random.Random, retry: int, base_s: float, cap_s: float) -> float:
@@ -272,17 +342,22 @@ def backoff_delay(jitter: random.Random, retry: int, base_s: float, cap_s: float
 
 def _completion(stream: _Stream, latency_ms: float, retries: int) -> Completion:
     usage = stream.usage if isinstance(stream.usage, dict) else {}
-    details = usage.get("prompt_tokens_details") or {}
+    details = usage.get("prompt_tokens_details")
     return Completion(
         content="".join(stream.content),
         reasoning="".join(stream.reasoning),
         finish_reason=stream.finish_reason,
-        prompt_tokens=usage.get("prompt_tokens"),
-        completion_tokens=usage.get("completion_tokens"),
-        cached_tokens=details.get("cached_tokens"),
+        prompt_tokens=_count(usage.get("prompt_tokens")),
+        completion_tokens=_count(usage.get("completion_tokens")),
+        cached_tokens=_count(details.get("cached_tokens")) if isinstance(details, dict) else None,
         latency_ms=round(latency_ms, 3),
         retries=retries,
     )
+
+
+def _count(value: Any) -> int | None:
+    """A token count as usage reports it; anything but a non-negative integer (a string, a float) is unknown."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
 
 
 def _error_text(text: str) -> str:
@@ -297,6 +372,7 @@ def _error_text(text: str) -> str:
 
 def _retry_after(response: httpx.Response) -> float | None:
     try:
-        return float(response.headers.get("retry-after", ""))
+        wait = float(response.headers.get("retry-after", ""))
     except ValueError:
-        return None
+        return None  # an HTTP date or garbage: the own backoff applies
+    return wait if math.isfinite(wait) and wait >= 0 else None

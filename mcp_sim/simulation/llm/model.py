@@ -47,6 +47,7 @@ class OpenAIWorldModel:
             timeout_s=config.timeout_s,
             max_concurrency=config.max_concurrency,
             max_retries=config.max_retries,
+            max_response_bytes=config.max_response_bytes,
         )
         self.fallback = fallback  # answers when the endpoint fails and ``on_failure: schema`` says so
         self.histories = HistoryCache(capacity=max(64, 2 * config.max_concurrency))
