@@ -27,7 +27,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     logs.configure(args.log_level or args.default_log_level)
     try:
         return int(args.run(args))
-    except (Exception, BaseExceptionGroup) as exc:  # noqa: BLE001 - the user gets lines, never a traceback
+    except (Exception, BaseExceptionGroup) as exc:
         return _report_failure(exc, debug=args.log_level == "debug")
 
 

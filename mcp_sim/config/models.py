@@ -151,7 +151,7 @@ class Example(Strict):
 class ToolSpec(Strict):
     """One tool as an MCP server lists it, plus optional simulation hints."""
 
-    model_config = ConfigDict(STRICT, populate_by_name=True)
+    model_config = ConfigDict(**STRICT, populate_by_name=True)
 
     name: str = Field(min_length=1, max_length=128)
     title: str | None = None

@@ -21,7 +21,6 @@ from pydantic import Field, model_validator
 from mcp_sim.outcome import Outcome
 from mcp_sim.perturbations.base import Call, Decision, Next, Params, Perturbation
 
-
 MAX_DELAY_MS = 600_000.0  # ten minutes: longer than any client waits, so a larger delay is a typo
 
 

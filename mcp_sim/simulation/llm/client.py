@@ -154,7 +154,9 @@ class ChatClient:
         byte a second never resets this clock, as it did the read timeout alone."""
         with anyio.move_on_after(self._deadline_s) as deadline:
             return await self._complete(messages, seed, temperature, max_tokens, extra_body, on_tokens, deadline)
-        raise SimulationFailed(f"the world model endpoint did not finish its answer within timeout_s={self._deadline_s:g} s")
+        raise SimulationFailed(
+            f"the world model endpoint did not answer in full within timeout_s={self._deadline_s:g} s"
+        )
 
     async def _complete(
         self,
