@@ -76,6 +76,11 @@ def _parser() -> argparse.ArgumentParser:
         metavar="HOST[:PORT]",
         help="Host header accepted besides loopback (DNS-rebinding protection stays on)",
     )
+    serve.add_argument(
+        "--max-sessions",
+        type=_positive_int,
+        help="2025-11-25 protocol sessions held at once per experiment; more end the longest idle (default 2048)",
+    )
     serve.set_defaults(run=_serve)
 
     validate = commands.add_parser("validate", help="check an experiment and every file it references")
@@ -151,7 +156,9 @@ def _serve(args: argparse.Namespace) -> int:
             if args.transport == "stdio":
                 await server.serve_stdio(paths[0])
             else:
-                await host.serve_host(paths, args.host, args.port, args.allowed_host, args.token)
+                await host.serve_host(
+                    paths, args.host, args.port, args.allowed_host, args.token, args.max_sessions
+                )
 
     anyio.run(serve, backend_options=_event_loop())
     return 0
@@ -261,6 +268,16 @@ def _one_upstream(loaded: LoadedExperiment, chosen: str | None) -> str:
     if len(names) != 1:
         raise StartupError(f"the experiment has {len(names)} upstreams {names}: choose one with --upstream")
     return names[0]
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive whole number, not {text!r}")
+    return value
 
 
 def _is_loopback(host: str) -> bool:

@@ -56,9 +56,16 @@ async def running_experiments(loaded: Sequence[LoadedExperiment]) -> AsyncIterat
 
 
 def host_app(
-    paths: Sequence[CallPath], *, host: str, allowed_hosts: list[str] | None = None, token: str | None = None
+    paths: Sequence[CallPath],
+    *,
+    host: str,
+    allowed_hosts: list[str] | None = None,
+    token: str | None = None,
+    max_sessions: int | None = None,
 ) -> Starlette:
-    """One ASGI app for all ``paths``; with a ``token`` every non-public request needs it (auth.py)."""
+    """One ASGI app for all ``paths``; with a ``token`` every non-public request needs it (auth.py).
+    ``max_sessions``: 2025-era sessions held per experiment (default ``response_modes.MAX_SESSIONS``)."""
+    limit = max_sessions or response_modes.MAX_SESSIONS
     if not paths:
         raise StartupError("nothing to serve: no experiment given")
     security = server.transport_security(allowed_hosts)
@@ -73,9 +80,9 @@ def host_app(
             transport_security=security,
             host=host,
             session_idle_timeout=response_modes.SESSION_IDLE_S,
-            max_sessions=2 * response_modes.MAX_SESSIONS,  # a backstop: ResponseModes evicts idle ones at the cap
+            max_sessions=2 * limit,  # a backstop: ResponseModes evicts idle sessions at ``limit``
         )
-        endpoint = ResponseModes.of(mcp_server)  # plain calls skip the SSE machinery (see response_modes.py)
+        endpoint = ResponseModes.of(mcp_server, limit)  # plain calls skip the SSE machinery (see response_modes.py)
         served_at = [DEFAULT_MCP_PATH, at] if i == 0 else [at]
         routes += [Route(p, endpoint=endpoint) for p in served_at]
         endpoints.append(endpoint)
@@ -97,14 +104,19 @@ def host_app(
 
 
 async def serve_host(
-    paths: Sequence[CallPath], host: str, port: int, allowed_hosts: list[str] | None, token: str | None
+    paths: Sequence[CallPath],
+    host: str,
+    port: int,
+    allowed_hosts: list[str] | None,
+    token: str | None,
+    max_sessions: int | None = None,
 ) -> None:
     """Bind first, then log the URLs: the socket queues connections before uvicorn accepts them, so a client
     (or a test) that reads the log line can connect at once; ``--port 0`` picks a free port."""
     import uvicorn
 
     sock = server.bind_socket(host, port)
-    app = host_app(paths, host=host, allowed_hosts=allowed_hosts, token=token)
+    app = host_app(paths, host=host, allowed_hosts=allowed_hosts, token=token, max_sessions=max_sessions)
     config = uvicorn.Config(app, log_level="warning", lifespan="on", timeout_graceful_shutdown=2)
     shown = f"[{host}]" if ":" in host else host
     base = f"http://{shown}:{sock.getsockname()[1]}"

@@ -68,7 +68,7 @@ class ResponseModes:
         self.fast_sessions: OrderedDict[str, float] = OrderedDict()  # session id -> last time through ``sse``
 
     @classmethod
-    def of(cls, server: Server[Any]) -> ResponseModes:
+    def of(cls, server: Server[Any], max_sessions: int = MAX_SESSIONS) -> ResponseModes:
         """After ``server.streamable_http_app(...)``: its manager is ``sse``; the JSON twins copy its settings."""
         sse = server.session_manager
         settings: dict[str, Any] = {
@@ -78,7 +78,7 @@ class ResponseModes:
         }
         json_manager = StreamableHTTPSessionManager(app=server, **settings)
         legacy_json = StreamableHTTPSessionManager(app=server, stateless=True, **settings)
-        return cls(sse, json_manager, legacy_json)
+        return cls(sse, json_manager, legacy_json, max_sessions)
 
     @asynccontextmanager
     async def run(self) -> AsyncIterator[None]:
