@@ -11,6 +11,7 @@ import jsonschema
 import structlog
 import yaml
 from mcp.types import Tool
+from pydantic import ValidationError
 
 from mcp_sim.config import LoadedExperiment, ToolSpec, ToolSpecFile
 from mcp_sim.config.schemas import no_retrieval, ref_problem
@@ -159,7 +160,24 @@ def _spec_of(tool: Tool, hint: ToolSpec | None) -> ToolSpec:
         if k in dumped
     }
     hinted = {"effects": hint.effects, "examples": hint.examples} if hint else {}
-    return ToolSpec.model_validate({**fields, **hinted})
+    try:
+        return ToolSpec.model_validate({**fields, **hinted})
+    except ValidationError as exc:
+        # A spec file is held to the rules (no remote $ref, object schemas, printable names); an upstream's
+        # listing is what the upstream serves, so its tool is kept as listed and only logged.
+        log.warning("upstream tool breaks the tool spec rules; kept as listed", tool=tool.name, problem=str(exc))
+        return ToolSpec.model_construct(
+            name=tool.name,
+            title=dumped.get("title"),
+            description=dumped.get("description"),
+            input_schema=dumped.get("inputSchema", {"type": "object"}),
+            output_schema=dumped.get("outputSchema"),
+            annotations=dumped.get("annotations"),
+            execution=dumped.get("execution"),
+            icons=dumped.get("icons"),
+            effects=hint.effects if hint else None,
+            examples=hint.examples if hint else [],
+        )
 
 
 def _reject_collisions(entries: list[CatalogEntry]) -> None:
