@@ -5,7 +5,6 @@ values refused) and the ``sessions`` commands' error cases. The CLI runs in-proc
 from __future__ import annotations
 
 import socket
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -330,18 +329,9 @@ def test_sessions_list_on_a_file_that_is_not_a_database_is_one_line(
     one_line(lines, "sessions.db", "SQLite")
 
 
-def test_an_unexpected_error_is_one_line_too(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken(args: Any) -> int:
-        raise RuntimeError("a bug")
+def test_an_unexpected_error_is_one_line_too(capsys: pytest.CaptureFixture[str]) -> None:
+    from mcp_sim.cli.commands import _report_failure
 
-    monkeypatch.setattr(sys.modules["mcp_sim.cli.commands"], "_validate", broken)
-    from mcp_sim.cli import commands
-
-    parser = commands._parser()
-    monkeypatch.setattr(commands, "_parser", lambda: parser)
-    for action in parser._subparsers._group_actions[0].choices.values():  # type: ignore[union-attr]
-        if action.get_default("run") is not None and action.prog.endswith("validate"):
-            action.set_defaults(run=broken)
-    code, lines = run(capsys, "validate", "whatever.yaml")
-    assert code == 1
-    one_line(lines, "internal error RuntimeError: a bug", "--log-level debug")
+    group = BaseExceptionGroup("wrapped by a task group", [RuntimeError("a bug")])
+    assert _report_failure(group, debug=False) == 1
+    one_line(capsys.readouterr().err.splitlines(), "internal error RuntimeError: a bug", "--log-level debug")
