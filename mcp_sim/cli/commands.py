@@ -156,9 +156,7 @@ def _serve(args: argparse.Namespace) -> int:
             if args.transport == "stdio":
                 await server.serve_stdio(paths[0])
             else:
-                await host.serve_host(
-                    paths, args.host, args.port, args.allowed_host, args.token, args.max_sessions
-                )
+                await host.serve_host(paths, args.host, args.port, args.allowed_host, args.token, args.max_sessions)
 
     anyio.run(serve, backend_options=_event_loop())
     return 0

@@ -27,6 +27,7 @@ BOUNDED = settings(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
 
+
 def modern_headers(method: str, name: str | None = None) -> dict[str, str]:
     """The headers a 2026-07-28 client sends with a request."""
     headers = {
@@ -86,6 +87,9 @@ async def served(
 @asynccontextmanager
 async def hosted_http(*files: Path, **kw: Any) -> AsyncIterator[tuple[list[CallPath], httpx.AsyncClient]]:
     """Running experiments served over real HTTP, and a client for them."""
-    async with running_experiments([load_experiment(f) for f in files]) as paths, served(paths, **kw) as url:
-        async with httpx.AsyncClient(base_url=url, timeout=30) as client:
-            yield paths, client
+    async with (
+        running_experiments([load_experiment(f) for f in files]) as paths,
+        served(paths, **kw) as url,
+        httpx.AsyncClient(base_url=url, timeout=30) as client,
+    ):
+        yield paths, client

@@ -67,7 +67,12 @@ STARTUP_CASES: dict[str, tuple[Any, tuple[str, ...]]] = {
     "a bad state URL": (lambda tmp: {"state": "postgres://db/x"}, ("state", "unsupported store URL")),
     "a missing prompt file": (
         lambda tmp: {
-            "world_model": {"kind": "openai", "base_url": "http://127.0.0.1:9/v1", "model": "m", "system_prompt": "p.txt"}
+            "world_model": {
+                "kind": "openai",
+                "base_url": "http://127.0.0.1:9/v1",
+                "model": "m",
+                "system_prompt": "p.txt",
+            }
         },
         ("exp.yaml", "world_model.system_prompt", "p.txt", "No such file"),
     ),
@@ -160,7 +165,14 @@ NONSENSE = {
     "a boolean as a page size": ({"list_page_size": True}, "list_page_size: Input should be a valid integer"),
     "a string seed": ({"seed": "7"}, "seed: Input should be a valid integer"),
     "an infinite timeout": (
-        {"world_model": {"kind": "openai", "base_url": "http://127.0.0.1:9/v1", "model": "m", "timeout_s": float("inf")}},
+        {
+            "world_model": {
+                "kind": "openai",
+                "base_url": "http://127.0.0.1:9/v1",
+                "model": "m",
+                "timeout_s": float("inf"),
+            }
+        },
         "timeout_s: Input should be a finite number",
     ),
     "a NaN TTL": ({"state": "memory://?ttl=nan"}, "ttl must be a positive number"),
@@ -176,7 +188,10 @@ NONSENSE = {
         {"world_model": {"kind": "openai", "base_url": "localhost:8000", "model": "m"}},
         "base_url: Value error, must be an http:// or https:// URL",
     ),
-    "a route glob matching nothing": ({"routes": {"craete_*": "sim"}}, "routes: routes pattern(s) ['craete_*'] match no tool"),
+    "a route glob matching nothing": (
+        {"routes": {"craete_*": "sim"}},
+        "routes: routes pattern(s) ['craete_*'] match no tool",
+    ),
     "a probability above 1": ({"perturbations": [{"type": "latency", "ms": 1, "probability": 2}]}, "probability"),
 }
 

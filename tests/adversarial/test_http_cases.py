@@ -11,6 +11,7 @@ from typing import Any
 from urllib.parse import quote
 
 import anyio
+import anyio.lowlevel
 import pytest
 
 from tests.adversarial.support import LEGACY_INIT, envelope, hosted_http, modern_headers
@@ -149,7 +150,9 @@ async def test_case_11_a_wrong_content_type_is_415(tmp_path: Path, content_type:
 async def test_case_12_keys_breaking_the_rule_are_refused_at_mcp_and_admin_alike(tmp_path: Path, bad: str) -> None:
     async with hosted_http(experiment_file(tmp_path, "desk")) as ([path], client):
         answer = await client.post(
-            "/mcp", json=call("create_ticket", {"title": "t"}, bad), headers=modern_headers("tools/call", "create_ticket")
+            "/mcp",
+            json=call("create_ticket", {"title": "t"}, bad),
+            headers=modern_headers("tools/call", "create_ticket"),
         )
         assert answer.json()["error"]["code"] == -32602
         assert await path.store.sessions("desk") == [], "nothing stored under a key the admin could not name"
@@ -161,7 +164,9 @@ async def test_case_12_keys_breaking_the_rule_are_refused_at_mcp_and_admin_alike
 async def test_case_12_any_script_works_the_same_by_meta_header_and_admin(tmp_path: Path, key: str) -> None:
     async with hosted_http(experiment_file(tmp_path, "desk")) as (_, client):
         by_meta = await client.post(
-            "/mcp", json=call("create_ticket", {"title": "t"}, key), headers=modern_headers("tools/call", "create_ticket")
+            "/mcp",
+            json=call("create_ticket", {"title": "t"}, key),
+            headers=modern_headers("tools/call", "create_ticket"),
         )
         assert "error" not in by_meta.json()
         headers: dict[str, Any] = modern_headers("tools/call", "list_tickets")
@@ -195,7 +200,7 @@ async def test_case_13_protocol_sessions_are_capped_by_evicting_the_longest_idle
                 )
                 if first.status_code == 404:
                     break
-                await anyio.sleep(0)
+                await anyio.lowlevel.checkpoint()
         last = await client.post(
             "/mcp",
             json={"jsonrpc": "2.0", "id": 2, "method": "tools/list"},

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+import anyio.lowlevel
 import httpx
 import pytest
 import yaml
@@ -91,7 +92,7 @@ async def test_case_03_an_endless_stream_ends_at_the_byte_cap(shape: str) -> Non
         block = sse(content_chunk("x" * 4000)).encode() if shape == "events" else b"y" * 65536
         while True:
             yield block
-            await anyio.sleep(0)
+            await anyio.lowlevel.checkpoint()
 
     fake = Misbehaving(flood)
     async with serving(fake.endpoint()) as url:
@@ -116,7 +117,9 @@ async def test_case_03_a_client_that_hangs_up_cancels_the_world_model_request(tm
             answers: list[httpx.Response] = []
 
             async def post() -> None:
-                answers.append(await client.post("/mcp", json=body, headers=modern_headers("tools/call", "create_order")))
+                answers.append(
+                    await client.post("/mcp", json=body, headers=modern_headers("tools/call", "create_order"))
+                )
 
             with anyio.fail_after(20):
                 async with httpx.AsyncClient(base_url=base) as client, anyio.create_task_group() as tasks:
