@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from benchmarks import concurrency, memory, prefix_stability, proxy_overhead, sim_path, state_stores
+from benchmarks import concurrency, memory, prefix_stability, proxy_overhead, sim_path, soak, state_stores
 from benchmarks.harness import Section
 
 SECTIONS: list[Section] = [
@@ -12,4 +12,5 @@ SECTIONS: list[Section] = [
     Section("concurrency", "4. Concurrency: sessions against a 1 s world model", concurrency.run, time_limit_s=600),
     Section("stores", "5. Stores: calls/s and p99 per call", state_stores.run, time_limit_s=600),
     Section("memory", "6. Memory: RSS with idle sessions", memory.run, time_limit_s=600),
+    Section("soak", "7. Soak: sessions under upstream kills and world-model faults", soak.run, time_limit_s=600),
 ]
