@@ -23,6 +23,7 @@ import os
 import random
 import shutil
 import signal
+import socket
 import sys
 import time
 import urllib.request
@@ -129,16 +130,19 @@ async def _send(send: Send, status: int, body: bytes, content_type: bytes) -> No
 
 @asynccontextmanager
 async def serving(app: Any) -> AsyncIterator[int]:
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="off"))
-    async with anyio.create_task_group() as tasks:
-        tasks.start_soon(server.serve)
-        while not server.started:
-            await anyio.sleep(0.01)
-        try:
-            yield port
-        finally:
-            server.should_exit = True
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(1024)  # requests queue in the backlog until uvicorn accepts them: no readiness polling
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off"))
+    try:
+        async with anyio.create_task_group() as tasks:
+            tasks.start_soon(server.serve, [sock])
+            try:
+                yield int(sock.getsockname()[1])
+            finally:
+                server.should_exit = True
+    finally:
+        sock.close()
 
 
 async def run(settings: Settings) -> SectionResult:
