@@ -61,7 +61,7 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("experiment", type=Path, nargs="+", help="the first is the default one, served at /mcp")
     serve.add_argument("--transport", choices=["http", "stdio"], default="http")
     serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=8765)
+    serve.add_argument("--port", type=_port, default=8765, help="0 picks a free port")
     serve.add_argument("--route", choices=list(get_args(RouteName)), help="flip every tool to this route")
     serve.add_argument("--allow-remote", action="store_true", help="allow binding beyond loopback (needs --token)")
     serve.add_argument(
@@ -266,6 +266,12 @@ def _one_upstream(loaded: LoadedExperiment, chosen: str | None) -> str:
     if len(names) != 1:
         raise StartupError(f"the experiment has {len(names)} upstreams {names}: choose one with --upstream")
     return names[0]
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or int(text) > 65535:
+        raise argparse.ArgumentTypeError(f"expected a port number from 0 to 65535, not {text!r}")
+    return int(text)
 
 
 def _positive_int(text: str) -> int:
