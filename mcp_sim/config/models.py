@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 import jsonschema
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, field_validator
 
+from mcp_sim.config.numbers import NoBooleanNumbers, not_a_boolean
 from mcp_sim.config.schemas import ref_problem
 
 # sim: world model; real: upstream; record: real, observation stored; replay: stored observation (sim on a
@@ -22,13 +23,13 @@ def needs_real(route_name: str) -> bool:
     return route_name in REAL_ROUTES
 
 
-# Every file model is strict: `true` is not a number, "5" is not an integer, and .inf / .nan are no timeouts.
-STRICT = ConfigDict(extra="forbid", frozen=True, strict=True, allow_inf_nan=False)
+# Every file model: unknown keys refused; `true` is no number and .inf / .nan no timeout (config/numbers.py).
+STRICT = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 MAX_TIMEOUT_S = 86_400.0  # a day: anything longer is a typo, and a hung call would never be noticed
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
-class Strict(BaseModel):
+class Strict(NoBooleanNumbers, BaseModel):  # BaseModel named too: linters then know it is a pydantic model
     model_config = STRICT
 
 
@@ -79,13 +80,20 @@ Upstream = Annotated[
 # ---- world models ----
 
 
-class SchemaWorldModelConfig(Strict):
+class _WorldModel(BaseModel):
+    """World-model configs are told apart by ``kind`` (a discriminator, which may carry no field validator of
+    the ``NoBooleanNumbers`` kind): their number fields are checked by name below."""
+
+    model_config = STRICT
+
+
+class SchemaWorldModelConfig(_WorldModel):
     """The built-in simulator: no GPU, no API key, deterministic."""
 
     kind: Literal["schema"] = "schema"
 
 
-class OpenAIWorldModelConfig(Strict):
+class OpenAIWorldModelConfig(_WorldModel):
     """An OpenAI-compatible chat endpoint (vLLM / SGLang serving Qwen-AgentWorld)."""
 
     kind: Literal["openai"]
@@ -109,6 +117,21 @@ class OpenAIWorldModelConfig(Strict):
     @classmethod
     def _endpoint_url(cls, url: str) -> str:
         return http_url(url)
+
+    @field_validator(
+        "temperature",
+        "max_tokens",
+        "timeout_s",
+        "max_response_bytes",
+        "max_concurrency",
+        "max_retries",
+        "validation_retries",
+        "context_budget_chars",
+        mode="before",
+    )
+    @classmethod
+    def _not_a_boolean(cls, value: Any) -> Any:
+        return not_a_boolean(value)
 
 
 WorldModelConfig = Annotated[SchemaWorldModelConfig | OpenAIWorldModelConfig, Field(discriminator="kind")]

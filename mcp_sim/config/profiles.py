@@ -18,6 +18,7 @@ from typing import Any, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from mcp_sim.config import registry
+from mcp_sim.config.numbers import NoBooleanNumbers
 from mcp_sim.config.yamlfile import YamlDocument, load_yaml
 from mcp_sim.errors import ConfigError
 
@@ -27,10 +28,10 @@ _TURNS = re.compile(r"^\s*(\d+)\s*(-\s*(\d+)?)?\s*$")
 COMMON_KEYS = ("type", "name", "probability", "match")
 
 
-class Match(BaseModel):
+class Match(NoBooleanNumbers):
     """Which calls an entry applies to. Every trigger given must hold (they are ANDed)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, allow_inf_nan=False)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
     tools: list[str] = Field(default_factory=lambda: ["*"], min_length=1)  # globs on the exposed tool name
     turns: str | None = None  # session call numbers, 1-based: "4", "2-5", "3-"
@@ -67,8 +68,8 @@ class Match(BaseModel):
         return first, last
 
 
-class _Common(BaseModel):
-    model_config = ConfigDict(extra="ignore", frozen=True, strict=True, allow_inf_nan=False)
+class _Common(NoBooleanNumbers):
+    model_config = ConfigDict(extra="ignore", frozen=True, allow_inf_nan=False)
 
     type: str
     name: str | None = None
@@ -77,7 +78,7 @@ class _Common(BaseModel):
 
 
 class _ProfileFile(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
     name: str | None = None
     description: str | None = None

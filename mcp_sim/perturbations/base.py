@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 from mcp.types import Tool
 from pydantic import BaseModel, ConfigDict
 
+from mcp_sim.config.numbers import NoBooleanNumbers
 from mcp_sim.outcome import Outcome
 
 if TYPE_CHECKING:
@@ -77,11 +78,11 @@ class Decision:
         self.record["changed"].update(changed)
 
 
-class Params(BaseModel):
-    """Base of every perturbation's own parameters: unknown keys are rejected, values are frozen, and strict:
-    ``true`` is no count, ``.inf`` no probability or delay."""
+class Params(NoBooleanNumbers):
+    """Base of every perturbation's own parameters: unknown keys are rejected, values are frozen; ``true`` is
+    no count and ``.inf`` no delay (config/numbers.py)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, allow_inf_nan=False)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
 P = TypeVar("P", bound=Params)
