@@ -157,7 +157,8 @@ class ResponseModes:
         """At the cap, end the session idle the longest (no request in flight), as its idle timeout would: one
         client opening sessions in a loop then costs only its own oldest ones, and memory stays bounded."""
         transports = self.sse._server_instances  # the SDK keeps no other handle on its sessions
-        excess = len(transports) - self.max_sessions + 1
+        ending = sum(1 for t in transports.values() if t.idle_scope is not None and t.idle_scope.cancel_called)
+        excess = len(transports) - ending - self.max_sessions + 1  # ended ones leave the dict a moment later
         if excess <= 0:
             return
         idle = sorted(
