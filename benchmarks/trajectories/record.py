@@ -1,0 +1,1464 @@
+#!/usr/bin/env python3
+"""Record scripted sessions of REAL MCP servers as trajectory JSONL (development data for mcp-sim).
+
+Each session starts a fresh server process over stdio (official ``mcp`` client SDK, ``Client`` in
+mode "auto") in a fresh working folder with fresh data, runs a scripted agent-like session and writes
+one JSON line per ``tools/call`` in the format of ``shared/data/trajectories/*.jsonl``:
+
+    server, trajectory_id, turn (1-based), tool, arguments,
+    result ({content, structuredContent, isError, ...} as the server returned it, dumped by alias) or null,
+    protocol_error ({code, message}) or null, latency_ms, ts, server_info, protocol_version
+    [, note] [, captured]
+
+It also writes ``<server>.tools.yaml``: the server's live ``tools/list`` as a tool spec file (the format
+``mcp-sim snapshot`` writes), and for the BFCL backends ``bfcl_worlds/<trajectory_id>.json`` (the
+session's initial state).
+
+Usage (from the repo root)::
+
+    python benchmarks/trajectories/record.py --install                  # npm/pip installs into .cache/devservers
+    python benchmarks/trajectories/record.py --out benchmarks/trajectories
+    python benchmarks/trajectories/record.py --out /tmp/x --servers git,sqlite --list
+
+Working folders are ``$MCP_REC_WORKDIR/<server>/<trajectory_id>`` (default ``/tmp/mcp-sim-rec``), wiped
+before each session, so paths in arguments are the same on every run. Git commits use fixed names,
+emails and dates, so commit hashes repeat. Everything runs offline (stdio only).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import contextlib
+import json
+import os
+import re
+import shutil
+import sqlite3
+import subprocess
+import sys
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import anyio
+import yaml
+from mcp import Client, MCPError
+from mcp.client.stdio import StdioServerParameters, stdio_client
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parents[1]
+DEV = Path(os.environ.get("MCP_REC_DEVSERVERS", REPO / ".cache" / "devservers"))
+WORK = Path(os.environ.get("MCP_REC_WORKDIR", "/tmp/mcp-sim-rec"))
+NPM_BIN = DEV / "npm" / "node_modules" / ".bin"
+
+# What --install puts where (pinned to the versions recorded).
+NPM_PACKAGES = [
+    "@modelcontextprotocol/server-memory@2026.8.31",
+    "@modelcontextprotocol/server-everything@2026.8.31",
+    "@modelcontextprotocol/server-filesystem@2026.8.31",
+    "@kazuph/mcp-taskmanager@1.1.1",
+    "@itseasy21/mcp-knowledge-graph@1.0.7",
+]
+VENVS: dict[str, list[list[str]]] = {
+    "git": [["mcp-server-git==2026.10.19"]],
+    "time": [["mcp-server-time==2026.10.19"]],
+    "calculator": [["mcp-server-calculator==0.2.1"]],
+    "sqlite": [["mcp-server-sqlite==2025.4.25", "mcp<2"]],  # crashes on mcp 2.x
+    "duckdb": [["mcp-server-duckdb==1.1.0", "mcp<2"]],  # mcp 2.x: AttributeError list_resources
+    "todo": [["todo-txt-mcp==1.0.2", "mcp<2"]],  # imports mcp.server.fastmcp
+    "bfcl": [["mcp==2.3.0", "mpmath"], ["--no-deps", "bfcl-eval==2026.3.23"]],  # the classes need no more
+}
+
+GIT_ENV = {
+    "GIT_AUTHOR_NAME": "Dana Dev",
+    "GIT_AUTHOR_EMAIL": "dana@example.com",
+    "GIT_COMMITTER_NAME": "Dana Dev",
+    "GIT_COMMITTER_EMAIL": "dana@example.com",
+    # commits made through the server (GitPython reads these; its parser wants "<epoch> <tz>")
+    "GIT_AUTHOR_DATE": "1768910400 +0000",  # 2026-01-20T12:00:00Z
+    "GIT_COMMITTER_DATE": "1768910400 +0000",
+    "GIT_CONFIG_NOSYSTEM": "1",
+    "TZ": "UTC",
+}
+
+
+def venv_bin(name: str, exe: str) -> str:
+    return str(DEV / f"venv-{name}" / "bin" / exe)
+
+
+def dump(model: Any) -> Any:
+    return model.model_dump(by_alias=True, mode="json", exclude_none=True)
+
+
+# --------------------------------------------------------------------------------------------------
+# Recording
+
+
+@dataclass
+class Answer:
+    """What a call returned, with helpers for the scripts (ids to reuse in later calls)."""
+
+    result: dict[str, Any] | None
+    protocol_error: dict[str, Any] | None
+
+    @property
+    def text(self) -> str:
+        if self.result is None:
+            return (self.protocol_error or {}).get("message", "")
+        return "\n".join(c.get("text", "") for c in self.result.get("content", []) if c.get("type") == "text")
+
+    @property
+    def is_error(self) -> bool:
+        return self.result is None or bool(self.result.get("isError"))
+
+    @property
+    def data(self) -> Any:
+        if self.result is not None and "structuredContent" in self.result:
+            return self.result["structuredContent"]
+        try:
+            return json.loads(self.text)
+        except ValueError:
+            return None
+
+
+@dataclass
+class Rec:
+    """One recording session: a connected client plus the lines recorded so far."""
+
+    server: str
+    trajectory_id: str
+    client: Client
+    lines: list[dict[str, Any]] = field(default_factory=list)
+    tools: list[Any] = field(default_factory=list)
+
+    async def call(
+        self,
+        tool: str,
+        arguments: dict[str, Any] | None = None,
+        *,
+        note: str | None = None,
+        captured: dict[str, Any] | None = None,
+    ) -> Answer:
+        arguments = {} if arguments is None else arguments
+        ts = datetime.now(UTC).isoformat()
+        t0 = time.perf_counter()
+        result: dict[str, Any] | None = None
+        error: dict[str, Any] | None = None
+        schema_note: str | None = None
+        try:
+            res = await self.client.session.call_tool(tool, arguments, allow_input_required=True, allow_claimed=True)
+            result = dump(res)
+        except MCPError as exc:
+            error = {"code": exc.code, "message": exc.message}
+        except _SchemaMismatch as exc:
+            result, schema_note = exc.result, exc.reason
+        latency = round((time.perf_counter() - t0) * 1000, 2)
+        line: dict[str, Any] = {
+            "server": self.server,
+            "trajectory_id": self.trajectory_id,
+            "turn": len(self.lines) + 1,
+            "tool": tool,
+            "arguments": arguments,
+            "result": result,
+            "protocol_error": error,
+            "latency_ms": latency,
+            "ts": ts,
+            "server_info": dump(self.client.server_info) if self.client.server_info else None,
+            "protocol_version": self.client.protocol_version,
+        }
+        notes = [n for n in (note, schema_note) if n]
+        if notes:
+            line["note"] = "; ".join(notes)
+        answer = Answer(result, error)
+        if captured:
+            line["captured"] = captured
+        self.lines.append(line)
+        return answer
+
+    def capture(self, **values: Any) -> None:
+        """Attach ids the script took from the last answer (mirrors the shared files' ``captured``)."""
+        self.lines[-1].setdefault("captured", {}).update(values)
+
+
+class _SchemaMismatch(Exception):
+    def __init__(self, result: dict[str, Any], reason: str) -> None:
+        self.result, self.reason = result, reason
+
+
+def _raw_results(client: Client) -> None:
+    """Keep what the server sent: the SDK would raise on structuredContent that misses the outputSchema."""
+    session = client.session
+    original = session.validate_tool_result
+
+    async def validate(name: str, result: Any) -> None:
+        try:
+            await original(name, result)
+        except RuntimeError as exc:
+            raise _SchemaMismatch(dump(result), f"client-side outputSchema check failed: {exc}") from None
+
+    session.validate_tool_result = validate  # type: ignore[method-assign]
+
+
+Script = Callable[[Rec, Path], Awaitable[None]]
+
+
+@dataclass
+class Session:
+    id: str
+    run: Script
+    setup: Callable[[Path], None] | None = None
+    world: dict[str, Any] | None = None  # BFCL: written to bfcl_worlds/<id>.json
+
+
+@dataclass
+class ServerDef:
+    name: str
+    package: str
+    launch: Callable[[Path, Session], StdioServerParameters]
+    sessions: list[Session]
+
+
+async def record_session(sd: ServerDef, sess: Session, out: Path) -> tuple[list[dict[str, Any]], list[Any]]:
+    wd = WORK / sd.name / sess.id
+    if wd.exists():
+        shutil.rmtree(wd)
+    wd.mkdir(parents=True)
+    if sess.setup:
+        sess.setup(wd)
+    params = sd.launch(wd, sess)
+    errlog = (WORK / sd.name / f"{sess.id}.stderr.log").open("w")
+    try:
+        with anyio.fail_after(300):
+            async with Client(stdio_client(params, errlog=errlog), cache=None, read_timeout_seconds=60) as client:
+                tools: list[Any] = []
+                cursor = None
+                while True:  # an agent lists the tools first
+                    page = await client.list_tools(cursor=cursor)
+                    tools += page.tools
+                    if not (cursor := page.next_cursor):
+                        break
+                _raw_results(client)
+                rec = Rec(sd.name, sess.id, client)
+                rec.tools = tools
+                try:
+                    await sess.run(rec, wd)
+                except Exception:
+                    for line in rec.lines[-3:]:
+                        print("  last calls:", json.dumps(line)[:1500], file=sys.stderr)
+                    raise
+                return rec.lines, tools
+    finally:
+        errlog.close()
+
+
+def snapshot_yaml(upstream: str, tools: list[Any]) -> str:
+    """Same text as ``mcp-sim snapshot`` (mcp_sim.catalog.specs.snapshot_yaml)."""
+    dumped = [t.model_dump(by_alias=True, exclude_none=True, mode="json") for t in tools]
+    header = f"# Snapshot of upstream '{upstream}': {len(tools)} tools, written by `mcp-sim snapshot`.\n"
+    body = yaml.safe_dump({"upstream": upstream, "tools": dumped}, sort_keys=False, allow_unicode=True, width=100)
+    return header + body
+
+
+async def record_server(sd: ServerDef, out: Path, tools_only: bool) -> dict[str, Any]:
+    lines: list[dict[str, Any]] = []
+    tools: list[Any] | None = None
+    sessions = sd.sessions[:1] if tools_only else sd.sessions
+    if tools_only and not sessions:
+        sessions = [Session("tools_only", _noop)]
+    for sess in sessions:
+        got, listed = await record_session(sd, sess, out)
+        if tools is None:
+            tools = listed
+        if tools_only:
+            break
+        lines += got
+        if sess.world is not None:
+            wdir = out / "bfcl_worlds"
+            wdir.mkdir(parents=True, exist_ok=True)
+            (wdir / f"{sess.id}.json").write_text(json.dumps(sess.world, indent=1, sort_keys=True) + "\n")
+        print(f"  {sd.name}/{sess.id}: {len(got)} calls, {sum(1 for x in got if _failed(x))} failed", flush=True)
+    (out / f"{sd.name}.tools.yaml").write_text(snapshot_yaml(sd.name, tools or []))
+    if not tools_only:
+        with (out / f"{sd.name}.jsonl").open("w") as fh:
+            for line in lines:
+                fh.write(json.dumps(line, ensure_ascii=False) + "\n")
+    return {
+        "server": sd.name,
+        "sessions": 0 if tools_only else len(sessions),
+        "calls": len(lines),
+        "tools": len(tools or []),
+    }
+
+
+async def _noop(rec: Rec, wd: Path) -> None:
+    return None
+
+
+def _failed(line: dict[str, Any]) -> bool:
+    return line["result"] is None or bool(line["result"].get("isError"))
+
+
+# --------------------------------------------------------------------------------------------------
+# Helpers for the session scripts
+
+
+def sh(cwd: Path, *cmd: str, env: dict[str, str] | None = None) -> str:
+    return subprocess.run(
+        cmd, cwd=cwd, env={**os.environ, **(env or {})}, check=True, capture_output=True, text=True
+    ).stdout
+
+
+def git_repo(wd: Path, *, dirty: bool = False) -> Path:
+    """A small project repo with fixed authors/dates: main (3 commits), feature/login (1 ahead), a tag."""
+    repo = wd / "repo"
+    repo.mkdir()
+    n = iter(range(10))
+
+    def commit(msg: str) -> None:
+        i = next(n)
+        date = f"2026-01-{10 + i:02d}T{9 + i:02d}:30:00+00:00"
+        sh(repo, "git", "add", "-A", env=GIT_ENV)
+        sh(repo, "git", "commit", "-q", "-m", msg, env={**GIT_ENV, "GIT_AUTHOR_DATE": date, "GIT_COMMITTER_DATE": date})
+
+    sh(repo, "git", "init", "-q", "-b", "main", env=GIT_ENV)
+    sh(repo, "git", "config", "user.name", GIT_ENV["GIT_AUTHOR_NAME"])
+    sh(repo, "git", "config", "user.email", GIT_ENV["GIT_AUTHOR_EMAIL"])
+    (repo / "README.md").write_text("# inventory-service\n\nTracks stock levels for the warehouse.\n")
+    commit("Initial commit")
+    (repo / "src").mkdir()
+    (repo / "src" / "app.py").write_text(
+        "def main():\n    print('inventory service')\n\n\nif __name__ == '__main__':\n    main()\n"
+    )
+    (repo / ".gitignore").write_text("__pycache__/\n*.pyc\n")
+    commit("Add app entry point")
+    (repo / "src" / "stock.py").write_text(
+        "STOCK = {}\n\n\ndef add(sku, qty):\n    STOCK[sku] = STOCK.get(sku, 0) + qty\n    return STOCK[sku]\n"
+    )
+    commit("Add stock module")
+    sh(repo, "git", "tag", "v0.1.0", env=GIT_ENV)
+    sh(repo, "git", "checkout", "-q", "-b", "feature/login", env=GIT_ENV)
+    (repo / "src" / "auth.py").write_text(
+        "USERS = {'admin': 'changeme'}\n\n\ndef login(user, password):\n    return USERS.get(user) == password\n"
+    )
+    commit("Add login check")
+    sh(repo, "git", "checkout", "-q", "main", env=GIT_ENV)
+    sh(repo, "git", "branch", "-q", "hotfix/typo", env=GIT_ENV)
+    if dirty:
+        (repo / "README.md").write_text(
+            "# inventory-service\n\nTracks stock levels for the warehouse.\n\n## Usage\n\n    python -m src.app\n"
+        )
+        (repo / "CHANGELOG.md").write_text("# Changelog\n\n## 0.2.0\n- usage docs\n")
+        (repo / "src" / "report.py").write_text("def report(stock):\n    return sorted(stock.items())\n")
+    return repo
+
+
+def git_repo_dirty(wd: Path) -> None:
+    """The same repo with uncommitted work: README.md modified, CHANGELOG.md and src/report.py untracked."""
+    git_repo(wd, dirty=True)
+
+
+def sqlite_seed(wd: Path) -> None:
+    con = sqlite3.connect(wd / "shop.db")
+    con.executescript(
+        """
+        CREATE TABLE products (id INTEGER PRIMARY KEY, sku TEXT UNIQUE NOT NULL, name TEXT NOT NULL,
+                               price REAL NOT NULL, stock INTEGER NOT NULL DEFAULT 0);
+        INSERT INTO products (sku, name, price, stock) VALUES
+          ('KB-101', 'Mechanical keyboard', 89.90, 14), ('MS-220', 'Wireless mouse', 24.50, 40),
+          ('MN-270', '27in monitor', 279.00, 6), ('HS-330', 'USB headset', 49.99, 0),
+          ('CB-012', 'USB-C cable 1m', 9.99, 120);
+        CREATE TABLE orders (id INTEGER PRIMARY KEY, product_id INTEGER REFERENCES products(id),
+                             quantity INTEGER NOT NULL, customer TEXT NOT NULL, created TEXT NOT NULL);
+        INSERT INTO orders (product_id, quantity, customer, created) VALUES
+          (1, 2, 'acme', '2026-01-03'), (2, 5, 'acme', '2026-01-04'), (3, 1, 'globex', '2026-01-09'),
+          (5, 10, 'initech', '2026-01-10');
+        """
+    )
+    con.commit()
+    con.close()
+
+
+def csv_seed(wd: Path) -> None:
+    (wd / "sales.csv").write_text(
+        "region,month,units,revenue\n"
+        "north,2026-01,120,2400.00\nnorth,2026-02,135,2700.00\nsouth,2026-01,80,1720.00\n"
+        "south,2026-02,95,2042.50\neast,2026-01,60,1260.00\neast,2026-02,NaN,0\nwest,2026-02,44,968.00\n"
+    )
+
+
+def tiny_png() -> bytes:
+    import base64
+
+    return base64.b64decode(
+        "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg=="
+    )
+
+
+# --------------------------------------------------------------------------------------------------
+# Scripted sessions. Each is what an agent might do: create things, then read / list / update / delete
+# them by the ids, names and paths the server returned, with the mistakes agents make on the way.
+
+_SHA = re.compile(r"\b[0-9a-f]{40}\b")
+
+
+def _shas(text: str) -> list[str]:
+    return _SHA.findall(text)
+
+
+# ---- git (mcp-server-git) ------------------------------------------------------------------------
+
+
+async def git_explore_history(s: Rec, wd: Path) -> None:
+    r = str(wd / "repo")
+    await s.call("git_status", {"repo_path": r})
+    log = await s.call("git_log", {"repo_path": r, "max_count": 5})
+    shas = _shas(log.text)
+    s.capture(head=shas[0], initial=shas[-1])
+    await s.call("git_branch", {"repo_path": r, "branch_type": "local"})
+    await s.call("git_show", {"repo_path": r, "revision": shas[0]})
+    await s.call("git_show", {"repo_path": r, "revision": "main:src/app.py"})
+    await s.call("git_diff", {"repo_path": r, "target": "feature/login"})
+    await s.call("git_show", {"repo_path": r, "revision": "v0.1.0"})
+    await s.call(
+        "git_show",
+        {"repo_path": r, "revision": "0123456789abcdef0123456789abcdef01234567"},
+        note="error case: commit does not exist",
+    )
+    await s.call(
+        "git_log",
+        {"repo_path": r, "max_count": 10, "start_timestamp": "2026-01-11", "end_timestamp": "2026-01-12T23:59:59"},
+    )
+    await s.call("git_show", {"repo_path": r, "revision": shas[-1]})
+    await s.call("git_branch", {"repo_path": r, "branch_type": "all", "contains": shas[-1]})
+
+
+async def git_stage_and_commit(s: Rec, wd: Path) -> None:
+    r = str(wd / "repo")
+    await s.call("git_status", {"repo_path": r})
+    await s.call("git_diff_unstaged", {"repo_path": r})
+    await s.call("git_add", {"repo_path": r, "files": ["CHANGELOG.md", "README.md"]})
+    await s.call("git_diff_staged", {"repo_path": r, "context_lines": 1})
+    await s.call("git_status", {"repo_path": r})
+    c = await s.call("git_commit", {"repo_path": r, "message": "Document usage and start a changelog"})
+    sha = _shas(c.text)[0]
+    s.capture(commit=sha)
+    await s.call("git_show", {"repo_path": r, "revision": sha})
+    await s.call("git_log", {"repo_path": r, "max_count": 2})
+    await s.call(
+        "git_add", {"repo_path": r, "files": ["src/missing_module.py"]}, note="error case: file does not exist"
+    )
+    await s.call("git_commit", {"repo_path": r, "message": "Nothing to see"}, note="error case: nothing staged")
+    await s.call("git_add", {"repo_path": r, "files": ["src/report.py"]})
+    await s.call("git_reset", {"repo_path": r})
+    await s.call("git_diff_staged", {"repo_path": r})
+    await s.call("git_status", {"repo_path": r})
+    await s.call("git_diff", {"repo_path": r, "target": f"{sha}~1", "context_lines": 0})
+
+
+async def git_branch_workflow(s: Rec, wd: Path) -> None:
+    r = str(wd / "repo")
+    await s.call("git_branch", {"repo_path": r, "branch_type": "local"})
+    await s.call("git_create_branch", {"repo_path": r, "branch_name": "feature/search"})
+    await s.call("git_checkout", {"repo_path": r, "branch_name": "feature/search"})
+    await s.call(
+        "git_create_branch", {"repo_path": r, "branch_name": "feature/search"}, note="error case: branch already exists"
+    )
+    await s.call("git_checkout", {"repo_path": r, "branch_name": "release/2.0"}, note="error case: no such branch")
+    await s.call(
+        "git_create_branch",
+        {"repo_path": r, "branch_name": "bugfix/stock-rounding", "base_branch": "develop"},
+        note="error case: base branch does not exist",
+    )
+    await s.call(
+        "git_create_branch", {"repo_path": r, "branch_name": "feature/login-v2", "base_branch": "feature/login"}
+    )
+    await s.call("git_checkout", {"repo_path": r, "branch_name": "feature/login-v2"})
+    await s.call("git_log", {"repo_path": r, "max_count": 3})
+    await s.call("git_diff", {"repo_path": r, "target": "main"})
+    await s.call("git_checkout", {"repo_path": r, "branch_name": "main"})
+    await s.call("git_branch", {"repo_path": r, "branch_type": "local", "not_contains": "feature/login"})
+    await s.call("git_status", {"repo_path": r})
+
+
+async def git_detached_and_guards(s: Rec, wd: Path) -> None:
+    r = str(wd / "repo")
+    log = await s.call("git_log", {"repo_path": r, "max_count": 3})
+    shas = _shas(log.text)
+    s.capture(initial=shas[-1])
+    await s.call("git_checkout", {"repo_path": r, "branch_name": shas[-1]})
+    await s.call("git_status", {"repo_path": r})
+    await s.call(
+        "git_create_branch",
+        {"repo_path": r, "branch_name": "from-detached"},
+        note="error case: detached HEAD and no base branch",
+    )
+    await s.call("git_create_branch", {"repo_path": r, "branch_name": "archive/v0.1", "base_branch": "v0.1.0"})
+    await s.call("git_checkout", {"repo_path": r, "branch_name": "main"})
+    await s.call("git_show", {"repo_path": r, "revision": "HEAD~1"})
+    await s.call("git_show", {"repo_path": r, "revision": "main:docs/missing.md"}, note="error case: no such path")
+    await s.call("git_diff", {"repo_path": r, "target": "v0.1.0"})
+    await s.call(
+        "git_log",
+        {"repo_path": "/tmp/somewhere-else", "max_count": 2},
+        note="error case: repository outside the allowed one",
+    )
+    await s.call("git_diff", {"repo_path": r, "target": "--output=/tmp/pwned"}, note="error case: flag injection")
+    await s.call("git_branch", {"repo_path": r, "branch_type": "remote"})
+    await s.call("git_branch", {"repo_path": r, "branch_type": "tags"}, note="error case: invalid branch_type")
+    await s.call("git_log", {"repo_path": r, "max_count": "five"}, note="error case: wrong argument type")
+    await s.call("git_branch", {"repo_path": r, "branch_type": "all"})
+
+
+async def git_hotfix(s: Rec, wd: Path) -> None:
+    r = str(wd / "repo")
+    await s.call("git_checkout", {"repo_path": r, "branch_name": "hotfix/typo"})
+    await s.call("git_status", {"repo_path": r})
+    await s.call("git_add", {"repo_path": r, "files": ["src/report.py"]})
+    c = await s.call("git_commit", {"repo_path": r, "message": "Add stock report helper"})
+    sha = _shas(c.text)[0]
+    s.capture(commit=sha)
+    await s.call("git_log", {"repo_path": r, "max_count": 2})
+    await s.call("git_checkout", {"repo_path": r, "branch_name": "main"})
+    await s.call("git_diff", {"repo_path": r, "target": "hotfix/typo"})
+    await s.call("git_branch", {"repo_path": r, "branch_type": "local", "contains": sha})
+    await s.call("git_show", {"repo_path": r, "revision": sha[:10]})
+    await s.call("git_log", {"repo_path": r, "max_count": 5, "start_timestamp": "2030-01-01"})
+    await s.call("git_diff_unstaged", {"repo_path": r, "context_lines": 0})
+    await s.call("git_show", {"repo_path": r, "revision": "hotfix/typo:src/report.py"})
+
+
+# ---- sqlite (mcp-server-sqlite) ------------------------------------------------------------------
+
+
+async def sqlite_contacts_crud(s: Rec, wd: Path) -> None:
+    await s.call("list_tables")
+    await s.call(
+        "create_table",
+        {
+            "query": "CREATE TABLE contacts (id INTEGER PRIMARY KEY AUTOINCREMENT, "
+            "name TEXT NOT NULL, email TEXT UNIQUE, company TEXT)"
+        },
+    )
+    await s.call(
+        "write_query",
+        {
+            "query": "INSERT INTO contacts (name, email, company) VALUES "
+            "('Ada Park', 'ada@acme.test', 'Acme'), ('Ben Ortiz', 'ben@acme.test', 'Acme'), "
+            "('Cleo Wu', 'cleo@initech.test', 'Initech')"
+        },
+    )
+    await s.call("read_query", {"query": "SELECT * FROM contacts ORDER BY id"})
+    await s.call("write_query", {"query": "UPDATE contacts SET company = 'Globex' WHERE id = 2"})
+    await s.call("read_query", {"query": "SELECT id, name, company FROM contacts WHERE id = 2"})
+    await s.call("write_query", {"query": "DELETE FROM contacts WHERE id = 3"})
+    await s.call("read_query", {"query": "SELECT COUNT(*) AS n FROM contacts"})
+    await s.call("read_query", {"query": "SELECT * FROM contacts WHERE id = 3"}, note="deleted row")
+    await s.call("describe_table", {"table_name": "contacts"})
+    await s.call(
+        "write_query",
+        {"query": "INSERT INTO contacts (name, email) VALUES ('Ada Again', 'ada@acme.test')"},
+        note="error case: UNIQUE constraint",
+    )
+    await s.call("write_query", {"query": "INSERT INTO contacts (name, email) VALUES ('Dev Rao', 'dev@hooli.test')"})
+    await s.call("read_query", {"query": "SELECT id, name FROM contacts WHERE email = 'dev@hooli.test'"})
+    await s.call("list_tables")
+
+
+async def sqlite_shop_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("list_tables")
+    await s.call("describe_table", {"table_name": "products"})
+    await s.call("read_query", {"query": "SELECT * FROM customers"}, note="error case: no such table")
+    await s.call(
+        "create_table",
+        {"query": "CREATE TABLE products (id INTEGER PRIMARY KEY, name TEXT)"},
+        note="error case: table already exists",
+    )
+    await s.call(
+        "read_query",
+        {"query": "INSERT INTO products (sku, name, price) VALUES ('X-1', 'x', 1)"},
+        note="error case: write through read_query",
+    )
+    await s.call("write_query", {"query": "SELECT * FROM products"}, note="error case: SELECT through write_query")
+    await s.call("read_query", {"query": "SELEC name FROM products"}, note="error case: syntax error")
+    await s.call("describe_table", {"table_name": "suppliers"}, note="no such table (answered with [])")
+    await s.call("create_table", {"query": "DROP TABLE orders"}, note="error case: not a CREATE TABLE")
+    await s.call("read_query", {"query": "SELECT sku, name, stock FROM products WHERE stock = 0"})
+    await s.call("write_query", {"query": "UPDATE products SET stock = stock + 25 WHERE sku = 'HS-330'"})
+    await s.call("read_query", {"query": "SELECT sku, stock FROM products WHERE sku = 'HS-330'"})
+    await s.call("read_query", {}, note="error case: missing required argument")
+
+
+async def sqlite_sales_insights(s: Rec, wd: Path) -> None:
+    await s.call(
+        "read_query",
+        {
+            "query": "SELECT o.customer, COUNT(*) AS orders, SUM(o.quantity * p.price) AS revenue "
+            "FROM orders o JOIN products p ON p.id = o.product_id "
+            "GROUP BY o.customer ORDER BY revenue DESC"
+        },
+    )
+    await s.call(
+        "read_query",
+        {
+            "query": "SELECT p.name, SUM(o.quantity) AS units FROM orders o "
+            "JOIN products p ON p.id = o.product_id GROUP BY p.name ORDER BY units DESC LIMIT 1"
+        },
+    )
+    await s.call("append_insight", {"insight": "acme places the most orders; the 27in monitor drives globex revenue."})
+    await s.call(
+        "write_query",
+        {"query": "INSERT INTO orders (product_id, quantity, customer, created) VALUES (4, 3, 'hooli', '2026-01-12')"},
+    )
+    await s.call(
+        "read_query", {"query": "SELECT last_insert_rowid() AS id"}, note="each query runs on a new connection"
+    )
+    new = await s.call("read_query", {"query": "SELECT MAX(id) AS id FROM orders"})
+    new_id = 5
+    with contextlib.suppress(ValueError, SyntaxError, KeyError, IndexError, TypeError):
+        new_id = int(ast.literal_eval(new.text)[0]["id"])  # the server answers with a Python repr
+    s.capture(order_id=new_id)
+    await s.call("read_query", {"query": f"SELECT * FROM orders WHERE id = {new_id}"})
+    await s.call("write_query", {"query": f"UPDATE orders SET quantity = 4 WHERE id = {new_id}"})
+    await s.call("write_query", {"query": "DELETE FROM orders WHERE id = 42"}, note="no such row: 0 rows affected")
+    await s.call("append_insight", {"insight": "hooli ordered 4 USB headsets that are out of stock."})
+    await s.call("read_query", {"query": "SELECT customer, SUM(quantity) AS units FROM orders GROUP BY customer"})
+
+
+async def sqlite_schema_changes(s: Rec, wd: Path) -> None:
+    await s.call(
+        "create_table",
+        {"query": "CREATE TABLE tasks (id INTEGER PRIMARY KEY, title TEXT NOT NULL, done INTEGER NOT NULL DEFAULT 0)"},
+    )
+    await s.call("create_table", {"query": "CREATE TABLE tags (task_id INTEGER REFERENCES tasks(id), tag TEXT)"})
+    await s.call("write_query", {"query": "INSERT INTO tasks (title) VALUES ('write spec'), ('review PR'), ('ship')"})
+    await s.call("write_query", {"query": "INSERT INTO tags VALUES (1, 'docs'), (2, 'review'), (2, 'urgent')"})
+    await s.call("write_query", {"query": "ALTER TABLE tasks ADD COLUMN due TEXT"})
+    await s.call("describe_table", {"table_name": "tasks"})
+    await s.call("write_query", {"query": "UPDATE tasks SET due = '2026-02-01', done = 1 WHERE title = 'write spec'"})
+    await s.call(
+        "read_query",
+        {
+            "query": "SELECT t.id, t.title, t.done, t.due, GROUP_CONCAT(g.tag) AS tags FROM tasks t "
+            "LEFT JOIN tags g ON g.task_id = t.id GROUP BY t.id"
+        },
+    )
+    await s.call("write_query", {"query": "DROP TABLE tags"})
+    await s.call("list_tables")
+    await s.call("describe_table", {"table_name": "tags"}, note="dropped table (answered with [])")
+    await s.call("read_query", {"query": "SELECT * FROM tags"}, note="error case: dropped table")
+    await s.call("write_query", {"query": "UPDATE tasks SET done = 1 WHERE id = 99"}, note="no such row")
+    await s.call("read_query", {"query": "SELECT id, title, done FROM tasks WHERE done = 0"})
+
+
+# ---- duckdb (mcp-server-duckdb) ------------------------------------------------------------------
+
+
+async def duckdb_csv_analytics(s: Rec, wd: Path) -> None:
+    csv = str(wd / "sales.csv")
+    await s.call("query", {"query": f"SELECT * FROM read_csv_auto('{csv}') LIMIT 3"})
+    await s.call("query", {"query": f"CREATE TABLE sales AS SELECT * FROM read_csv_auto('{csv}')"})
+    await s.call("query", {"query": "DESCRIBE sales"})
+    await s.call(
+        "query",
+        {
+            "query": "SELECT region, SUM(revenue) AS revenue, SUM(units) AS units FROM sales "
+            "GROUP BY region ORDER BY revenue DESC"
+        },
+    )
+    await s.call("query", {"query": "SELECT * FROM sales WHERE region = 'east'"})
+    await s.call("query", {"query": "SELECT * FROM salez"}, note="error case: misspelt table")
+    await s.call("query", {"query": "SHOW TABLES"})
+    await s.call(
+        "query",
+        {
+            "query": "SELECT region, month, revenue, revenue - LAG(revenue) OVER "
+            "(PARTITION BY region ORDER BY month) AS growth FROM sales ORDER BY region, month"
+        },
+    )
+    await s.call("query", {"query": "UPDATE sales SET units = 0 WHERE isnan(units)"})
+    await s.call("query", {"query": "SELECT COUNT(*) AS rows, SUM(units) AS units FROM sales"})
+
+
+async def duckdb_customers_crud(s: Rec, wd: Path) -> None:
+    await s.call("query", {"query": "CREATE SEQUENCE customer_ids START 100"})
+    await s.call(
+        "query",
+        {
+            "query": "CREATE TABLE customers (id INTEGER PRIMARY KEY DEFAULT nextval('customer_ids'), "
+            "name VARCHAR NOT NULL, tier VARCHAR DEFAULT 'free')"
+        },
+    )
+    await s.call(
+        "query",
+        {
+            "query": "INSERT INTO customers (name, tier) VALUES ('Acme', 'pro'), ('Globex', 'free'), "
+            "('Initech', 'enterprise') RETURNING id, name"
+        },
+    )
+    await s.call("query", {"query": "SELECT * FROM customers ORDER BY id"})
+    await s.call("query", {"query": "UPDATE customers SET tier = 'pro' WHERE id = 101"})
+    await s.call("query", {"query": "SELECT id, name, tier FROM customers WHERE id = 101"})
+    await s.call("query", {"query": "DELETE FROM customers WHERE id = 102"})
+    await s.call("query", {"query": "SELECT * FROM customers WHERE id = 102"}, note="deleted row")
+    await s.call(
+        "query",
+        {"query": "INSERT INTO customers (id, name) VALUES (100, 'Acme Again')"},
+        note="error case: duplicate primary key",
+    )
+    await s.call("query", {"query": "CREATE TABLE customers (id INTEGER)"}, note="error case: table already exists")
+    await s.call("query", {"query": "INSERT INTO customers (name) VALUES ('Hooli') RETURNING id"})
+    await s.call("query", {"query": "SELECT tier, COUNT(*) AS n FROM customers GROUP BY tier ORDER BY tier"})
+    await s.call("query", {"query": "DROP TABLE customers"})
+    await s.call("query", {"query": "SELECT * FROM customers"}, note="error case: dropped table")
+
+
+async def duckdb_types_and_errors(s: Rec, wd: Path) -> None:
+    await s.call("query", {"query": "SELECT 1 / 0 AS x, 7 // 2 AS y, 2 ** 10 AS z"})
+    await s.call("query", {"query": "SELECT CAST('abc' AS INTEGER)"}, note="error case: conversion")
+    await s.call("query", {"query": "SELEC 1"}, note="error case: syntax error")
+    await s.call("query", {}, note="error case: missing required argument")
+    await s.call(
+        "query",
+        {
+            "query": "SELECT date_diff('day', DATE '2026-01-01', DATE '2026-03-01') AS days, "
+            "DATE '2026-01-31' + INTERVAL 1 MONTH AS next_month"
+        },
+    )
+    await s.call("query", {"query": "SELECT [1, 2, 3] AS xs, {'a': 1, 'b': 'two'} AS st, NULL AS nothing"})
+    await s.call(
+        "query",
+        {"query": "SELECT * FROM read_csv_auto('/tmp/mcp-sim-rec/does-not-exist.csv')"},
+        note="error case: file not found",
+    )
+    await s.call("query", {"query": "CREATE VIEW v_numbers AS SELECT range AS n FROM range(5)"})
+    await s.call("query", {"query": "SELECT SUM(n) AS total, LIST(n) AS ns FROM v_numbers"})
+    await s.call("query", {"query": "SELECT table_name, table_type FROM information_schema.tables ORDER BY table_name"})
+
+
+# ---- calculator (mcp-server-calculator) ----------------------------------------------------------
+
+
+async def calc_basics(s: Rec, wd: Path) -> None:
+    for expr in ["2 + 2", "17 * 23 - 5", "(3.5 + 1.25) / 2", "2 ** 10", "10 / 3", "-7 % 3", "round(2.675, 2)"]:
+        await s.call("calculate", {"expression": expr})
+
+
+async def calc_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("calculate", {"expression": "1 / 0"}, note="error case: division by zero")
+    await s.call("calculate", {"expression": "2 +"}, note="error case: syntax error")
+    await s.call(
+        "calculate", {"expression": "__import__('os').getcwd()"}, note="error case: not an expression it allows"
+    )
+    await s.call("calculate", {"expression": "x * 2"}, note="error case: unknown name")
+    await s.call("calculate", {"expression": "sqrt(16)"})
+    await s.call("calculate", {"expression": ""}, note="error case: empty")
+    await s.call("calculate", {}, note="error case: missing required argument")
+    await s.call("calculate", {"expression": "1e308 * 10"})
+
+
+async def calc_loan(s: Rec, wd: Path) -> None:
+    rate = await s.call("calculate", {"expression": "0.054 / 12"})
+    r = rate.text.strip() or "0.0045"
+    if isinstance(rate.data, dict) and "result" in rate.data:
+        r = str(rate.data["result"])
+    growth = await s.call("calculate", {"expression": f"(1 + {r}) ** 360"})
+    g = str(growth.data["result"]) if isinstance(growth.data, dict) and "result" in growth.data else growth.text.strip()
+    pay = await s.call("calculate", {"expression": f"320000 * {r} * {g} / ({g} - 1)"})
+    p = str(pay.data["result"]) if isinstance(pay.data, dict) and "result" in pay.data else pay.text.strip()
+    await s.call("calculate", {"expression": f"{p} * 360"})
+    await s.call("calculate", {"expression": f"{p} * 360 - 320000"})
+    await s.call("calculate", {"expression": "320000 * 0.2"})
+
+
+# ---- filesystem (@modelcontextprotocol/server-filesystem) ----------------------------------------
+
+
+def fs_seed(wd: Path) -> None:
+    root = wd / "root"
+    (root / "inbox").mkdir(parents=True)
+    (root / "inbox" / "invoice-001.txt").write_text("Invoice 001\nCustomer: Acme\nTotal: 1200.00 EUR\n")
+    (root / "inbox" / "invoice-002.txt").write_text("Invoice 002\nCustomer: Globex\nTotal: 310.50 EUR\n")
+    (root / "inbox" / "draft.md").write_text("# Q1 plan\n\n- hire two engineers\n- ship v2\n")
+    (root / "config.json").write_text('{\n  "name": "demo",\n  "debug": false,\n  "port": 8080\n}\n')
+    (root / "logo.png").write_bytes(tiny_png())
+    logs = root / "logs"
+    (logs / "old").mkdir(parents=True)
+    (logs / "app.log").write_text(
+        "".join(
+            f"2026-01-15T10:{m:02d}:00Z {'ERROR' if m % 7 == 3 else 'INFO'} request {m} handled\n" for m in range(12)
+        )
+    )
+    (logs / "worker.log").write_text("2026-01-15T10:00:00Z INFO worker started\n2026-01-15T10:05:00Z WARN queue slow\n")
+    (logs / "old" / "app-2025.log").write_text("2025-12-31T23:59:00Z INFO bye\n")
+    (logs / "old" / "app-2024.log.gz").write_bytes(b"\x1f\x8b\x08\x00fake")
+
+
+async def fs_project_scaffold(s: Rec, wd: Path) -> None:
+    root = str(wd / "root")
+    app = f"{root}/notes-app"
+    await s.call("list_allowed_directories")
+    await s.call("create_directory", {"path": f"{app}/src"})
+    await s.call("write_file", {"path": f"{app}/README.md", "content": "# notes-app\n\nA tiny notes service.\n"})
+    await s.call(
+        "write_file",
+        {
+            "path": f"{app}/src/main.py",
+            "content": "from store import Store\n\n\ndef main():\n    store = Store()\n    print(store.count())\n",
+        },
+    )
+    await s.call(
+        "write_file",
+        {
+            "path": f"{app}/src/store.py",
+            "content": "class Store:\n    def __init__(self):\n        self.notes = []\n\n"
+            "    def count(self):\n        return len(self.notes)\n",
+        },
+    )
+    await s.call("list_directory", {"path": app})
+    await s.call("directory_tree", {"path": app})
+    await s.call("read_text_file", {"path": f"{app}/README.md"})
+    edit = [{"oldText": "    print(store.count())", "newText": "    print(f'{store.count()} notes')"}]
+    await s.call("edit_file", {"path": f"{app}/src/main.py", "edits": edit, "dryRun": True})
+    await s.call("edit_file", {"path": f"{app}/src/main.py", "edits": edit})
+    await s.call("read_text_file", {"path": f"{app}/src/main.py", "head": 3})
+    await s.call("search_files", {"path": root, "pattern": "**/*.py"})
+    await s.call("get_file_info", {"path": f"{app}/src/store.py"})
+    await s.call("list_directory_with_sizes", {"path": f"{app}/src", "sortBy": "size"})
+    await s.call("write_file", {"path": f"{app}/README.md", "content": "# notes-app\n\nRun: python src/main.py\n"})
+    await s.call("read_multiple_files", {"paths": [f"{app}/README.md", f"{app}/src/store.py"]})
+
+
+async def fs_move_and_rename(s: Rec, wd: Path) -> None:
+    root = str(wd / "root")
+    await s.call("list_directory", {"path": f"{root}/inbox"})
+    await s.call("create_directory", {"path": f"{root}/archive/2026"})
+    await s.call(
+        "move_file", {"source": f"{root}/inbox/invoice-001.txt", "destination": f"{root}/archive/2026/invoice-001.txt"}
+    )
+    await s.call(
+        "read_text_file", {"path": f"{root}/inbox/invoice-001.txt"}, note="error case: read the old path after a move"
+    )
+    await s.call("read_text_file", {"path": f"{root}/archive/2026/invoice-001.txt"})
+    await s.call(
+        "move_file",
+        {"source": f"{root}/inbox/invoice-002.txt", "destination": f"{root}/archive/2026/invoice-001.txt"},
+        note="error case: destination exists",
+    )
+    await s.call("move_file", {"source": f"{root}/inbox/draft.md", "destination": f"{root}/inbox/q1-plan.md"})
+    await s.call(
+        "read_multiple_files",
+        {"paths": [f"{root}/inbox/q1-plan.md", f"{root}/inbox/draft.md"]},
+        note="one path was renamed away",
+    )
+    await s.call("list_directory", {"path": f"{root}/inbox"})
+    await s.call("directory_tree", {"path": root, "excludePatterns": ["logs"]})
+    await s.call(
+        "move_file",
+        {"source": f"{root}/archive", "destination": "/tmp/mcp-sim-rec-outside"},
+        note="error case: destination outside allowed directories",
+    )
+    await s.call(
+        "move_file",
+        {"source": f"{root}/inbox/invoice-001.txt", "destination": f"{root}/archive/x.txt"},
+        note="error case: source already moved",
+    )
+    await s.call("search_files", {"path": root, "pattern": "**/invoice-*"})
+
+
+async def fs_mistakes(s: Rec, wd: Path) -> None:
+    root = str(wd / "root")
+    await s.call("read_text_file", {"path": f"{root}/missing.txt"}, note="error case: no such file")
+    await s.call("read_text_file", {"path": "/etc/passwd"}, note="error case: outside allowed directories")
+    await s.call("write_file", {"path": f"{root}/../escape.txt", "content": "x"}, note="error case: path escape")
+    await s.call("list_directory", {"path": f"{root}/nope"}, note="error case: no such directory")
+    await s.call("create_directory", {"path": f"{root}/config.json"}, note="error case: a file is there")
+    await s.call(
+        "edit_file",
+        {"path": f"{root}/config.json", "edits": [{"oldText": '"debug": true', "newText": '"debug": false'}]},
+        note="error case: oldText not found",
+    )
+    await s.call(
+        "edit_file",
+        {
+            "path": f"{root}/config.json",
+            "edits": [
+                {"oldText": '"debug": false', "newText": '"debug": true'},
+                {"oldText": '"port": 8080', "newText": '"port": 9090'},
+            ],
+        },
+    )
+    await s.call(
+        "read_text_file", {"path": f"{root}/config.json", "head": 2, "tail": 2}, note="error case: head and tail"
+    )
+    await s.call("get_file_info", {"path": f"{root}/nope.txt"}, note="error case: no such file")
+    await s.call("write_file", {"path": f"{root}/notes.txt"}, note="error case: missing required argument")
+    await s.call("search_files", {"path": root, "pattern": "**/*.yaml"})
+    await s.call("read_media_file", {"path": f"{root}/logo.png"})
+    await s.call("read_text_file", {"path": f"{root}/config.json"})
+    await s.call("no_such_tool", {"path": root}, note="error case: unknown tool")
+
+
+async def fs_log_inspection(s: Rec, wd: Path) -> None:
+    root = str(wd / "root")
+    logs = f"{root}/logs"
+    await s.call("list_directory_with_sizes", {"path": logs, "sortBy": "name"})
+    await s.call("read_text_file", {"path": f"{logs}/app.log", "tail": 4})
+    await s.call("read_text_file", {"path": f"{logs}/app.log", "head": 3})
+    await s.call("search_files", {"path": logs, "pattern": "**/*.log", "excludePatterns": ["old/**"]})
+    await s.call("get_file_info", {"path": f"{logs}/worker.log"})
+    await s.call("write_file", {"path": f"{logs}/summary.txt", "content": "errors: 2\nwarnings: 1\n"})
+    await s.call("read_multiple_files", {"paths": [f"{logs}/worker.log", f"{logs}/summary.txt"]})
+    await s.call(
+        "edit_file",
+        {
+            "path": f"{logs}/summary.txt",
+            "edits": [{"oldText": "warnings: 1", "newText": "warnings: 1\nchecked: 2026-01-15"}],
+        },
+    )
+    await s.call("directory_tree", {"path": logs, "excludePatterns": ["*.gz"]})
+    await s.call(
+        "move_file",
+        {"source": f"{logs}/summary.txt", "destination": f"{root}/reports/summary.txt"},
+        note="error case: destination folder does not exist",
+    )
+    await s.call("create_directory", {"path": f"{root}/reports"})
+    await s.call("move_file", {"source": f"{logs}/summary.txt", "destination": f"{root}/reports/summary.txt"})
+    await s.call("read_text_file", {"path": f"{logs}/summary.txt"}, note="error case: read the old path after a move")
+    await s.call("read_text_file", {"path": f"{root}/reports/summary.txt"})
+    await s.call("list_directory", {"path": f"{logs}/old"})
+
+
+# ---- knowledge graph (@itseasy21/mcp-knowledge-graph) --------------------------------------------
+
+
+async def kg_team_graph(s: Rec, wd: Path) -> None:
+    await s.call(
+        "create_entities",
+        {
+            "entities": [
+                {"name": "Maya_Singh", "entityType": "person", "observations": ["Backend lead", "Based in Berlin"]},
+                {"name": "Payments_API", "entityType": "service", "observations": ["Written in Go"]},
+                {"name": "Team_Orion", "entityType": "team", "observations": ["Owns billing"]},
+            ]
+        },
+    )
+    await s.call(
+        "create_relations",
+        {
+            "relations": [
+                {"from": "Maya_Singh", "to": "Team_Orion", "relationType": "member_of"},
+                {"from": "Team_Orion", "to": "Payments_API", "relationType": "owns"},
+            ]
+        },
+    )
+    await s.call(
+        "add_observations",
+        {"observations": [{"entityName": "Payments_API", "contents": ["p99 latency 120ms", "Written in Go"]}]},
+    )
+    await s.call("search_nodes", {"query": "Berlin"})
+    await s.call("open_nodes", {"names": ["Payments_API", "Team_Orion"]})
+    await s.call("update_entities", {"entities": [{"name": "Maya_Singh", "entityType": "engineering_manager"}]})
+    await s.call("read_graph")
+    await s.call(
+        "delete_observations", {"deletions": [{"entityName": "Maya_Singh", "observations": ["Based in Berlin"]}]}
+    )
+    await s.call(
+        "update_relations",
+        {"relations": [{"from": "Maya_Singh", "to": "Team_Orion", "relationType": "leads"}]},
+        note="error case: relations are matched on from+to+relationType, so this one is not found",
+    )
+    await s.call(
+        "delete_relations", {"relations": [{"from": "Team_Orion", "to": "Payments_API", "relationType": "owns"}]}
+    )
+    await s.call("read_graph")
+
+
+async def kg_mistakes(s: Rec, wd: Path) -> None:
+    await s.call(
+        "create_entities",
+        {
+            "entities": [
+                {"name": "Router_R1", "entityType": "device", "observations": ["Rack 4"]},
+                {"name": "Switch_S9", "entityType": "device", "observations": []},
+            ]
+        },
+    )
+    await s.call(
+        "add_observations",
+        {"observations": [{"entityName": "Firewall_F2", "contents": ["Rack 5"]}]},
+        note="error case: unknown entity",
+    )
+    await s.call(
+        "create_entities",
+        {"entities": [{"name": "Router_R1", "entityType": "device", "observations": ["dup"]}]},
+        note="duplicate entity name",
+    )
+    await s.call(
+        "update_entities",
+        {"entities": [{"name": "Firewall_F2", "entityType": "device"}]},
+        note="error case: unknown entity",
+    )
+    await s.call(
+        "create_relations",
+        {"relations": [{"from": "Router_R1", "to": "Firewall_F2", "relationType": "uplink"}]},
+        note="relation to an entity that does not exist",
+    )
+    await s.call(
+        "update_relations",
+        {"relations": [{"from": "Router_R1", "to": "Switch_S9", "relationType": "uplink"}]},
+        note="error case: relation does not exist",
+    )
+    await s.call("delete_entities", {"entityNames": ["Firewall_F2"]}, note="unknown name")
+    await s.call("open_nodes", {"names": ["Router_R1", "Firewall_F2"]}, note="one unknown name")
+    await s.call("search_nodes", {"query": "rack 9"})
+    await s.call("create_entities", {"entities": "Router_R2"}, note="error case: wrong type for entities")
+    await s.call("read_graph")
+
+
+async def kg_cleanup(s: Rec, wd: Path) -> None:
+    await s.call(
+        "create_entities",
+        {
+            "entities": [
+                {
+                    "name": "Project_Atlas",
+                    "entityType": "project",
+                    "observations": ["Kickoff 2026-01-05", "Budget 40k"],
+                },
+                {"name": "Lena_Fischer", "entityType": "person", "observations": ["Designer"]},
+                {"name": "Omar_Haddad", "entityType": "person", "observations": ["Contractor"]},
+            ]
+        },
+    )
+    await s.call(
+        "create_relations",
+        {
+            "relations": [
+                {"from": "Lena_Fischer", "to": "Project_Atlas", "relationType": "works_on"},
+                {"from": "Omar_Haddad", "to": "Project_Atlas", "relationType": "works_on"},
+                {"from": "Omar_Haddad", "to": "Lena_Fischer", "relationType": "reports_to"},
+            ]
+        },
+    )
+    await s.call("search_nodes", {"query": "person"})
+    await s.call("delete_entities", {"entityNames": ["Omar_Haddad"]})
+    await s.call("read_graph")
+    await s.call(
+        "add_observations",
+        {"observations": [{"entityName": "Omar_Haddad", "contents": ["rehired"]}]},
+        note="error case: entity was deleted",
+    )
+    await s.call("open_nodes", {"names": ["Omar_Haddad"]})
+    await s.call("update_entities", {"entities": [{"name": "Project_Atlas", "observations": ["Budget 55k"]}]})
+    await s.call("open_nodes", {"names": ["Project_Atlas"]})
+    await s.call(
+        "delete_observations", {"deletions": [{"entityName": "Project_Atlas", "observations": ["Budget 40k"]}]}
+    )
+    await s.call("search_nodes", {"query": "Budget"})
+
+
+# ---- todo.txt (todo-txt-mcp) ---------------------------------------------------------------------
+
+
+def todo_seed(wd: Path) -> None:
+    (wd / "todo.txt").write_text(
+        "(A) 2026-01-05 Call the landlord about the heating @phone\n"
+        "2026-01-06 Draft Q1 report +reporting @laptop\n"
+        "(B) 2026-01-07 Book dentist appointment @phone\n"
+        "x 2026-01-08 2026-01-02 Renew passport +admin\n"
+    )
+
+
+def _todo_id(answer: Answer) -> str:
+    data = answer.data if isinstance(answer.data, dict) else {}
+    return str((data.get("todo") or {}).get("id", ""))
+
+
+async def todo_weekly_plan(s: Rec, wd: Path) -> None:
+    await s.call("list_todos")
+    a = await s.call(
+        "add_todo",
+        {
+            "text": "Prepare slides for the board meeting",
+            "priority": "A",
+            "projects": ["board"],
+            "contexts": ["laptop"],
+        },
+    )
+    tid = _todo_id(a)
+    s.capture(todo_id=tid)
+    await s.call("get_todo", {"todo_id": tid})
+    await s.call("update_todo", {"todo_id": tid, "priority": "B", "contexts": ["laptop", "office"]})
+    await s.call("search_todos", {"query": "slides"})
+    await s.call("complete_todo", {"todo_id": tid})
+    await s.call("list_todos", {"include_completed": True})
+    await s.call("filter_by_priority", {"priority": "A"})
+    await s.call("delete_todo", {"todo_id": tid}, note="completed todos are archived to done.txt: the id is gone")
+    await s.call("get_todo", {"todo_id": tid}, note="error case: archived todo")
+    await s.call("get_statistics")
+
+
+async def todo_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("add_todo", {"text": "Water the plants", "priority": "high"}, note="error case: invalid priority")
+    await s.call("complete_todo", {"todo_id": "999"}, note="error case: unknown id")
+    await s.call("delete_todo", {"todo_id": "3f1c2a9e-0000-4000-8000-000000000000"}, note="error case: unknown id")
+    await s.call("get_todo", {"todo_id": "0"})
+    await s.call("update_todo", {"todo_id": "0", "text": "Call the landlord about the heating and the boiler"})
+    await s.call("filter_by_project", {"project": "nope"})
+    await s.call("add_todo", {"priority": "C"}, note="error case: missing required argument")
+    a = await s.call("add_todo", {"text": "Water the plants", "contexts": ["home"]})
+    tid = _todo_id(a)
+    s.capture(todo_id=tid)
+    await s.call("reload_todos")
+    await s.call("get_todo", {"todo_id": tid}, note="id minted before the reload")
+    await s.call("list_todos")
+    await s.call("complete_todo", {"todo_id": "3"}, note="after the reload, ids are line numbers again")
+
+
+async def todo_projects(s: Rec, wd: Path) -> None:
+    ids = []
+    for text, prio, proj, ctx in [
+        ("Write API docs", "B", ["apidocs"], ["laptop"]),
+        ("Review pull requests", None, ["apidocs"], ["github"]),
+        ("Plan team offsite", "C", ["offsite"], ["phone", "laptop"]),
+    ]:
+        args: dict[str, Any] = {"text": text, "projects": proj, "contexts": ctx}
+        if prio:
+            args["priority"] = prio
+        ids.append(_todo_id(await s.call("add_todo", args)))
+        s.capture(todo_id=ids[-1])
+    await s.call("filter_by_project", {"project": "apidocs"})
+    await s.call("filter_by_context", {"context": "laptop"})
+    await s.call("complete_todo", {"todo_id": ids[1]})
+    await s.call("filter_by_project", {"project": "apidocs", "include_completed": True})
+    await s.call("update_todo", {"todo_id": ids[2], "projects": ["offsite", "budget"], "priority": "A"})
+    await s.call("filter_by_priority", {"priority": "A"})
+    await s.call("delete_todo", {"todo_id": ids[0]})
+    await s.call("search_todos", {"query": "docs", "include_completed": True})
+    await s.call("get_statistics")
+
+
+# ---- BFCL multi-turn backends (bfcl_server.py) ---------------------------------------------------
+
+BFCL_COMBOS: dict[str, list[str]] = {  # server name -> involved classes (as in BFCL's test entries)
+    "bfcl_file_system": ["GorillaFileSystem"],
+    "bfcl_vehicle": ["VehicleControlAPI"],
+    "bfcl_trading": ["TradingBot"],
+    "bfcl_travel": ["TravelAPI"],
+    "bfcl_ticket_travel": ["TicketAPI", "TravelAPI"],
+    "bfcl_twitter_vehicle": ["TwitterAPI", "VehicleControlAPI"],
+    "bfcl_message_trading": ["MessageAPI", "TradingBot"],
+    "bfcl_file_system_twitter": ["GorillaFileSystem", "TwitterAPI"],
+    "bfcl_file_system_math": ["GorillaFileSystem", "MathAPI"],
+}
+BFCL_SESSIONS_PER_SERVER = 6
+# Calls an agent gets wrong (read-only, so the ground truth that follows still holds), per class.
+BFCL_MISTAKES: dict[str, list[tuple[str, dict[str, Any], str]]] = {
+    "GorillaFileSystem": [
+        ("cat", {"file_name": "notes_missing.txt"}, "error case: no such file"),
+        ("cd", {"folder": "no_such_dir"}, "error case: no such directory"),
+        ("cat", {}, "error case: missing required argument"),
+    ],
+    "VehicleControlAPI": [
+        ("get_zipcode_based_on_city", {"city": "Atlantis"}, "error case: unknown city"),
+        ("setHeadlights", {"mode": "disco"}, "error case: invalid mode"),
+        ("estimate_distance", {"cityA": "00000", "cityB": "99999"}, "unknown zipcodes"),
+    ],
+    "TradingBot": [
+        ("get_stock_info", {"symbol": "ZZZZ"}, "error case: unknown symbol"),
+        ("get_order_details", {"order_id": 987654}, "error case: unknown order id"),
+        ("cancel_order", {"order_id": 987654}, "error case: unknown order id"),
+    ],
+    "TravelAPI": [
+        ("get_nearest_airport_by_city", {"location": "Atlantis"}, "error case: unknown city"),
+        ("retrieve_invoice", {"access_token": "000000", "booking_id": "0000000"}, "error case: bad token and booking"),
+        (
+            "get_flight_cost",
+            {"travel_from": "XXX", "travel_to": "YYY", "travel_date": "2024-12-01", "travel_class": "economy"},
+            "error case: unknown airports",
+        ),
+    ],
+    "TicketAPI": [
+        ("get_ticket", {"ticket_id": 99999}, "error case: unknown ticket id"),
+        ("close_ticket", {"ticket_id": 99999}, "error case: unknown ticket id"),
+    ],
+    "TwitterAPI": [
+        ("get_tweet", {"tweet_id": 99999}, "error case: unknown tweet id"),
+        ("get_user_tweets", {"username": "nobody_at_all"}, "unknown user"),
+    ],
+    "MessageAPI": [
+        ("get_user_id", {"user": "Nobody Atall"}, "error case: unknown user"),
+        ("delete_message", {"receiver_id": "USR999", "message_id": 1}, "error case: unexpected argument"),
+    ],
+    "MathAPI": [
+        ("divide", {"a": 10, "b": 0}, "error case: division by zero"),
+        ("square_root", {"number": -4, "precision": 2}, "error case: negative number"),
+    ],
+}
+
+
+def _bfcl_data() -> Path:
+    py = venv_bin("bfcl", "python")
+    out = subprocess.run(
+        [py, "-c", "import bfcl_eval, os; print(os.path.dirname(bfcl_eval.__file__))"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    return Path(out) / "data"
+
+
+def _bfcl_parse(classes: list[str], calls: list[str]) -> list[list[Any]]:
+    cmd = [venv_bin("bfcl", "python"), str(HERE / "bfcl_server.py"), "--parse-calls"]
+    for c in classes:
+        cmd += ["--class", c]
+    return json.loads(subprocess.run(cmd, input=json.dumps(calls), check=True, capture_output=True, text=True).stdout)
+
+
+def bfcl_servers() -> list[ServerDef]:
+    if not Path(venv_bin("bfcl", "python")).exists():
+        return []
+    data = _bfcl_data()
+    entries = [json.loads(x) for x in (data / "BFCL_v4_multi_turn_base.json").read_text().splitlines() if x.strip()]
+    answers = {
+        json.loads(x)["id"]: json.loads(x)["ground_truth"]
+        for x in (data / "possible_answer" / "BFCL_v4_multi_turn_base.json").read_text().splitlines()
+        if x.strip()
+    }
+    servers: list[ServerDef] = []
+    for name, classes in BFCL_COMBOS.items():
+        pool = [e for e in entries if sorted(e["involved_classes"]) == sorted(classes)]
+        pool = [e for e in pool if 5 <= sum(len(t) for t in answers[e["id"]]) <= 22]
+        step = max(1, len(pool) // BFCL_SESSIONS_PER_SERVER)
+        chosen = pool[::step][:BFCL_SESSIONS_PER_SERVER]
+        sessions = []
+        for k, entry in enumerate(chosen):
+            turns = answers[entry["id"]]
+            parsed = _bfcl_parse(classes, [c for t in turns for c in t])
+            world = {c: entry["initial_config"][c] for c in classes if c in entry["initial_config"]}
+            mistakes = [m for c in classes for m in BFCL_MISTAKES.get(c, [])]
+            # every other session, an agent mistake after the second call (a third of them: a second one)
+            inject = {} if k % 2 else {2: mistakes[k % len(mistakes)]}
+            if k % 3 == 2:
+                inject[len(parsed) - 1] = mistakes[(k + 1) % len(mistakes)]
+            tid = f"{name}__{entry['id']}"
+            sessions.append(Session(tid, _bfcl_script(parsed, inject), _bfcl_setup(world), world))
+        servers.append(
+            ServerDef(
+                name,
+                "bfcl-eval==2026.3.23 via bfcl_server.py (" + "+".join(classes) + ")",
+                _bfcl_launch(classes),
+                sessions,
+            )
+        )
+    return servers
+
+
+def _bfcl_setup(world: dict[str, Any]) -> Callable[[Path], None]:
+    def setup(wd: Path) -> None:
+        (wd / "world.json").write_text(json.dumps(world))
+
+    return setup
+
+
+def _bfcl_script(calls: list[list[Any]], inject: dict[int, tuple[str, dict[str, Any], str]]) -> Script:
+    async def run(s: Rec, wd: Path) -> None:
+        for i, (tool, args) in enumerate(calls):
+            if i in inject:
+                bad_tool, bad_args, note = inject[i]
+                await s.call(
+                    bad_tool,
+                    bad_args,
+                    note="agent mistake (not in BFCL's ground truth): " + note.removeprefix("error case: "),
+                )
+            await s.call(tool, args)
+
+    return run
+
+
+def _bfcl_launch(classes: list[str]) -> Callable[[Path, Session], StdioServerParameters]:
+    def launch(wd: Path, sess: Session) -> StdioServerParameters:
+        args = [str(HERE / "bfcl_server.py"), "--world", str(wd / "world.json")]
+        for c in classes:
+            args += ["--class", c]
+        return StdioServerParameters(command=venv_bin("bfcl", "python"), args=args, cwd=str(wd))
+
+    return launch
+
+
+# ---- the servers ---------------------------------------------------------------------------------
+
+
+def build_servers() -> list[ServerDef]:
+    npm = lambda exe: str(NPM_BIN / exe)  # noqa: E731
+    S = Session
+    servers = [
+        # the four servers of shared/data/trajectories: tool lists only (their sessions are recorded there)
+        ServerDef(
+            "memory",
+            "@modelcontextprotocol/server-memory@2026.8.31",
+            lambda wd, s: StdioServerParameters(
+                command=npm("mcp-server-memory"), cwd=str(wd), env={"MEMORY_FILE_PATH": str(wd / "memory.jsonl")}
+            ),
+            [],
+        ),
+        ServerDef(
+            "everything",
+            "@modelcontextprotocol/server-everything@2026.8.31",
+            lambda wd, s: StdioServerParameters(command=npm("mcp-server-everything"), args=["stdio"], cwd=str(wd)),
+            [],
+        ),
+        ServerDef(
+            "taskmanager",
+            "@kazuph/mcp-taskmanager@1.1.1",
+            lambda wd, s: StdioServerParameters(
+                command=npm("mcp-taskmanager"), cwd=str(wd), env={"TASK_MANAGER_FILE_PATH": str(wd / "tasks.json")}
+            ),
+            [],
+        ),
+        ServerDef(
+            "time",
+            "mcp-server-time==2026.10.19 (PyPI)",
+            lambda wd, s: StdioServerParameters(
+                command=venv_bin("time", "mcp-server-time"), args=["--local-timezone", "UTC"], cwd=str(wd)
+            ),
+            [],
+        ),
+        # new servers
+        ServerDef(
+            "git",
+            "mcp-server-git==2026.10.19 (PyPI)",
+            lambda wd, s: StdioServerParameters(
+                command=venv_bin("git", "mcp-server-git"),
+                args=["--repository", str(wd / "repo")],
+                cwd=str(wd),
+                env=GIT_ENV,
+            ),
+            [
+                S("git_explore_history", git_explore_history, git_repo),
+                S("git_stage_and_commit", git_stage_and_commit, git_repo_dirty),
+                S("git_branch_workflow", git_branch_workflow, git_repo),
+                S("git_detached_and_guards", git_detached_and_guards, git_repo),
+                S("git_hotfix", git_hotfix, git_repo_dirty),
+            ],
+        ),
+        ServerDef(
+            "sqlite",
+            "mcp-server-sqlite==2025.4.25 (PyPI, with mcp<2)",
+            lambda wd, s: StdioServerParameters(
+                command=venv_bin("sqlite", "mcp-server-sqlite"), args=["--db-path", str(wd / "shop.db")], cwd=str(wd)
+            ),
+            [
+                S("sqlite_contacts_crud", sqlite_contacts_crud),
+                S("sqlite_shop_mistakes", sqlite_shop_mistakes, sqlite_seed),
+                S("sqlite_sales_insights", sqlite_sales_insights, sqlite_seed),
+                S("sqlite_schema_changes", sqlite_schema_changes),
+            ],
+        ),
+        ServerDef(
+            "duckdb",
+            "mcp-server-duckdb==1.1.0 (PyPI, with mcp<2, duckdb 2.0.0)",
+            lambda wd, s: StdioServerParameters(
+                command=venv_bin("duckdb", "mcp-server-duckdb"),
+                args=["--db-path", str(wd / "analytics.duckdb")],
+                cwd=str(wd),
+            ),
+            [
+                S("duckdb_csv_analytics", duckdb_csv_analytics, csv_seed),
+                S("duckdb_customers_crud", duckdb_customers_crud),
+                S("duckdb_types_and_errors", duckdb_types_and_errors),
+            ],
+        ),
+        ServerDef(
+            "calculator",
+            "mcp-server-calculator==0.2.1 (PyPI)",
+            lambda wd, s: StdioServerParameters(command=venv_bin("calculator", "mcp-server-calculator"), cwd=str(wd)),
+            [S("calc_basics", calc_basics), S("calc_mistakes", calc_mistakes), S("calc_loan", calc_loan)],
+        ),
+        ServerDef(
+            "filesystem",
+            "@modelcontextprotocol/server-filesystem@2026.8.31",
+            lambda wd, s: StdioServerParameters(
+                command=npm("mcp-server-filesystem"), args=[str(wd / "root")], cwd=str(wd)
+            ),
+            [
+                S("fs_project_scaffold", fs_project_scaffold, fs_seed),
+                S("fs_move_and_rename", fs_move_and_rename, fs_seed),
+                S("fs_mistakes", fs_mistakes, fs_seed),
+                S("fs_log_inspection", fs_log_inspection, fs_seed),
+            ],
+        ),
+        ServerDef(
+            "todo_txt",
+            "todo-txt-mcp==1.0.2 (PyPI, with mcp<2)",
+            lambda wd, s: StdioServerParameters(
+                command=venv_bin("todo", "todo-txt-mcp"), args=[str(wd / "todo.txt")], cwd=str(wd)
+            ),
+            [
+                S("todo_weekly_plan", todo_weekly_plan, todo_seed),
+                S("todo_mistakes", todo_mistakes, todo_seed),
+                S("todo_projects", todo_projects, todo_seed),
+            ],
+        ),
+        ServerDef(
+            "knowledge_graph",
+            "@itseasy21/mcp-knowledge-graph@1.0.7",
+            lambda wd, s: StdioServerParameters(
+                command=npm("mcp-knowledge-graph"), args=["--memory-path", str(wd / "graph.jsonl")], cwd=str(wd)
+            ),
+            [S("kg_team_graph", kg_team_graph), S("kg_mistakes", kg_mistakes), S("kg_cleanup", kg_cleanup)],
+        ),
+    ]
+    return servers + bfcl_servers()
+
+
+def install() -> None:
+    DEV.mkdir(parents=True, exist_ok=True)
+    subprocess.run(
+        ["npm", "--prefix", str(DEV / "npm"), "install", "--no-audit", "--no-fund", *NPM_PACKAGES], check=True
+    )
+    for name, steps in VENVS.items():
+        venv = DEV / f"venv-{name}"
+        if not (venv / "bin" / "python").exists():
+            subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+        for pkgs in steps:
+            subprocess.run([str(venv / "bin" / "pip"), "install", "-q", *pkgs], check=True)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description="Record scripted sessions of real MCP servers.")
+    ap.add_argument("--out", type=Path, default=HERE)
+    ap.add_argument("--servers", help="comma-separated server names (default: all)")
+    ap.add_argument("--install", action="store_true", help="install the servers into .cache/devservers and exit")
+    ap.add_argument("--list", action="store_true", help="list servers and sessions and exit")
+    ap.add_argument("--tools-only", action="store_true", help="only write <server>.tools.yaml")
+    a = ap.parse_args()
+    if a.install:
+        install()
+        return
+    servers = build_servers()
+    if a.servers:
+        wanted = a.servers.split(",")
+        unknown = set(wanted) - {s.name for s in servers}
+        if unknown:
+            sys.exit(f"unknown servers: {sorted(unknown)}")
+        servers = [s for s in servers if s.name in wanted]
+    if a.list:
+        for s in servers:
+            print(f"{s.name} ({s.package}): {len(s.sessions)} sessions: {', '.join(x.id for x in s.sessions)}")
+        return
+    a.out.mkdir(parents=True, exist_ok=True)
+    summary = []
+    for sd in servers:
+        print(f"{sd.name}:", flush=True)
+        summary.append(anyio.run(record_server, sd, a.out, a.tools_only or not sd.sessions))
+    for s in summary:
+        print(f"{s['server']:<22} tools={s['tools']:<3} sessions={s['sessions']:<3} calls={s['calls']}")
+
+
+if __name__ == "__main__":
+    main()
