@@ -1,7 +1,9 @@
 """``state:`` URLs to stores: ``memory://``, ``sqlite:///relative.db`` or ``sqlite:////abs.db``, ``redis://host:port/db``.
 
 Every URL takes ``?ttl=SECONDS``: sessions idle for longer are deleted (``StateStore.expire``). Without
-``state:``, an experiment keeps its sessions in ``<experiment dir>/.mcp-sim/<name>.db``.
+``state:``, an experiment keeps its sessions in ``<experiment dir>/.mcp-sim/<name>.db``. Redis URLs also take
+``?max_connections=N`` (the pool; default: sized from the calls the process carries at once, ``concurrency``)
+and ``?pool_timeout=SECONDS`` (how long a call waits for a free connection, default 20).
 """
 
 from __future__ import annotations
@@ -19,8 +21,12 @@ def default_url(base_dir: Path, name: str) -> str:
     return f"sqlite:///{(base_dir / '.mcp-sim' / f'{safe}.db').resolve()}"  # an absolute path: four slashes
 
 
-def open_store_url(url: str | None, base_dir: Path, name: str) -> StateStore:
-    """The store a ``state:`` URL names; relative SQLite paths are relative to the experiment's directory."""
+MIN_POOL, MAX_POOL = 64, 1024  # Redis connections per process: a call holds one only for one command
+
+
+def open_store_url(url: str | None, base_dir: Path, name: str, concurrency: int | None = None) -> StateStore:
+    """The store a ``state:`` URL names; relative SQLite paths are relative to the experiment's directory.
+    ``concurrency``: how many calls the process may carry at once (sizes a Redis pool)."""
     url = url or default_url(base_dir, name)
     parts = urlsplit(url)
     query = dict(parse_qsl(parts.query))
@@ -39,7 +45,11 @@ def open_store_url(url: str | None, base_dir: Path, name: str) -> StateStore:
     if parts.scheme in ("redis", "rediss", "unix"):
         from mcp_sim.state.redis import RedisStore
 
-        return RedisStore(urlunsplit(parts._replace(query=urlencode(query))), ttl_s=ttl_s)
+        default_pool = min(MAX_POOL, max(MIN_POOL, concurrency or 0))
+        pool = _positive(url, "max_connections", query.pop("max_connections", None), default_pool)
+        timeout = _positive(url, "pool_timeout", query.pop("pool_timeout", None), 20.0)
+        plain = urlunsplit(parts._replace(query=urlencode(query)))
+        return RedisStore(plain, ttl_s=ttl_s, max_connections=int(pool), pool_timeout_s=timeout)
     raise StartupError(f"state: unsupported store URL {url!r} (expected memory://, sqlite:///..., redis://...)")
 
 
@@ -53,3 +63,16 @@ def _ttl(url: str, raw: str | None) -> float | None:
     if ttl <= 0:
         raise StartupError(f"state: {url!r}: ttl must be a positive number of seconds, got {raw!r}")
     return ttl
+
+
+def _positive(url: str, name: str, raw: str | None, default: float) -> float:
+    if raw is None:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        value = -1.0
+    if value <= 0 or (name == "max_connections" and not value.is_integer()):
+        kind = "a positive whole number" if name == "max_connections" else "a positive number of seconds"
+        raise StartupError(f"state: {url!r}: {name} must be {kind}, got {raw!r}")
+    return value
