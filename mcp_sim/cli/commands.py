@@ -59,6 +59,21 @@ def _parser() -> argparse.ArgumentParser:
         metavar="HOST[:PORT]",
         help="Host header accepted besides loopback (DNS-rebinding protection stays on)",
     )
+    serve.add_argument(
+        "--workers",
+        type=int,
+        help="worker processes on one port (default: one per core when every store is redis://, else 1); "
+        "SIGHUP restarts them one at a time without losing a call",
+    )
+    serve.add_argument(
+        "--shared-sessions",
+        action="store_true",
+        help="hold no 2025-11-25 session in this process, so any replica behind a load balancer answers any "
+        "request (on with --workers > 1)",
+    )
+    serve.add_argument(
+        "--graceful-timeout", type=float, default=30.0, help="seconds a stopping worker has to finish its calls"
+    )
     serve.set_defaults(run=_serve)
 
     validate = commands.add_parser("validate", help="check an experiment and every file it references")
@@ -124,17 +139,42 @@ def _serve(args: argparse.Namespace) -> int:
     if args.transport == "stdio" and len(args.experiment) > 1:
         raise StartupError("stdio serves one experiment: give one file, or use --transport http")
     loaded = [load_experiment(path, route_override=args.route) for path in args.experiment]
+    if args.transport == "http":
+        from mcp_sim.serving import workers
+
+        states = [one.experiment.state for one in loaded]
+        count = workers.default_workers(states) if args.workers is None else args.workers
+        if count < 1:
+            raise StartupError(f"--workers must be at least 1, got {count}")
+        if count > 1:
+            workers.check_shareable(states)
+            options = workers.WorkerOptions(
+                experiments=[str(path.resolve()) for path in args.experiment],
+                route=args.route,
+                host=args.host,
+                allowed_hosts=args.allowed_host,
+                token=args.token,
+                log_level=args.log_level or args.default_log_level,
+            )
+            workers.serve_workers(options, count, args.port, args.graceful_timeout)
+            return 0
+    elif args.workers not in (None, 1):
+        raise StartupError("stdio serves one client: --workers needs --transport http")
 
     async def serve() -> None:
         from mcp_sim.serving import host
         from mcp_sim.serving import mcp_server as server
 
-        async with host.running_experiments(loaded) as paths:
+        from mcp_sim.serving.flag_sync import synced_flags
+
+        async with host.running_experiments(loaded) as paths, synced_flags(paths if args.shared_sessions else []):
             _freeze_startup_heap()
             if args.transport == "stdio":
                 await server.serve_stdio(paths[0])
             else:
-                await host.serve_host(paths, args.host, args.port, args.allowed_host, args.token)
+                await host.serve_host(
+                    paths, args.host, args.port, args.allowed_host, args.token, shared_sessions=args.shared_sessions
+                )
 
     anyio.run(serve, backend_options=_event_loop())
     return 0

@@ -54,9 +54,15 @@ async def running_experiments(loaded: Sequence[LoadedExperiment]) -> AsyncIterat
 
 
 def host_app(
-    paths: Sequence[CallPath], *, host: str, allowed_hosts: list[str] | None = None, token: str | None = None
+    paths: Sequence[CallPath],
+    *,
+    host: str,
+    allowed_hosts: list[str] | None = None,
+    token: str | None = None,
+    shared_sessions: bool = False,
 ) -> Starlette:
-    """One ASGI app for all ``paths``; with a ``token`` every non-public request needs it (auth.py)."""
+    """One ASGI app for all ``paths``; with a ``token`` every non-public request needs it (auth.py).
+    ``shared_sessions``: no 2025-11-25 session is held in this process (workers, replicas; response_modes.py)."""
     if not paths:
         raise StartupError("nothing to serve: no experiment given")
     security = server.transport_security(allowed_hosts)
@@ -67,7 +73,9 @@ def host_app(
         at = experiment_path(path.experiment.name)
         mcp_server = server.build_server(path)
         mcp_server.streamable_http_app(streamable_http_path=at, transport_security=security, host=host)
-        endpoint = ResponseModes.of(mcp_server)  # plain calls skip the SSE machinery (see response_modes.py)
+        endpoint = ResponseModes.of(
+            mcp_server, shared_sessions
+        )  # plain calls skip the SSE machinery (see response_modes.py)
         served_at = [DEFAULT_MCP_PATH, at] if i == 0 else [at]
         routes += [Route(p, endpoint=endpoint) for p in served_at]
         endpoints.append(endpoint)
@@ -86,14 +94,19 @@ def host_app(
 
 
 async def serve_host(
-    paths: Sequence[CallPath], host: str, port: int, allowed_hosts: list[str] | None, token: str | None
+    paths: Sequence[CallPath],
+    host: str,
+    port: int,
+    allowed_hosts: list[str] | None,
+    token: str | None,
+    shared_sessions: bool = False,
 ) -> None:
     """Bind first, then log the URLs: the socket queues connections before uvicorn accepts them, so a client
     (or a test) that reads the log line can connect at once; ``--port 0`` picks a free port."""
     import uvicorn
 
     sock = server.bind_socket(host, port)
-    app = host_app(paths, host=host, allowed_hosts=allowed_hosts, token=token)
+    app = host_app(paths, host=host, allowed_hosts=allowed_hosts, token=token, shared_sessions=shared_sessions)
     config = uvicorn.Config(app, log_level="warning", lifespan="on", timeout_graceful_shutdown=2)
     shown = f"[{host}]" if ":" in host else host
     base = f"http://{shown}:{sock.getsockname()[1]}"

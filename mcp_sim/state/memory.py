@@ -28,6 +28,7 @@ class MemoryStore:
         self._states: dict[Key, SessionState] = {}
         self._turns: dict[Key, list[dict[str, Any]]] = {}
         self._locks = KeyedLocks()
+        self._flags: dict[str, dict[str, Any]] = {}
 
     @asynccontextmanager
     async def lock(self, experiment: str, key: str) -> AsyncIterator[None]:
@@ -108,6 +109,12 @@ class MemoryStore:
                     await self.delete(experiment, key)
                     gone.append(key)
         return sorted(gone)
+
+    async def get_flags(self, experiment: str) -> dict[str, Any] | None:
+        return copy.deepcopy(self._flags.get(experiment))
+
+    async def put_flags(self, experiment: str, flags: dict[str, Any]) -> None:
+        self._flags[experiment] = copy.deepcopy(flags)
 
     async def aclose(self) -> None:
         return None

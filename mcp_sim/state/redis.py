@@ -5,7 +5,8 @@ write is a Lua script that checks the session's version first: if a lock lease e
 writer gets ``StateConflict`` instead of overwriting a newer turn. Different sessions never wait on each
 other. Keys: ``<prefix>s:<exp>:<key>`` (hash: state head, version, wid = write id), ``<prefix>t:<exp>:<key>``
 (list of turns), ``<prefix>r:<exp>:<key>`` (hash of ledger records, field ``<entity> NUL <id>``),
-``<prefix>i:<exp>`` (sorted set of keys by last write), ``<prefix>experiments`` (set). A write sends the
+``<prefix>i:<exp>`` (sorted set of keys by last write), ``<prefix>experiments`` (set), ``<prefix>f:<exp>``
+(experiment-wide flags, serving/flag_sync.py). A write sends the
 head, the records that changed and the new turn (versioned.py); a load of a session this process wrote
 last is one small round trip that only compares the write id.
 
@@ -169,6 +170,15 @@ class RedisStore(VersionedStore):
                             await self.delete(experiment, str(key))  # drops the hot copy too
                             gone.append(str(key))
         return sorted(gone)
+
+    async def get_flags(self, experiment: str) -> dict[str, Any] | None:
+        async with _translated():
+            raw = await self._redis.get(self._k("f", experiment))
+        return None if raw is None else dict(json.loads(raw))
+
+    async def put_flags(self, experiment: str, flags: dict[str, Any]) -> None:
+        async with _translated():
+            await self._redis.set(self._k("f", experiment), _dumps(flags))
 
     async def aclose(self) -> None:
         await self._redis.aclose()

@@ -35,6 +35,7 @@ CREATE TABLE IF NOT EXISTS turns (
 CREATE TABLE IF NOT EXISTS records (
     experiment TEXT NOT NULL, key TEXT NOT NULL, entity TEXT NOT NULL, id TEXT NOT NULL, record TEXT NOT NULL,
     PRIMARY KEY (experiment, key, entity, id));
+CREATE TABLE IF NOT EXISTS flags (experiment TEXT PRIMARY KEY, flags TEXT NOT NULL);
 """
 _S = "experiment=? AND key=?"
 
@@ -95,6 +96,13 @@ class SQLiteStore(VersionedStore):
                     self._hot.drop(experiment, key)
                     gone.append(key)
         return sorted(gone)
+
+    async def get_flags(self, experiment: str) -> dict[str, Any] | None:
+        row = await self._run(self._one, "SELECT flags FROM flags WHERE experiment=?", experiment)
+        return None if row is None else dict(json.loads(row[0]))
+
+    async def put_flags(self, experiment: str, flags: dict[str, Any]) -> None:
+        await self._run(self._one, "INSERT OR REPLACE INTO flags VALUES (?, ?)", experiment, _dumps(flags))
 
     async def aclose(self) -> None:
         await self._run(self._db.close)
