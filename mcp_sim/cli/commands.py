@@ -89,6 +89,8 @@ def _parser() -> argparse.ArgumentParser:
     world_model = commands.add_parser("world-model", help="print (or --run) the vllm serve command of a world model")
     world_model.add_argument("--model", default="Qwen/Qwen-AgentWorld-35B-A3B")
     world_model.add_argument("--gpus", type=int, default=1, help="tensor-parallel size")
+    world_model.add_argument("--cpu", action="store_true", help="vLLM's CPU build (sets --max-num-batched-tokens)")
+    world_model.add_argument("--gpu-memory-gb", type=float, help="memory of each GPU (default: nvidia-smi, else 80)")
     world_model.add_argument("--max-model-len", type=int, default=262144)
     world_model.add_argument("--host", default="127.0.0.1")
     world_model.add_argument("--port", type=int, default=8000)
@@ -164,7 +166,6 @@ def _serve(args: argparse.Namespace) -> int:
     async def serve() -> None:
         from mcp_sim.serving import host
         from mcp_sim.serving import mcp_server as server
-
         from mcp_sim.serving.flag_sync import synced_flags
 
         async with host.running_experiments(loaded) as paths, synced_flags(paths if args.shared_sessions else []):
@@ -236,7 +237,9 @@ def _snapshot(args: argparse.Namespace) -> int:
 def _world_model(args: argparse.Namespace) -> int:
     from mcp_sim.simulation.llm import vllm as serving
 
-    command = serving.vllm_command(args.model, args.gpus, args.max_model_len, args.host, args.port)
+    command = serving.vllm_command(args.model, args.gpus, args.max_model_len, args.host, args.port, cpu=args.cpu)
+    if not args.cpu:
+        serving.check_fit(args.model, args.gpus, args.max_model_len, args.gpu_memory_gb or serving.gpu_memory_gb())
     if args.start:
         serving.exec_command(command)  # does not return
     print(serving.as_text(command))
