@@ -58,7 +58,7 @@ async def running_experiment(loaded: LoadedExperiment) -> AsyncIterator[CallPath
         )
         routing = router.Routing.of(experiment.route, experiment.routes)
         check_routes(catalog, routing, upstreams, discovered)
-        store = open_store(experiment.state, loaded.base_dir, experiment.name)
+        store = open_store(experiment.state, loaded.base_dir, experiment.name, carried_calls(experiment))
         tasks.start_soon(expire_abandoned, store)
         world_model = make_world_model(loaded, catalog)
         backends: dict[str, Backend] = dict(upstreams)
@@ -176,9 +176,18 @@ def check_routes(
         raise StartupError("\n".join(problems))
 
 
-def open_store(url: str | None, base_dir: Path | None = None, name: str = "mcp-sim") -> StateStore:
+def open_store(
+    url: str | None, base_dir: Path | None = None, name: str = "mcp-sim", concurrency: int | None = None
+) -> StateStore:
     """The store of ``state:`` (default: ``<experiment dir>/.mcp-sim/<name>.db``); see ``mcp_sim.state.urls``."""
-    return open_store_url(url, base_dir or Path.cwd(), name)
+    return open_store_url(url, base_dir or Path.cwd(), name, concurrency)
+
+
+def carried_calls(experiment: Experiment) -> int | None:
+    """How many calls one process may carry at once, as far as the experiment says: an LLM world model's
+    ``max_concurrency`` (calls wait on it, each holding its session). Sizes the Redis pool."""
+    model = experiment.world_model
+    return model.max_concurrency if isinstance(model, OpenAIWorldModelConfig) else None
 
 
 async def expire_abandoned(store: StateStore, every_s: float = 60.0) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import gc
 import ipaddress
+import math
 import os
 import sys
 import traceback
@@ -81,6 +82,24 @@ def _parser() -> argparse.ArgumentParser:
         type=_positive_int,
         help="2025-11-25 protocol sessions held at once per experiment; more end the longest idle (default 2048)",
     )
+    serve.add_argument(
+        "--workers",
+        type=_positive_int,
+        help="worker processes on one port (default: one per core when every store is redis://, else 1); "
+        "SIGHUP restarts them one at a time without losing a call",
+    )
+    serve.add_argument(
+        "--shared-sessions",
+        action="store_true",
+        help="hold no 2025-11-25 session in this process, so any replica behind a load balancer answers any "
+        "request (on with --workers > 1)",
+    )
+    serve.add_argument(
+        "--graceful-timeout",
+        type=_positive_seconds,
+        default=30.0,
+        help="seconds a stopping worker has to finish its calls",
+    )
     serve.set_defaults(run=_serve)
 
     validate = commands.add_parser("validate", help="check an experiment and every file it references")
@@ -96,6 +115,8 @@ def _parser() -> argparse.ArgumentParser:
     world_model = commands.add_parser("world-model", help="print (or --run) the vllm serve command of a world model")
     world_model.add_argument("--model", default="Qwen/Qwen-AgentWorld-35B-A3B")
     world_model.add_argument("--gpus", type=int, default=1, help="tensor-parallel size")
+    world_model.add_argument("--cpu", action="store_true", help="vLLM's CPU build (sets --max-num-batched-tokens)")
+    world_model.add_argument("--gpu-memory-gb", type=float, help="memory of each GPU (default: nvidia-smi, else 80)")
     world_model.add_argument("--max-model-len", type=int, default=262144)
     world_model.add_argument("--host", default="127.0.0.1")
     world_model.add_argument("--port", type=int, default=8000)
@@ -146,17 +167,47 @@ def _serve(args: argparse.Namespace) -> int:
     if args.transport == "stdio" and len(args.experiment) > 1:
         raise StartupError("stdio serves one experiment: give one file, or use --transport http")
     loaded = [load_experiment(path, route_override=args.route) for path in args.experiment]
+    if args.transport == "http":
+        from mcp_sim.serving import workers
+
+        states = [one.experiment.state for one in loaded]
+        count = workers.default_workers(states) if args.workers is None else args.workers
+        if count < 1:
+            raise StartupError(f"--workers must be at least 1, got {count}")
+        if count > 1:
+            workers.check_shareable(states)
+            options = workers.WorkerOptions(
+                experiments=[str(path.resolve()) for path in args.experiment],
+                route=args.route,
+                host=args.host,
+                allowed_hosts=args.allowed_host,
+                token=args.token,
+                log_level=args.log_level or args.default_log_level,
+            )
+            workers.serve_workers(options, count, args.port, args.graceful_timeout)
+            return 0
+    elif args.workers not in (None, 1):
+        raise StartupError("stdio serves one client: --workers needs --transport http")
 
     async def serve() -> None:
         from mcp_sim.serving import host
         from mcp_sim.serving import mcp_server as server
+        from mcp_sim.serving.flag_sync import synced_flags
 
-        async with host.running_experiments(loaded) as paths:
+        async with host.running_experiments(loaded) as paths, synced_flags(paths if args.shared_sessions else []):
             _freeze_startup_heap()
             if args.transport == "stdio":
                 await server.serve_stdio(paths[0])
             else:
-                await host.serve_host(paths, args.host, args.port, args.allowed_host, args.token, args.max_sessions)
+                await host.serve_host(
+                    paths,
+                    args.host,
+                    args.port,
+                    args.allowed_host,
+                    args.token,
+                    args.max_sessions,
+                    shared_sessions=args.shared_sessions,
+                )
 
     anyio.run(serve, backend_options=_event_loop())
     return 0
@@ -223,7 +274,9 @@ def _snapshot(args: argparse.Namespace) -> int:
 def _world_model(args: argparse.Namespace) -> int:
     from mcp_sim.simulation.llm import vllm as serving
 
-    command = serving.vllm_command(args.model, args.gpus, args.max_model_len, args.host, args.port)
+    command = serving.vllm_command(args.model, args.gpus, args.max_model_len, args.host, args.port, cpu=args.cpu)
+    if not args.cpu:
+        serving.check_fit(args.model, args.gpus, args.max_model_len, args.gpu_memory_gb or serving.gpu_memory_gb())
     if args.start:
         serving.exec_command(command)  # does not return
     print(serving.as_text(command))
@@ -281,6 +334,16 @@ def _positive_int(text: str) -> int:
         value = 0
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected a positive whole number, not {text!r}")
+    return value
+
+
+def _positive_seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, not {text!r}")
     return value
 
 

@@ -4,15 +4,30 @@ Other modules only call the small functions below, so they never depend on prome
 calls.py reports each call (and the perturbations that fired), the world model reports tokens and its
 queue, the integrity checker reports repairs. One registry per process, not the global default one, so
 importing mcp_sim never registers collectors behind a user's back.
+
+Under ``mcp-sim serve --workers N`` the supervisor sets ``PROMETHEUS_MULTIPROC_DIR`` before it spawns the
+workers: prometheus_client then keeps every value in files there, and ``exposition`` (any worker's
+``/metrics``) sums all workers. Gauges count the live workers only (``livesum``).
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    Histogram,
+    generate_latest,
+    multiprocess,
+)
+
+MULTIPROCESS_ENV = "PROMETHEUS_MULTIPROC_DIR"
 
 REGISTRY = CollectorRegistry(auto_describe=True)
 CONTENT_TYPE = CONTENT_TYPE_LATEST
@@ -44,9 +59,14 @@ WORLD_MODEL_QUEUE = Gauge(
     "World-model requests waiting for a concurrency slot",
     ["model"],
     registry=REGISTRY,
+    multiprocess_mode="livesum",
 )
 WORLD_MODEL_IN_FLIGHT = Gauge(
-    "mcp_sim_world_model_in_flight", "World-model requests being answered", ["model"], registry=REGISTRY
+    "mcp_sim_world_model_in_flight",
+    "World-model requests being answered",
+    ["model"],
+    registry=REGISTRY,
+    multiprocess_mode="livesum",
 )
 
 
@@ -96,5 +116,15 @@ def world_model_in_flight(model: str) -> Iterator[None]:
 
 
 def exposition() -> bytes:
-    """The registry in Prometheus' text format."""
+    """The registry in Prometheus' text format: of this process, or of every worker (multiprocess mode)."""
+    if os.environ.get(MULTIPROCESS_ENV):
+        registry = CollectorRegistry()
+        multiprocess.MultiProcessCollector(registry)  # type: ignore[no-untyped-call]
+        return generate_latest(registry)
     return generate_latest(REGISTRY)
+
+
+def worker_stopped(pid: int) -> None:
+    """A worker's live gauges stop counting when it exits (multiprocess mode; nothing to do otherwise)."""
+    if os.environ.get(MULTIPROCESS_ENV):
+        multiprocess.mark_process_dead(pid)  # type: ignore[no-untyped-call]

@@ -62,9 +62,11 @@ def host_app(
     allowed_hosts: list[str] | None = None,
     token: str | None = None,
     max_sessions: int | None = None,
+    shared_sessions: bool = False,
 ) -> Starlette:
     """One ASGI app for all ``paths``; with a ``token`` every non-public request needs it (auth.py).
-    ``max_sessions``: 2025-era sessions held per experiment (default ``response_modes.MAX_SESSIONS``)."""
+    ``max_sessions``: 2025-era sessions held per experiment (default ``response_modes.MAX_SESSIONS``).
+    ``shared_sessions``: no 2025-11-25 session is held in this process (workers, replicas; response_modes.py)."""
     limit = max_sessions or response_modes.MAX_SESSIONS
     if not paths:
         raise StartupError("nothing to serve: no experiment given")
@@ -82,7 +84,8 @@ def host_app(
             session_idle_timeout=response_modes.SESSION_IDLE_S,
             max_sessions=2 * limit,  # a backstop: ResponseModes evicts idle sessions at ``limit``
         )
-        endpoint = ResponseModes.of(mcp_server, limit)  # plain calls skip the SSE machinery (see response_modes.py)
+        # plain calls skip the SSE machinery (see response_modes.py)
+        endpoint = ResponseModes.of(mcp_server, limit, shared_sessions)
         served_at = [DEFAULT_MCP_PATH, at] if i == 0 else [at]
         routes += [Route(p, endpoint=endpoint) for p in served_at]
         endpoints.append(endpoint)
@@ -110,13 +113,21 @@ async def serve_host(
     allowed_hosts: list[str] | None,
     token: str | None,
     max_sessions: int | None = None,
+    shared_sessions: bool = False,
 ) -> None:
     """Bind first, then log the URLs: the socket queues connections before uvicorn accepts them, so a client
     (or a test) that reads the log line can connect at once; ``--port 0`` picks a free port."""
     import uvicorn
 
     sock = server.bind_socket(host, port)
-    app = host_app(paths, host=host, allowed_hosts=allowed_hosts, token=token, max_sessions=max_sessions)
+    app = host_app(
+        paths,
+        host=host,
+        allowed_hosts=allowed_hosts,
+        token=token,
+        max_sessions=max_sessions,
+        shared_sessions=shared_sessions,
+    )
     config = uvicorn.Config(app, log_level="warning", lifespan="on", timeout_graceful_shutdown=2)
     shown = f"[{host}]" if ":" in host else host
     base = f"http://{shown}:{sock.getsockname()[1]}"

@@ -20,12 +20,29 @@ Every POST is checked first (envelope.py: 415 for a body that is not JSON, 400 f
 answer can echo). A plain call whose client hangs up is cancelled, world-model request and all
 (``_cancelled_on_disconnect``). 2025-era sessions are capped: at ``max_sessions``, opening one more ends the
 session idle the longest (``_make_room``); sessions also end after ``SESSION_IDLE_S`` without a request.
+
+**Shared sessions** (``shared=True``: ``serve --workers N``, or replicas behind a load balancer): a 2025-11-25
+session must reach its state whichever process takes the request, so no process may hold it. Every 2025
+request goes to a stateless manager (``legacy_json``, or ``legacy_sse`` when it may need a stream); the
+``Mcp-Session-Id`` of an initialize answer is minted here, and later requests carry it to the session key
+(mcp_server.py), which names the session in the shared store. What only a process-held session can do is
+not offered then: server->client requests (sampling, elicitation, roots) and the standalone GET stream.
+
+**The seam with the SDK.** What this module reads is protocol, never the SDK's bytes: the HTTP method, the
+``MCP-Protocol-Version`` and ``Mcp-Session-Id`` headers, and the request's JSON-RPC body parsed as JSON
+(``method``, ``params._meta.progressToken``, ``params.capabilities``). What it uses of the SDK is public:
+``StreamableHTTPSessionManager(json_response=..., stateless=...)``, its ``run()`` and ``handle_request()``,
+and the handshake-era version list of ``mcp_types``. One read is not public: ``_make_room`` looks at the
+``sse`` manager's live sessions (``_server_instances``) to end the longest idle at the cap, which the SDK's
+own ``max_sessions`` cannot do (it refuses the newcomer). So any ``mcp`` 2.x that keeps that API serves here
+(``mcp>=2.3,<3`` in pyproject.toml; tests/unit/test_response_modes.py pins the behaviour).
 """
 
 from __future__ import annotations
 
 import json
 import time
+import uuid
 from collections import OrderedDict
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
@@ -42,8 +59,6 @@ from mcp_sim.serving import envelope
 
 _VERSION_HEADER = b"mcp-protocol-version"
 _SESSION_HEADER = b"mcp-session-id"
-# A progress token may only ride under this key; "\u" escapes could spell it too, so they count as asking.
-_ASKS_FOR_STREAM = (b'"progressToken"', b"\\u")
 _BACK_CHANNEL = ("sampling", "elicitation", "roots")  # client capabilities the server may call back
 REFRESH_S = 60.0  # how often a fast session's request goes through its real session anyway
 MAX_FAST_SESSIONS = 100_000  # oldest forgotten first: they just lose the fast path
@@ -60,16 +75,19 @@ class ResponseModes:
         json: StreamableHTTPSessionManager,
         legacy_json: StreamableHTTPSessionManager,
         max_sessions: int = MAX_SESSIONS,
+        legacy_sse: StreamableHTTPSessionManager | None = None,
     ) -> None:
         self.max_sessions = max_sessions
         self.sse = sse
         self.json = json
         self.legacy_json = legacy_json
+        self.legacy_sse = legacy_sse  # set: shared sessions (see the module docstring)
         self.fast_sessions: OrderedDict[str, float] = OrderedDict()  # session id -> last time through ``sse``
 
     @classmethod
-    def of(cls, server: Server[Any], max_sessions: int = MAX_SESSIONS) -> ResponseModes:
-        """After ``server.streamable_http_app(...)``: its manager is ``sse``; the JSON twins copy its settings."""
+    def of(cls, server: Server[Any], max_sessions: int = MAX_SESSIONS, shared: bool = False) -> ResponseModes:
+        """After ``server.streamable_http_app(...)``: its manager is ``sse``; the twins copy its settings.
+        ``shared``: no 2025-11-25 session is held in this process (any process answers any request)."""
         sse = server.session_manager
         settings: dict[str, Any] = {
             "json_response": True,
@@ -78,18 +96,28 @@ class ResponseModes:
         }
         json_manager = StreamableHTTPSessionManager(app=server, **settings)
         legacy_json = StreamableHTTPSessionManager(app=server, stateless=True, **settings)
-        return cls(sse, json_manager, legacy_json, max_sessions)
+        legacy_sse = None
+        if shared:
+            legacy_sse = StreamableHTTPSessionManager(
+                app=server, stateless=True, **{**settings, "json_response": False}
+            )
+        return cls(sse, json_manager, legacy_json, max_sessions, legacy_sse)
 
     @asynccontextmanager
     async def run(self) -> AsyncIterator[None]:
         async with AsyncExitStack() as stack:
-            for manager in (self.sse, self.json, self.legacy_json):
-                await stack.enter_async_context(manager.run())
+            for manager in (self.sse, self.json, self.legacy_json, self.legacy_sse):
+                if manager is not None:
+                    await stack.enter_async_context(manager.run())
             yield
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         method = scope.get("method")
         session = _header(scope, _SESSION_HEADER)
+        shared = self.legacy_sse if not (scope["type"] == "http" and _is_modern(scope)) else None
+        if shared is not None and method != "POST":
+            await shared.handle_request(scope, receive, send)  # GET stream, DELETE: the SDK's stateless answer
+            return
         if scope["type"] != "http" or method not in ("POST", "DELETE"):
             await self.sse.handle_request(scope, receive, send)
             return
@@ -106,7 +134,9 @@ class ResponseModes:
         except envelope.Refusal as refusal:
             await refusal.send(send)
             return
-        if _is_modern(scope):
+        if shared is not None:
+            await self._shared(shared, session, scope, received, receive, send)
+        elif _is_modern(scope):
             if needs_stream(received):
                 await self.sse.handle_request(scope, _replay(received, receive), send)
             else:
@@ -115,6 +145,29 @@ class ResponseModes:
             await self._open_session(scope, received, receive, send)
         else:
             await self._legacy_call(session, scope, received, receive, send)
+
+    async def _shared(
+        self,
+        legacy_sse: StreamableHTTPSessionManager,
+        session: str | None,
+        scope: Scope,
+        received: list[Message],
+        receive: Receive,
+        send: Send,
+    ) -> None:
+        """A 2025-era request when sessions are shared: stateless, with the session id minted here."""
+        target = legacy_sse if needs_stream(received) else self.legacy_json
+        if session is not None:
+            await target.handle_request(scope, _replay(received, receive), send)
+            return
+        minted = uuid.uuid4().hex.encode()
+
+        async def minting(message: Message) -> None:
+            if message["type"] == "http.response.start" and message["status"] == 200 and _is_initialize(received):
+                message = {**message, "headers": [*message.get("headers", []), (_SESSION_HEADER, minted)]}
+            await send(message)
+
+        await target.handle_request(scope, _replay(received, receive), minting)
 
     async def _open_session(self, scope: Scope, received: list[Message], receive: Receive, send: Send) -> None:
         """An initialize (or a stray request): served by ``sse``; a capability-free client's session goes fast."""
@@ -179,21 +232,36 @@ class ResponseModes:
 
 
 def needs_stream(received: list[Message]) -> bool:
-    """Whether a POST (its ASGI messages) must keep the SSE path: it may ask for progress, or its body was
-    not read whole (client gone, or past the body limit: the SSE manager deals with it as before)."""
+    """Whether a POST (its ASGI messages) must keep the SSE path: it asks for progress
+    (``params._meta.progressToken``), or it is not one JSON-RPC request read whole (a client gone, a body past
+    the limit, a batch, not JSON): the SSE manager deals with those as before."""
+    message = _message(received)
+    if message is None:
+        return True
+    params = message.get("params")
+    meta = params.get("_meta") if isinstance(params, dict) else None
+    return isinstance(meta, dict) and "progressToken" in meta
+
+
+def _message(received: list[Message]) -> dict[str, Any] | None:
     body = _body(received)
-    return body is None or any(marker in body for marker in _ASKS_FOR_STREAM)
+    try:
+        message = json.loads(body) if body is not None else None
+    except ValueError:
+        return None
+    return message if isinstance(message, dict) else None
+
+
+def _is_initialize(received: list[Message]) -> bool:
+    message = _message(received)
+    return message is not None and message.get("method") == "initialize"
 
 
 def needs_back_channel(received: list[Message]) -> bool:
     """Whether an opening request is anything but an initialize from a client that declared no capability
     the server could call back (sampling, elicitation, roots). When in doubt: yes."""
-    body = _body(received)
-    try:
-        message = json.loads(body) if body is not None else None
-    except ValueError:
-        return True
-    if not isinstance(message, dict) or message.get("method") != "initialize":
+    message = _message(received)
+    if message is None or message.get("method") != "initialize":
         return True
     params = message.get("params")  # anything but an object is the SDK's to refuse (no crash here)
     capabilities = params.get("capabilities") if isinstance(params, dict) else None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -73,6 +75,9 @@ class SessionState:
     version: int = 0  # writes so far: a store refuses a write whose version is stale (no lost update)
     updated_at: float = 0.0  # set by the store on every write; abandoned sessions expire after the TTL
     ephemeral: bool = False  # a one-request session (2026-07-28 without a key): never stored
+    # The store's own note of the ledger records it last persisted (by reference: records are replaced, never
+    # changed in place), so a write sends only the records that changed. None: write them all.
+    stored_entities: dict[str, dict[str, dict[str, Any]]] | None = field(default=None, repr=False, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -103,6 +108,24 @@ class SessionState:
             seeded=data.get("seeded", False),
             version=data.get("version", 0),
             updated_at=data.get("updated_at", 0.0),
+        )
+
+    def copy(self) -> SessionState:
+        """An independent copy, cheap: the ledger's tables are copied, its records shared (``Ledger.apply``
+        replaces records, never changes them in place); a deep copy of every record made a session's calls
+        cost more as its world grew."""
+        ledger = self.ledger
+        return dataclasses.replace(
+            self,
+            ledger=Ledger(
+                {entity: dict(table) for entity, table in ledger.entities.items()},
+                {entity: list(ids) for entity, ids in ledger.deleted.items()},
+                ledger.created,
+                {entity: list(ids) for entity, ids in ledger.stale.items()},
+            ),
+            tool_calls=dict(self.tool_calls),
+            cursors=copy.deepcopy(self.cursors),
+            routing=copy.deepcopy(self.routing),
         )
 
     def fresh(self) -> SessionState:
@@ -192,3 +215,11 @@ class StateStore(Protocol):
         ...
 
     async def aclose(self) -> None: ...
+
+
+class FlagStore(Protocol):
+    """Experiment-wide flags shared by the processes of one store (workers, replicas): the last switch wins."""
+
+    async def get_flags(self, experiment: str) -> dict[str, Any] | None: ...
+
+    async def put_flags(self, experiment: str, flags: dict[str, Any]) -> None: ...

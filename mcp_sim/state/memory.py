@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import copy
-import dataclasses
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
 from mcp_sim.errors import StateConflict
-from mcp_sim.ledger.entities import Ledger
 from mcp_sim.state.base import SessionState, Turn, export_session, parse_export
 from mcp_sim.state.locks import KeyedLocks
 
@@ -30,6 +28,7 @@ class MemoryStore:
         self._states: dict[Key, SessionState] = {}
         self._turns: dict[Key, list[dict[str, Any]]] = {}
         self._locks = KeyedLocks()
+        self._flags: dict[str, dict[str, Any]] = {}
 
     @asynccontextmanager
     async def lock(self, experiment: str, key: str) -> AsyncIterator[None]:
@@ -40,7 +39,7 @@ class MemoryStore:
         stored = self._states.get((experiment, key))
         if stored is None:
             return SessionState(experiment=experiment, key=key)
-        return _copy(stored)
+        return stored.copy()
 
     async def commit(self, state: SessionState, turn: Turn) -> None:
         if state.ephemeral:
@@ -60,7 +59,7 @@ class MemoryStore:
             )
         state.version += 1
         state.updated_at = self.clock()
-        self._states[where] = _copy(state)
+        self._states[where] = state.copy()
 
     async def turns(self, experiment: str, key: str, start: int = 0, limit: int | None = None) -> list[Turn]:
         history = self._turns.get((experiment, key), [])
@@ -111,21 +110,11 @@ class MemoryStore:
                     gone.append(key)
         return sorted(gone)
 
+    async def get_flags(self, experiment: str) -> dict[str, Any] | None:
+        return copy.deepcopy(self._flags.get(experiment))
+
+    async def put_flags(self, experiment: str, flags: dict[str, Any]) -> None:
+        self._flags[experiment] = copy.deepcopy(flags)
+
     async def aclose(self) -> None:
         return None
-
-
-def _copy(state: SessionState) -> SessionState:
-    ledger = state.ledger
-    return dataclasses.replace(
-        state,
-        ledger=Ledger(
-            {entity: dict(table) for entity, table in ledger.entities.items()},
-            {entity: list(ids) for entity, ids in ledger.deleted.items()},
-            ledger.created,
-            {entity: list(ids) for entity, ids in ledger.stale.items()},
-        ),
-        tool_calls=dict(state.tool_calls),
-        cursors=copy.deepcopy(state.cursors),
-        routing=copy.deepcopy(state.routing),
-    )

@@ -3,8 +3,17 @@
 A session's calls are serialized across processes by a Redis lock (renewed while a call runs) and every
 write is a Lua script that checks the session's version first: if a lock lease ever ran out, the late
 writer gets ``StateConflict`` instead of overwriting a newer turn. Different sessions never wait on each
-other. Keys: ``<prefix>s:<exp>:<key>`` (hash: state, version), ``<prefix>t:<exp>:<key>`` (list of turns),
-``<prefix>i:<exp>`` (sorted set of keys by last write), ``<prefix>experiments`` (set).
+other. Keys: ``<prefix>s:<exp>:<key>`` (hash: state head, version, wid = write id), ``<prefix>t:<exp>:<key>``
+(list of turns), ``<prefix>r:<exp>:<key>`` (hash of ledger records, field ``<entity> NUL <id>``),
+``<prefix>i:<exp>`` (sorted set of keys by last write), ``<prefix>experiments`` (set), ``<prefix>f:<exp>``
+(experiment-wide flags, serving/flag_sync.py). A write sends the
+head, the records that changed and the new turn (versioned.py); a load of a session this process wrote
+last is one small round trip that only compares the write id.
+
+Connections: a blocking pool sized from the calls the process must carry (``max_connections``, from the
+``?max_connections=`` URL parameter or the experiment's concurrency): a call holds a connection only for
+one command, and when every connection is busy it waits for one (``?pool_timeout=``, default 20 s) instead
+of failing with "Too many connections".
 """
 
 from __future__ import annotations
@@ -25,20 +34,28 @@ from redis.exceptions import RedisError
 from mcp_sim.errors import StoreUnavailable
 from mcp_sim.state.base import SessionState, Turn
 from mcp_sim.state.locks import KeyedLocks
-from mcp_sim.state.versioned import VersionedStore, conflict
+from mcp_sim.state.versioned import LedgerRows, VersionedStore, conflict, from_stored, head_json
 
-# KEYS: state, turns, index, experiments. ARGV: expected version, state json, now, key, ttl, experiment,
-# replace history (0/1), turns... Returns the new version, or -1 - stored version on a conflict.
+# KEYS: state, turns, index, experiments, records. ARGV: expected version, head json, now, key, ttl,
+# experiment, replace history (0/1), replace records (0/1), write id, n upserted, n removed, then n pairs
+# (field, record json), n removed fields, turns... Returns the new version, or -1 - stored version on a conflict.
 _WRITE = """
 local stored = tonumber(redis.call('HGET', KEYS[1], 'version') or '0')
 if stored ~= tonumber(ARGV[1]) then return -1 - stored end
 if ARGV[7] == '1' then redis.call('DEL', KEYS[2]) end
-redis.call('HSET', KEYS[1], 'state', ARGV[2], 'version', stored + 1)
-for i = 8, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
+if ARGV[8] == '1' then redis.call('DEL', KEYS[5]) end
+redis.call('HSET', KEYS[1], 'state', ARGV[2], 'version', stored + 1, 'wid', ARGV[9])
+local upserted, removed = tonumber(ARGV[10]), tonumber(ARGV[11])
+local i = 12
+for _ = 1, upserted do redis.call('HSET', KEYS[5], ARGV[i], ARGV[i + 1]); i = i + 2 end
+for _ = 1, removed do redis.call('HDEL', KEYS[5], ARGV[i]); i = i + 1 end
+for j = i, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[j]) end
 redis.call('ZADD', KEYS[3], ARGV[3], ARGV[4])
 redis.call('SADD', KEYS[4], ARGV[6])
 local ttl = tonumber(ARGV[5])
-if ttl > 0 then redis.call('EXPIRE', KEYS[1], ttl); redis.call('EXPIRE', KEYS[2], ttl) end
+if ttl > 0 then
+  redis.call('EXPIRE', KEYS[1], ttl); redis.call('EXPIRE', KEYS[2], ttl); redis.call('EXPIRE', KEYS[5], ttl)
+end
 return stored + 1
 """
 
@@ -53,19 +70,45 @@ LOCK_POLL_S = 0.005
 _HOST = socket.gethostname()
 _INSTANCE = uuid.uuid4().hex  # this process: a restarted one may get the same pid (pid 1 in a container)
 
+# KEYS: state, records. ARGV: the write id the caller holds (or ""). {1} when it is current, else
+# {0, head json or nil, record fields and values...}.
+_LOAD = """
+if ARGV[1] ~= '' and redis.call('HGET', KEYS[1], 'wid') == ARGV[1] then return {1} end
+local head = redis.call('HGET', KEYS[1], 'state')
+if not head then return {0} end
+local out = {0, head}
+for _, v in ipairs(redis.call('HGETALL', KEYS[2])) do out[#out + 1] = v end
+return out
+"""
+
+DEFAULT_MAX_CONNECTIONS = 256  # when nothing says how many calls the process carries at once
+POOL_TIMEOUT_S = 20.0
+
 
 class RedisStore(VersionedStore):
     def __init__(
-        self, url: str, ttl_s: float | None = None, clock: Callable[[], float] = time.time, prefix: str = "mcp-sim:"
+        self,
+        url: str,
+        ttl_s: float | None = None,
+        clock: Callable[[], float] = time.time,
+        prefix: str = "mcp-sim:",
+        max_connections: int = DEFAULT_MAX_CONNECTIONS,
+        pool_timeout_s: float = POOL_TIMEOUT_S,
     ) -> None:
         self.url = url
         self.ttl_s = ttl_s
         self.clock = clock
         self.prefix = prefix
-        self._redis = aioredis.Redis.from_url(url, decode_responses=True)
+        self.max_connections = max_connections
+        pool = aioredis.BlockingConnectionPool.from_url(
+            url, decode_responses=True, max_connections=max_connections, timeout=pool_timeout_s
+        )
+        self._redis = aioredis.Redis.from_pool(pool)  # owns the pool: aclose() closes its connections
         self._write_script = self._redis.register_script(_WRITE)
         self._break_script = self._redis.register_script(_BREAK)
+        self._load_script = self._redis.register_script(_LOAD)
         self._locks = KeyedLocks()
+        self._init_hot()
 
     def _k(self, kind: str, experiment: str, key: str = "") -> str:
         return f"{self.prefix}{kind}:{experiment}:{key}" if key else f"{self.prefix}{kind}:{experiment}"
@@ -103,12 +146,20 @@ class RedisStore(VersionedStore):
             tries += 1
             await anyio.sleep(LOCK_POLL_S)
 
-    async def load(self, experiment: str, key: str) -> SessionState:
+    async def _load(self, experiment: str, key: str, known_write: str | None) -> SessionState | None:
+        keys = [self._k("s", experiment, key), self._k("r", experiment, key)]
         async with _translated():
-            raw = await self._redis.hget(self._k("s", experiment, key), "state")
-        if raw is None:
+            reply = await self._load_script(keys=keys, args=[known_write or ""])
+        if int(reply[0]) == 1:
+            return None
+        if len(reply) < 2:
             return SessionState(experiment=experiment, key=key)
-        return SessionState.from_json(json.loads(raw))
+        records: dict[str, dict[str, Any]] = {}
+        fields = reply[2:]
+        for field, value in zip(fields[::2], fields[1::2], strict=True):
+            entity, _, id_ = str(field).partition("\0")
+            records.setdefault(entity, {})[id_] = json.loads(value)
+        return from_stored(json.loads(reply[1]), records)
 
     async def turns(self, experiment: str, key: str, start: int = 0, limit: int | None = None) -> list[Turn]:
         end = -1 if limit is None else start + limit - 1
@@ -125,9 +176,10 @@ class RedisStore(VersionedStore):
     async def _experiments(self) -> list[str]:
         return sorted(str(e) for e in await self._redis.smembers(f"{self.prefix}experiments"))
 
-    async def delete(self, experiment: str, key: str) -> bool:
+    async def _delete_stored(self, experiment: str, key: str) -> bool:
         async with _translated():
-            removed = await self._redis.delete(self._k("s", experiment, key), self._k("t", experiment, key))
+            where = [self._k(kind, experiment, key) for kind in ("s", "t", "r")]
+            removed = await self._redis.delete(*where)
             await self._redis.zrem(self._k("i", experiment), key)
         return bool(removed)
 
@@ -142,30 +194,54 @@ class RedisStore(VersionedStore):
                     async with self.lock(experiment, str(key)):  # a call in flight commits first (and refreshes)
                         score = await self._redis.zscore(self._k("i", experiment), str(key))
                         if score is not None and score < cutoff:
-                            await self.delete(experiment, str(key))
+                            await self.delete(experiment, str(key))  # drops the hot copy too
                             gone.append(str(key))
         return sorted(gone)
+
+    async def get_flags(self, experiment: str) -> dict[str, Any] | None:
+        async with _translated():
+            raw = await self._redis.get(self._k("f", experiment))
+        return None if raw is None else dict(json.loads(raw))
+
+    async def put_flags(self, experiment: str, flags: dict[str, Any]) -> None:
+        async with _translated():
+            await self._redis.set(self._k("f", experiment), _dumps(flags))
 
     async def aclose(self) -> None:
         await self._redis.aclose()
 
-    async def _write(self, state: SessionState, turns: list[Turn], replace_history: bool) -> None:
+    async def _write(
+        self, state: SessionState, rows: LedgerRows, turns: list[Turn], replace_history: bool, write_id: str
+    ) -> None:
         now = self.clock()
-        new = {**state.to_json(), "version": state.version + 1, "updated_at": now}
+        version = state.version + 1
         where = [self._k(kind, state.experiment, state.key) for kind in ("s", "t")]
-        keys = [*where, self._k("i", state.experiment), f"{self.prefix}experiments"]
+        keys = [
+            *where,
+            self._k("i", state.experiment),
+            f"{self.prefix}experiments",
+            self._k("r", state.experiment, state.key),
+        ]
         ttl = 0 if self.ttl_s is None else max(1, int(self.ttl_s * 2))  # backstop; expire() does the work
         args: list[str | int | float] = [
             state.version,
-            _dumps(new),
+            _dumps(head_json(state, version, now)),
             now,
             state.key,
             ttl,
             state.experiment,
             int(replace_history),
+            int(rows.replace),
+            write_id,
+            len(rows.upserts),
+            len(rows.removed),
         ]
+        for entity, id_, record in rows.upserts:
+            args += [f"{entity}\0{id_}", _dumps(record)]
+        args += [f"{entity}\0{id_}" for entity, id_ in rows.removed]
+        args += [_dumps(t.to_json()) for t in turns]
         async with _translated():
-            result = int(await self._write_script(keys=keys, args=[*args, *(_dumps(t.to_json()) for t in turns)]))
+            result = int(await self._write_script(keys=keys, args=args))
         if result < 0:
             raise conflict(state.key, -1 - result, state.version)
         state.version, state.updated_at = result, now
@@ -202,7 +278,10 @@ async def _translated() -> AsyncIterator[None]:
     try:
         yield
     except RedisError as exc:
-        raise StoreUnavailable(f"Redis session store: {exc}") from exc
+        hint = ""
+        if "No connection available" in str(exc):  # BlockingConnectionPool timed out waiting
+            hint = " (every pooled connection stayed busy: raise ?max_connections= or ?pool_timeout= in the state URL)"
+        raise StoreUnavailable(f"Redis session store: {exc}{hint}") from exc
 
 
 def _dumps(data: Any) -> str:

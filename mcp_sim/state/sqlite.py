@@ -3,6 +3,8 @@
 The stdlib driver runs in a worker thread (one at a time: SQLite has one writer anyway), so the event loop
 never blocks on disk. Each write is one transaction that checks the session's version first, so two
 processes sharing the file cannot lose an update; a committed turn survives a crash of the process.
+A write touches the session's small head row, one row per ledger record that changed and one row per new
+turn (versioned.py): its cost does not grow with the session.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import anyio
 from mcp_sim.errors import StartupError, StoreUnavailable
 from mcp_sim.state.base import SessionState, Turn
 from mcp_sim.state.locks import KeyedLocks
-from mcp_sim.state.versioned import VersionedStore, conflict
+from mcp_sim.state.versioned import LedgerRows, VersionedStore, conflict, from_stored, head_json
 
 T = TypeVar("T")
 
@@ -31,7 +33,12 @@ CREATE TABLE IF NOT EXISTS sessions (
 CREATE TABLE IF NOT EXISTS turns (
     experiment TEXT NOT NULL, key TEXT NOT NULL, idx INTEGER NOT NULL, turn TEXT NOT NULL,
     PRIMARY KEY (experiment, key, idx));
+CREATE TABLE IF NOT EXISTS records (
+    experiment TEXT NOT NULL, key TEXT NOT NULL, entity TEXT NOT NULL, id TEXT NOT NULL, record TEXT NOT NULL,
+    PRIMARY KEY (experiment, key, entity, id));
+CREATE TABLE IF NOT EXISTS flags (experiment TEXT PRIMARY KEY, flags TEXT NOT NULL);
 """
+_S = "experiment=? AND key=?"
 
 
 class SQLiteStore(VersionedStore):
@@ -46,8 +53,12 @@ class SQLiteStore(VersionedStore):
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: durable across process crashes
             self._db.executescript(_SCHEMA)
+            columns = [row[1] for row in self._db.execute("PRAGMA table_info(sessions)")]
+            if "write_id" not in columns:  # files written before hot copies (versioned.py) had no write id
+                self._db.execute("ALTER TABLE sessions ADD COLUMN write_id TEXT")
         except (OSError, sqlite3.Error) as exc:  # a file that is not a database, a folder, no permission
             raise StartupError(f"state: cannot open {self.path} as an SQLite session store: {exc}") from None
+        self._init_hot()
         self._worker = anyio.CapacityLimiter(1)
         self._locks = KeyedLocks()
 
@@ -62,11 +73,8 @@ class SQLiteStore(VersionedStore):
         async with self._locks.hold((experiment, key)):
             yield
 
-    async def load(self, experiment: str, key: str) -> SessionState:
-        row = await self._run(self._one, "SELECT state FROM sessions WHERE experiment=? AND key=?", experiment, key)
-        if row is None:
-            return SessionState(experiment=experiment, key=key)
-        return SessionState.from_json(json.loads(row[0]))
+    async def _load(self, experiment: str, key: str, known_write: str | None) -> SessionState | None:
+        return await self._run(self._load_now, experiment, key, known_write)
 
     async def turns(self, experiment: str, key: str, start: int = 0, limit: int | None = None) -> list[Turn]:
         sql = "SELECT turn FROM turns WHERE experiment=? AND key=? ORDER BY idx LIMIT ? OFFSET ?"
@@ -80,7 +88,7 @@ class SQLiteStore(VersionedStore):
             rows = await self._run(self._all, "SELECT key FROM sessions WHERE experiment=? ORDER BY key", experiment)
         return [r[0] for r in rows]
 
-    async def delete(self, experiment: str, key: str) -> bool:
+    async def _delete_stored(self, experiment: str, key: str) -> bool:
         return await self._run(self._delete, experiment, key)
 
     async def expire(self) -> list[str]:
@@ -92,14 +100,24 @@ class SQLiteStore(VersionedStore):
         for experiment, key in rows:
             async with self.lock(experiment, key):  # a call in flight commits first, and refreshes the session
                 if await self._run(self._delete, experiment, key, cutoff):
+                    self._hot.drop(experiment, key)
                     gone.append(key)
         return sorted(gone)
+
+    async def get_flags(self, experiment: str) -> dict[str, Any] | None:
+        row = await self._run(self._one, "SELECT flags FROM flags WHERE experiment=?", experiment)
+        return None if row is None else dict(json.loads(row[0]))
+
+    async def put_flags(self, experiment: str, flags: dict[str, Any]) -> None:
+        await self._run(self._one, "INSERT OR REPLACE INTO flags VALUES (?, ?)", experiment, _dumps(flags))
 
     async def aclose(self) -> None:
         await self._run(self._db.close)
 
-    async def _write(self, state: SessionState, turns: list[Turn], replace_history: bool) -> None:
-        await self._run(self._write_now, state, turns, replace_history)
+    async def _write(
+        self, state: SessionState, rows: LedgerRows, turns: list[Turn], replace_history: bool, write_id: str
+    ) -> None:
+        await self._run(self._write_now, state, rows, turns, replace_history, write_id)
 
     # ---- in the worker thread ----
 
@@ -119,26 +137,56 @@ class SQLiteStore(VersionedStore):
     def _all(self, sql: str, *args: Any) -> list[Any]:
         return self._db.execute(sql, args).fetchall()
 
-    def _write_now(self, state: SessionState, turns: list[Turn], replace_history: bool) -> None:
+    def _load_now(self, experiment: str, key: str, known_write: str | None) -> SessionState | None:
+        where = (experiment, key)
+        if known_write is not None:
+            row = self._db.execute(f"SELECT write_id FROM sessions WHERE {_S}", where).fetchone()
+            if row is not None and row[0] == known_write:
+                return None
+        self._db.execute("BEGIN")  # head and records from one snapshot of the file
+        try:
+            row = self._db.execute(f"SELECT state FROM sessions WHERE {_S}", where).fetchone()
+            found = self._db.execute(f"SELECT entity, id, record FROM records WHERE {_S}", where).fetchall()
+        finally:
+            self._db.execute("COMMIT")
+        if row is None:
+            return SessionState(experiment=experiment, key=key)
+        records: dict[str, dict[str, Any]] = {}
+        for entity, id_, record in found:
+            records.setdefault(entity, {})[id_] = json.loads(record)
+        return from_stored(json.loads(row[0]), records)
+
+    def _write_now(
+        self, state: SessionState, rows: LedgerRows, turns: list[Turn], replace_history: bool, write_id: str
+    ) -> None:
         where = (state.experiment, state.key)
         db = self._db
         with self._transaction():
-            row = db.execute("SELECT version FROM sessions WHERE experiment=? AND key=?", where).fetchone()
+            row = db.execute(f"SELECT version FROM sessions WHERE {_S}", where).fetchone()
             stored = 0 if row is None else row[0]
             if stored != state.version:
                 raise conflict(state.key, stored, state.version)
             if replace_history:
-                db.execute("DELETE FROM turns WHERE experiment=? AND key=?", where)
-            new = SessionState.from_json({**state.to_json(), "version": stored + 1, "updated_at": self.clock()})
+                db.execute(f"DELETE FROM turns WHERE {_S}", where)
+            if rows.replace:
+                db.execute(f"DELETE FROM records WHERE {_S}", where)
+            version, now = stored + 1, self.clock()
             db.execute(
-                "INSERT OR REPLACE INTO sessions VALUES (?, ?, ?, ?, ?)",
-                (*where, new.version, new.updated_at, json.dumps(new.to_json(), separators=(",", ":"))),
+                "INSERT OR REPLACE INTO sessions (experiment, key, version, updated_at, state, write_id) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (*where, version, now, _dumps(head_json(state, version, now)), write_id),
             )
             db.executemany(
-                "INSERT INTO turns VALUES (?, ?, ?, ?)",
-                [(*where, t.index, json.dumps(t.to_json(), separators=(",", ":"))) for t in turns],
+                "INSERT OR REPLACE INTO records VALUES (?, ?, ?, ?, ?)",
+                [(*where, entity, id_, _dumps(record)) for entity, id_, record in rows.upserts],
             )
-        state.version, state.updated_at = new.version, new.updated_at
+            db.executemany(
+                f"DELETE FROM records WHERE {_S} AND entity=? AND id=?", [(*where, e, i) for e, i in rows.removed]
+            )
+            db.executemany(
+                "INSERT INTO turns VALUES (?, ?, ?, ?)", [(*where, t.index, _dumps(t.to_json())) for t in turns]
+            )
+        state.version, state.updated_at = version, now
 
     def _delete(self, experiment: str, key: str, stale_before: float | None = None) -> bool:
         """Delete a session and its history; with ``stale_before``, only if it was not written since."""
@@ -149,4 +197,9 @@ class SQLiteStore(VersionedStore):
                 if self._db.execute(sql, (*where, stale_before)).fetchone() is None:
                     return False
             self._db.execute("DELETE FROM turns WHERE experiment=? AND key=?", where)
+            self._db.execute("DELETE FROM records WHERE experiment=? AND key=?", where)
             return self._db.execute("DELETE FROM sessions WHERE experiment=? AND key=?", where).rowcount > 0
+
+
+def _dumps(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"))

@@ -1,7 +1,9 @@
 """``state:`` URLs to stores: ``memory://``, ``sqlite:///relative.db`` or ``sqlite:////abs.db``, ``redis://host:port/db``.
 
 Every URL takes ``?ttl=SECONDS``: sessions idle for longer are deleted (``StateStore.expire``). Without
-``state:``, an experiment keeps its sessions in ``<experiment dir>/.mcp-sim/<name>.db``.
+``state:``, an experiment keeps its sessions in ``<experiment dir>/.mcp-sim/<name>.db``. Redis URLs also take
+``?max_connections=N`` (the pool; default: sized from the calls the process carries at once, ``concurrency``)
+and ``?pool_timeout=SECONDS`` (how long a call waits for a free connection, default 20).
 """
 
 from __future__ import annotations
@@ -30,6 +32,11 @@ class StoreURL:
     url: str  # without ``ttl``
     sqlite_path: Path | None
     ttl_s: float | None
+    max_connections: int | None = None  # Redis only; None: sized from the process's concurrency
+    pool_timeout_s: float = 20.0
+
+
+MIN_POOL, MAX_POOL = 64, 1024  # Redis connections per process: a call holds one only for one command
 
 
 def parse_store_url(url: str | None, base_dir: Path, name: str) -> StoreURL:
@@ -50,12 +57,17 @@ def parse_store_url(url: str | None, base_dir: Path, name: str) -> StoreURL:
     if parts.scheme in ("redis", "rediss", "unix"):
         if importlib.util.find_spec("redis") is None:
             raise StartupError(f"state: {url!r} needs the redis package: pip install 'mcp-sim[redis]'")
-        return StoreURL("redis", urlunsplit(parts._replace(query=urlencode(query))), None, ttl_s)
+        pool = query.pop("max_connections", None)
+        max_connections = None if pool is None else int(_positive(url, "max_connections", pool, 0))
+        timeout = _positive(url, "pool_timeout", query.pop("pool_timeout", None), 20.0)
+        plain = urlunsplit(parts._replace(query=urlencode(query)))
+        return StoreURL("redis", plain, None, ttl_s, max_connections, timeout)
     raise StartupError(f"state: unsupported store URL {url!r} (expected memory://, sqlite:///..., redis://...)")
 
 
-def open_store_url(url: str | None, base_dir: Path, name: str) -> StateStore:
-    """The store a ``state:`` URL names; relative SQLite paths are relative to the experiment's directory."""
+def open_store_url(url: str | None, base_dir: Path, name: str, concurrency: int | None = None) -> StateStore:
+    """The store a ``state:`` URL names; relative SQLite paths are relative to the experiment's directory.
+    ``concurrency``: how many calls the process may carry at once (sizes a Redis pool)."""
     parsed = parse_store_url(url, base_dir, name)
     if parsed.scheme == "memory":
         from mcp_sim.state.memory import MemoryStore
@@ -68,7 +80,8 @@ def open_store_url(url: str | None, base_dir: Path, name: str) -> StateStore:
         return SQLiteStore(parsed.sqlite_path, ttl_s=parsed.ttl_s)
     from mcp_sim.state.redis import RedisStore
 
-    return RedisStore(parsed.url, ttl_s=parsed.ttl_s)
+    pool = parsed.max_connections or min(MAX_POOL, max(MIN_POOL, concurrency or 0))
+    return RedisStore(parsed.url, ttl_s=parsed.ttl_s, max_connections=pool, pool_timeout_s=parsed.pool_timeout_s)
 
 
 def _ttl(url: str, raw: str | None) -> float | None:
@@ -81,3 +94,16 @@ def _ttl(url: str, raw: str | None) -> float | None:
     if not math.isfinite(ttl) or ttl <= 0:  # nan, inf: a session would never or instantly expire
         raise StartupError(f"state: {url!r}: ttl must be a positive number of seconds, got {raw!r}")
     return ttl
+
+
+def _positive(url: str, name: str, raw: str | None, default: float) -> float:
+    if raw is None:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        value = -1.0
+    if not math.isfinite(value) or value <= 0 or (name == "max_connections" and not value.is_integer()):
+        kind = "a positive whole number" if name == "max_connections" else "a positive number of seconds"
+        raise StartupError(f"state: {url!r}: {name} must be {kind}, got {raw!r}")
+    return value

@@ -43,8 +43,12 @@ def test_run_execs_the_server(tmp_path: Path) -> None:
 
 
 def test_run_without_vllm_says_how_to_get_it(tmp_path: Path) -> None:
-    env = {"PATH": str(tmp_path), "PYTHONPATH": "."}
+    env = {"PATH": str(tmp_path), "PYTHONPATH": ".", "MCP_SIM_CACHE": str(tmp_path)}  # no setup-installed one either
     done = subprocess.run(
-        [sys.executable, "-m", "mcp_sim", "world-model", "--run"], capture_output=True, text=True, env=env, check=False
+        [sys.executable, "-m", "mcp_sim", "world-model", "--gpus", "2", "--run"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
     )
     assert done.returncode == 1 and "'vllm' is not on PATH" in done.stderr
