@@ -100,7 +100,9 @@ class CallPath:
         entry.check_arguments(arguments)  # raised before anything runs or is committed: no turn is left behind
         route = router.route(self.routing, entry.name, router.Routing.from_json(state.routing))
         tool_index = state.tool_calls.get(entry.name, 0)
-        info = CallInfo(self.experiment.seed, state.key, entry.name, arguments, route, index, tool_index, state.cursors)
+        info = CallInfo(
+            self.experiment.seed, state.seed_name, entry.name, arguments, route, index, tool_index, state.cursors
+        )
         plan = pipeline.plan(info)
         turn = Turn(index=index, tool=entry.name, arguments=arguments, route=route, result=None, started_at=time.time())
         started = time.perf_counter()
@@ -208,7 +210,7 @@ class CallPath:
             arguments=arguments,
             session=state,
             call_index=index,
-            seed=derive_seed(self.experiment.seed, state.key, index, "world-model"),
+            seed=derive_seed(self.experiment.seed, state.seed_name, index, "world-model"),
             history=history,
             instructions=instructions,
             progress=progress,
@@ -234,7 +236,7 @@ class CallPath:
         state.call_count += 1
         state.tool_calls[turn.tool] = state.tool_calls.get(turn.tool, 0) + 1
         await self.store.commit(state, turn)
-        outcome_name = _outcome_name(turn)
+        outcome_name = turn.outcome
         seconds = turn.duration_ms / 1000
         metrics.observe_call(self.experiment.name, turn.tool, turn.route, outcome_name, seconds, decisions)
         log.info(
@@ -252,12 +254,6 @@ class CallPath:
 
 def error_result(message: str) -> CallToolResult:
     return CallToolResult(content=[TextContent(type="text", text=message)], is_error=True)
-
-
-def _outcome_name(turn: Turn) -> str:
-    if turn.error is not None:
-        return "protocol_error"
-    return "tool_error" if turn.result and turn.result.get("isError") else "ok"
 
 
 def _not_found(violation: integrity.Violation, effect: EntityEffect) -> Outcome:

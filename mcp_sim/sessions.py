@@ -1,10 +1,11 @@
-"""RL operations on stored sessions: list, show, reset, fork, export, restore, delete.
+"""RL operations on stored sessions: list, show, episode, reset, fork, export, restore, delete.
 
     from mcp_sim.sessions import open_sessions
 
     async with open_sessions("experiment.yaml") as sessions:
         keys = await sessions.fork("warmup", n=8)      # a GRPO group starting from one world
         await sessions.reset("episode-3")               # a fresh episode under the same key
+        episode = await sessions.episode("episode-3")   # final ledger, calls, counts: what a reward reads
 
 Each operation holds the session's lock (across processes with Redis), so it never interleaves with a call
 being served. The CLI (``mcp-sim sessions ...``) and the admin API call these.
@@ -21,6 +22,7 @@ from typing import Any
 
 from mcp_sim.config import load_experiment
 from mcp_sim.state.base import StateStore
+from mcp_sim.state.episode import Episode, episode_of
 from mcp_sim.state.urls import open_store_url
 
 
@@ -36,9 +38,10 @@ class SessionSummary:
 class Sessions:
     """The sessions of one experiment in one store."""
 
-    def __init__(self, store: StateStore, experiment: str) -> None:
+    def __init__(self, store: StateStore, experiment: str, seed: int = 0) -> None:
         self.store = store
         self.experiment = experiment
+        self.seed = seed  # the experiment's seed, reported in episodes
 
     async def list(self) -> list[SessionSummary]:
         return [await self.summary(key) for key in await self.store.sessions(self.experiment)]
@@ -53,6 +56,15 @@ class Sessions:
     async def show(self, key: str) -> dict[str, Any]:
         """State and history as JSON (the export), for people."""
         return await self.export(key)
+
+    async def episode(self, key: str) -> Episode:
+        """The episode as a reward function reads it (``mcp_sim.state.episode``); ``KeyError`` when there is no
+        such session."""
+        async with self.store.lock(self.experiment, key):
+            state = await self.store.load(self.experiment, key)
+            if state.version == 0:
+                raise KeyError(f"no session {key!r} in experiment {self.experiment!r}")
+            return episode_of(state, await self.store.turns(self.experiment, key), self.seed)
 
     async def reset(self, key: str) -> None:
         async with self.store.lock(self.experiment, key):
@@ -89,6 +101,6 @@ async def open_sessions(experiment_path: Path | str) -> AsyncIterator[Sessions]:
     experiment = loaded.experiment
     store = open_store_url(experiment.state, loaded.base_dir, experiment.name)
     try:
-        yield Sessions(store, experiment.name)
+        yield Sessions(store, experiment.name, experiment.seed)
     finally:
         await store.aclose()

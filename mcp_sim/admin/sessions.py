@@ -20,6 +20,7 @@ from mcp_sim.admin.models import (
 from mcp_sim.calls import CallPath
 from mcp_sim.routing import flags as router
 from mcp_sim.state.base import SessionState
+from mcp_sim.state.episode import Episode, episode_of
 
 api = APIRouter(prefix="/sessions", tags=["sessions"])
 
@@ -59,6 +60,16 @@ async def show_session(experiment: str, key: str, request: Request) -> SessionDe
         cursors=state.cursors,
         turns=[t.to_json() for t in turns],
     )
+
+
+@api.get(
+    "/{experiment}/{key}/episode",
+    summary="The episode as a reward function reads it: final ledger, calls, effective perturbations, counts, seed",
+)
+async def show_episode(experiment: str, key: str, request: Request) -> Episode:
+    async with _held(request, experiment, key) as path:
+        state = await path.store.load(experiment, key)
+        return episode_of(state, await path.store.turns(experiment, key), path.experiment.seed)
 
 
 @api.patch(

@@ -1,4 +1,6 @@
-"""``mcp-sim sessions list|show|reset|fork|export|import|delete EXPERIMENT ...``: thin over ``mcp_sim.sessions``."""
+"""``mcp-sim sessions list|show|episode|reset|fork|create|export|import|delete EXPERIMENT ...``.
+
+Thin over ``mcp_sim.sessions``."""
 
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ def register(commands: Any) -> None:
     ops = parser.add_subparsers(required=True, metavar="operation")
     _op(ops, "list", "the experiment's sessions", _list)
     _op(ops, "show", "one session's state and history as JSON", _show, "key")
+    _op(ops, "episode", "one episode as a reward reads it (JSON, format mcp-sim/episode@1)", _episode, "key")
     _op(ops, "reset", "start a fresh episode under the same key", _reset, "key")
     fork = _op(ops, "fork", "copy a session into new ones (a GRPO group)", _fork, "key")
     fork.add_argument("new_keys", nargs="*", help="keys of the copies")
@@ -63,6 +66,11 @@ async def _list(sessions: Sessions, args: argparse.Namespace) -> int:
 
 async def _show(sessions: Sessions, args: argparse.Namespace) -> int:
     print(json.dumps(await sessions.show(args.key), indent=2, ensure_ascii=False))
+    return 0
+
+
+async def _episode(sessions: Sessions, args: argparse.Namespace) -> int:
+    print((await sessions.episode(args.key)).model_dump_json(indent=2))
     return 0
 
 

@@ -53,12 +53,12 @@ WORLD_MODEL_IN_FLIGHT = Gauge(
 def observe_call(
     experiment: str, tool: str, route: str, outcome: str, seconds: float, decisions: list[dict[str, Any]]
 ) -> None:
-    """One answered call. ``outcome``: ok | tool_error | protocol_error. A decision fired unless it says
-    ``"fired": false`` (profiles may record the rolls that did not fire, too)."""
+    """One answered call. ``outcome``: ok | tool_error | protocol_error. A decision counts as fired only when
+    it changed something (``"effective": false``: it triggered but left the call as it was)."""
     CALLS.labels(experiment, tool, route, outcome).inc()
     CALL_SECONDS.labels(experiment, tool, route).observe(seconds)
     for decision in decisions:
-        if decision.get("fired", True):
+        if decision.get("effective", True):
             PERTURBATIONS.labels(experiment, tool, str(decision.get("type", "unknown"))).inc()
 
 

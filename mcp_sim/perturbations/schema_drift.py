@@ -38,8 +38,11 @@ class SchemaDrift(BodyRewrite[SchemaDriftParams]):
 
     def rewrite(self, body: Body, decision: Decision) -> Any:
         if body.kind == "lines":
-            decision.note(**self.untouched)
+            decision.unchanged(**self.untouched)
             return body.value
         value, changed = map_keys(body.value, self.params.rename, set(self.params.drop))
+        if not changed:
+            decision.unchanged(**self.untouched)
+            return body.value
         decision.note(fields_changed=changed)
-        return value if changed else body.value
+        return value
