@@ -12,6 +12,8 @@ from mcp_sim.admin.experiments import checked_change, lab_of
 from mcp_sim.admin.models import (
     ForkRequest,
     ForkResult,
+    GroupRequest,
+    GroupResult,
     RoutingView,
     SessionDetail,
     SessionRoutingChange,
@@ -19,6 +21,7 @@ from mcp_sim.admin.models import (
 )
 from mcp_sim.calls import CallPath
 from mcp_sim.routing import flags as router
+from mcp_sim.sessions import Sessions
 from mcp_sim.state.base import SessionState
 from mcp_sim.state.episode import Episode, episode_of
 
@@ -95,17 +98,37 @@ async def reset_session(experiment: str, key: str, request: Request) -> Response
     return Response(status_code=204)
 
 
-@api.post("/{experiment}/{key}/fork", summary="Copy a session (state and history) into new sessions")
+@api.post(
+    "/{experiment}/{key}/fork",
+    summary="Copy a session (state and history) into new sessions: a group from one world",
+    responses={409: {"description": "A named copy already exists, or names repeat"}},
+)
 async def fork_session(experiment: str, key: str, body: ForkRequest, request: Request) -> ForkResult:
     path = await _session_path(request, experiment, key)
-    existing = set(await path.store.sessions(experiment))
-    keys = body.keys if body.keys is not None else _fresh_keys(key, body.count, existing)
-    taken = sorted(set(keys) & existing)
-    if taken or len(set(keys)) != len(keys):
-        raise HTTPException(409, f"fork keys must be new and distinct (already used: {taken or 'duplicates'})")
-    async with path.store.lock(experiment, key):
-        await path.store.fork(experiment, key, keys)
-    return ForkResult(source=key, keys=keys)
+    if body.keys is not None:
+        taken = sorted(set(body.keys) & set(await path.store.sessions(experiment)))
+        if taken or len(set(body.keys)) != len(body.keys):
+            raise HTTPException(409, f"fork keys must be new and distinct (already used: {taken or 'duplicates'})")
+    sessions = Sessions(path.store, experiment, path.experiment.seed)
+    try:
+        keys = await sessions.fork(key, body.keys, 0 if body.keys is not None else body.count, body.seed)
+    except ValueError as exc:
+        raise HTTPException(409, str(exc)) from None
+    return ForkResult(source=key, keys=keys, seed=body.seed)
+
+
+@api.post(
+    "/{experiment}",
+    summary="Create a group of fresh sessions '<name>.1' .. '<name>.<count>' from the world seed",
+    responses={409: {"description": "A member's key is already in use"}},
+)
+async def create_group(experiment: str, body: GroupRequest, request: Request) -> GroupResult:
+    path = lab_of(request).get(experiment).path
+    try:
+        keys = await Sessions(path.store, experiment, path.experiment.seed).create(body.name, body.count, body.seed)
+    except ValueError as exc:
+        raise HTTPException(409, str(exc)) from None
+    return GroupResult(name=body.name, keys=keys, seed=body.seed)
 
 
 @api.delete("/{experiment}/{key}", status_code=204, summary="Delete a session and its history")
@@ -143,13 +166,3 @@ async def _summary(path: CallPath, state: SessionState) -> SessionSummary:
         first_call_at=first[0].started_at if first else None,
         last_call_at=last[0].started_at if last else None,
     )
-
-
-def _fresh_keys(key: str, count: int, existing: set[str]) -> list[str]:
-    keys: list[str] = []
-    n = 0
-    while len(keys) < count:
-        n += 1
-        if (candidate := f"{key}.fork-{n}") not in existing:
-            keys.append(candidate)
-    return keys
