@@ -172,6 +172,22 @@ class ToolSpecFile(Strict):
 # ---- the experiment ----
 
 
+class SessionsConfig(Strict):
+    """How calls find their session (see serving/mcp_server.py ``session_key``)."""
+
+    # true: a tools/call without a session key is a JSON-RPC error saying how to send one; false: it runs as a
+    # one-request session, with a warning logged once per client and mcp_sim_keyless_calls_total counted
+    require_key: bool = False
+
+
+class ReplayConfig(Strict):
+    """What the ``replay`` route does when no recorded observation matches (routing/recorded.py)."""
+
+    # sim: the world model answers; real: the upstream answers (nothing is recorded); error: an isError
+    # answer naming the miss, and nothing is called
+    on_miss: Literal["sim", "real", "error"] = "sim"
+
+
 class Experiment(Strict):
     """An experiment file: which tools, routed where, simulated how, perturbed how."""
 
@@ -190,3 +206,5 @@ class Experiment(Strict):
     world: str | None = None  # world seeds: a YAML file of initial entities (see mcp_sim/ledger/world.py)
     recordings: str | None = None  # SQLite file of record/shadow observations; default <experiment>.recordings.sqlite
     list_page_size: int = Field(100, gt=0)
+    sessions: SessionsConfig = SessionsConfig()
+    replay: ReplayConfig = ReplayConfig()

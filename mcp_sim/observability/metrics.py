@@ -36,6 +36,12 @@ INTEGRITY_REPAIRS = Counter(
     ["experiment", "tool", "kind"],
     registry=REGISTRY,
 )
+KEYLESS_CALLS = Counter(
+    "mcp_sim_keyless_calls",
+    "tools/call requests without a session key (each a one-request session with no state)",
+    ["experiment"],
+    registry=REGISTRY,
+)
 WORLD_MODEL_TOKENS = Counter(
     "mcp_sim_world_model_tokens", "Tokens used by the LLM world model", ["model", "kind"], registry=REGISTRY
 )
@@ -65,6 +71,11 @@ def observe_call(
 def integrity_repair(experiment: str, tool: str, kind: str) -> None:
     """The integrity guard acted on a simulated call (``kind``: regenerated | patched | refused | not_found)."""
     INTEGRITY_REPAIRS.labels(experiment, tool, kind).inc()
+
+
+def keyless_call(experiment: str) -> None:
+    """A call that named no session: it ran as a session of its own (see ``sessions.require_key``)."""
+    KEYLESS_CALLS.labels(experiment).inc()
 
 
 def world_model_tokens(model: str, prompt: int, completion: int, cached: int = 0) -> None:
