@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 import anyio
 import structlog
@@ -48,9 +49,10 @@ async def running_experiment(loaded: LoadedExperiment) -> AsyncIterator[CallPath
         unexposed = build_catalog(loaded, discovered)
         catalog = pipeline.expose(unexposed)
         routing = router.Routing.of(experiment.route, experiment.routes)
-        check_routes(catalog, routing, upstreams, discovered)
+        check_routes(catalog, routing, upstreams, discovered, experiment.replay.on_miss)
         types, world = load_world_seeds(loaded, catalog)
         store = open_store(experiment.state, loaded.base_dir, experiment.name)
+        await reconcile_stored_flags(store, experiment.name, routing, forced=loaded.route_override is not None)
         tasks.start_soon(expire_abandoned, store)
         world_model = make_world_model(loaded, catalog)
         backends: dict[str, Backend] = dict(upstreams)
@@ -68,7 +70,7 @@ async def running_experiment(loaded: LoadedExperiment) -> AsyncIterator[CallPath
                 profiles,
                 world=world,
                 types=types,
-                recorded=RecordedRoutes(recordings),
+                recorded=RecordedRoutes(recordings, experiment.replay.on_miss),
                 unexposed=unexposed,
             )
         finally:
@@ -90,9 +92,14 @@ async def discover(upstreams: dict[str, UpstreamMCP]) -> dict[str, list[Tool]]:
 
 
 def check_routes(
-    catalog: Catalog, routing: router.Routing, upstreams: dict[str, UpstreamMCP], discovered: dict[str, list[Tool]]
+    catalog: Catalog,
+    routing: router.Routing,
+    upstreams: dict[str, UpstreamMCP],
+    discovered: dict[str, list[Tool]],
+    on_miss: str = "sim",
 ) -> None:
-    """A tool routed real needs a live backend: say so now, not at the first call."""
+    """A tool routed real (or replayed with ``replay.on_miss: real``) needs a live backend: say so now, not at the
+    first call."""
     problems = []
     for name, upstream in upstreams.items():
         if name not in discovered and not any(e.upstream == name for e in catalog):
@@ -102,16 +109,51 @@ def check_routes(
             )
     for entry in catalog:
         route = router.route(routing, entry.name)
-        if not router.needs_real(route):
+        if not router.needs_real(route) and not (route == "replay" and on_miss == "real"):
             continue
+        how = f"{route} (replay.on_miss: real)" if route == "replay" else route
         if entry.upstream is None:
             problems.append(
-                f"tool '{entry.name}' is routed {route} but has no real backend (it comes from {entry.source})"
+                f"tool '{entry.name}' is routed {how} but has no real backend (it comes from {entry.source})"
             )
         elif entry.upstream not in discovered:
-            problems.append(f"tool '{entry.name}' is routed {route} but upstream '{entry.upstream}' is unavailable")
+            problems.append(f"tool '{entry.name}' is routed {how} but upstream '{entry.upstream}' is unavailable")
     if problems:
         raise StartupError("\n".join(problems))
+
+
+async def reconcile_stored_flags(store: StateStore, experiment: str, routing: router.Routing, forced: bool) -> None:
+    """Stored sessions keep the flags of their first call, so a restart with other flags would quietly route them
+    the old way (a session recorded earlier goes on calling the real tool under ``route: replay``). Say which
+    differ; with ``serve --route`` (``forced``) move them to the experiment's flags."""
+    wanted = routing.to_json()
+    differ: list[str] = []
+    for key in await store.sessions(experiment):
+        async with store.lock(experiment, key):
+            state = await store.load(experiment, key)
+            if state.routing is None or state.routing == wanted:
+                continue
+            differ.append(f"{key} ({_flags_text(state.routing)})")
+            if forced:
+                state.routing = wanted
+                await store.save(state)
+    if not differ:
+        return
+    shown = ", ".join(differ[:10]) + (f" and {len(differ) - 10} more" if len(differ) > 10 else "")
+    if forced:
+        log.info("serve --route moved stored sessions to its flags", experiment=experiment, sessions=len(differ),
+                 flags=_flags_text(wanted), moved=shown)  # fmt: skip
+    else:
+        log.warning(
+            "stored sessions keep flags that differ from the experiment's; they go on routing their own way "
+            "(serve --route ROUTE moves them, as does the admin switch with apply_to_running)",
+            experiment=experiment, sessions=len(differ), experiment_flags=_flags_text(wanted), differing=shown,
+        )  # fmt: skip
+
+
+def _flags_text(routing: dict[str, Any]) -> str:
+    overrides = routing.get("overrides") or {}
+    return str(routing["default"]) + "".join(f", {glob}: {route}" for glob, route in overrides.items())
 
 
 def open_store(url: str | None, base_dir: Path | None = None, name: str = "mcp-sim") -> StateStore:

@@ -36,6 +36,18 @@ INTEGRITY_REPAIRS = Counter(
     ["experiment", "tool", "kind"],
     registry=REGISTRY,
 )
+REPLAYS = Counter(
+    "mcp_sim_replay",
+    "Calls on the replay route, by whether a recording matched",
+    ["experiment", "tool", "result"],
+    registry=REGISTRY,
+)
+WORLD_MODEL_FALLBACKS = Counter(
+    "mcp_sim_world_model_fallbacks",
+    "LLM world-model calls answered by the built-in simulator after the LLM failed (on_failure: schema)",
+    ["model"],
+    registry=REGISTRY,
+)
 KEYLESS_CALLS = Counter(
     "mcp_sim_keyless_calls",
     "tools/call requests without a session key (each a one-request session with no state)",
@@ -71,6 +83,16 @@ def observe_call(
 def integrity_repair(experiment: str, tool: str, kind: str) -> None:
     """The integrity guard acted on a simulated call (``kind``: regenerated | patched | refused | not_found)."""
     INTEGRITY_REPAIRS.labels(experiment, tool, kind).inc()
+
+
+def replay(experiment: str, tool: str, result: str) -> None:
+    """A replay-route call: ``result`` is ``hit`` (a recording answered) or ``miss``."""
+    REPLAYS.labels(experiment, tool, result).inc()
+
+
+def world_model_fallback(model: str) -> None:
+    """The LLM could not answer (after its retries) and the built-in simulator did."""
+    WORLD_MODEL_FALLBACKS.labels(model).inc()
 
 
 def keyless_call(experiment: str) -> None:
