@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -17,7 +18,8 @@ from mcp_sim.calls import CallPath
 from mcp_sim.catalog.specs import Catalog, build_catalog
 from mcp_sim.config import Experiment, LoadedExperiment, OpenAIWorldModelConfig, SchemaWorldModelConfig
 from mcp_sim.config.profiles import load_profile as read_profile
-from mcp_sim.errors import BackendUnavailable, StartupError
+from mcp_sim.config.profiles import profile_path
+from mcp_sim.errors import BackendUnavailable, SimError, StartupError
 from mcp_sim.ledger.effects import EntityTypes
 from mcp_sim.ledger.entities import Effect
 from mcp_sim.ledger.world import load_world, seed_effects, seeded_types
@@ -45,7 +47,7 @@ async def running_experiment(loaded: LoadedExperiment) -> AsyncIterator[CallPath
             for upstream in upstreams.values():
                 connecting.start_soon(tasks.start, upstream.run)
         discovered = await discover(upstreams)
-        pipeline = load_pipeline(loaded)
+        ref, pipeline = startup_profile(loaded)
         unexposed = build_catalog(loaded, discovered)
         catalog = pipeline.expose(unexposed)
         routing = router.Routing.of(experiment.route, experiment.routes)
@@ -56,7 +58,9 @@ async def running_experiment(loaded: LoadedExperiment) -> AsyncIterator[CallPath
         tasks.start_soon(expire_abandoned, store)
         world_model = make_world_model(loaded, catalog)
         backends: dict[str, Backend] = dict(upstreams)
-        profiles = ProfileBook(profile_ref(experiment), pipeline, lambda ref: load_profile(loaded, ref))
+        profiles = ProfileBook(
+            ref, pipeline, lambda ref: load_profile(loaded, ref), lambda ref: remember_profile(loaded, ref)
+        )
         recordings = Recordings(recordings_path(loaded))
         try:
             yield CallPath(
@@ -220,4 +224,37 @@ def load_profile(loaded: LoadedExperiment, ref: str) -> Pipeline:
         return NoPerturbations()
     if ref == INLINE_PROFILE:
         return load_pipeline(loaded)
-    return ProfilePipeline.of(read_profile(loaded.resolve(ref)))
+    return ProfilePipeline.of(read_profile(profile_path(loaded.base_dir, ref)))
+
+
+def switches_path(loaded: LoadedExperiment) -> Path:
+    """Where a profile switched at run time is kept, beside the default state file."""
+    return loaded.base_dir / ".mcp-sim" / f"{loaded.experiment.name}.profile.json"
+
+
+def remember_profile(loaded: LoadedExperiment, ref: str) -> None:
+    """Keep an admin switch for the next start (with the file's own profile, so an edited file wins)."""
+    path = switches_path(loaded)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"profile": ref, "file_profile": profile_ref(loaded.experiment)}), encoding="utf-8")
+
+
+def startup_profile(loaded: LoadedExperiment) -> tuple[str, Pipeline]:
+    """The profile new sessions get: the one last switched to at run time, unless the experiment file names
+    another profile than it did then (the user edited it) or the switched one no longer loads."""
+    ref, pipeline = profile_ref(loaded.experiment), load_pipeline(loaded)
+    path = switches_path(loaded)
+    if not path.exists():
+        return ref, pipeline
+    try:
+        kept = json.loads(path.read_text(encoding="utf-8"))
+        if kept.get("file_profile") != ref or kept.get("profile") == ref:
+            return ref, pipeline
+        switched = str(kept["profile"])
+        pipeline = load_profile(loaded, switched)
+    except (OSError, ValueError, KeyError, SimError) as exc:
+        log.warning("profile switched at run time not kept", file=str(path), error=str(exc), profile=ref)
+        return ref, pipeline
+    log.info("keeping the profile switched at run time", experiment=loaded.experiment.name, profile=switched,
+             experiment_file_says=ref, file=str(path))  # fmt: skip
+    return switched, pipeline
