@@ -26,10 +26,12 @@ async def test_drifted_structured_content_passes_the_sdk_clients_validation(tmp_
     path = tmp_path / "desk.yaml"
     path.write_text(f"name: desk\ntools: [{TICKETS}]\nstate: memory://\n{DRIFT}")
     async with running_experiments([load_experiment(path)]) as [desk]:
-        async with Client(build_server(desk, process_key="p"), mode="legacy", cache=None) as client:
+        client = Client(build_server(desk, process_key="p"), mode="legacy", cache=None)
+        async with client:
             created = await client.call_tool("create_ticket", {"title": "printer on fire"})
             # The SDK client validates structuredContent against the listed outputSchema and raises on a mismatch.
-            got = await client.call_tool("get_ticket", {"ticket_id": created.structured_content["id"]})  # type: ignore[index]
+            ticket = created.structured_content["id"]  # type: ignore[index]
+            got = await client.call_tool("get_ticket", {"ticket_id": ticket})
             listed = next(t for t in (await client.list_tools()).tools if t.name == "get_ticket")
     assert not got.is_error and got.structured_content is not None
     assert got.structured_content["name"] == "printer on fire"
