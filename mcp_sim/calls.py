@@ -85,7 +85,10 @@ class CallPath:
         if session_key is None:  # a one-request session: nothing to load, lock or keep (no lock left behind)
             state = SessionState(self.experiment.name, f"anon-{uuid.uuid4().hex}", ephemeral=True)
             self._seed_world(state)
-            return await self._call_in_session(state, entry, arguments, progress)
+            try:
+                return await self._call_in_session(state, entry, arguments, progress)
+            finally:
+                await self.end_session(state.key)  # a per-session backend started for it stops with it
         async with self.store.lock(self.experiment.name, session_key):
             state = await self.store.load(self.experiment.name, session_key)
             self._seed_world(state)
@@ -108,7 +111,7 @@ class CallPath:
         started = time.perf_counter()
 
         async def call_next(arguments: dict[str, Any], instructions: list[str]) -> Outcome:  # as perturbed
-            real = partial(self._call_real, entry, arguments, progress)
+            real = partial(self._call_real, entry, arguments, progress, state.key)
             sim = partial(self._simulate, state, entry, arguments, index, instructions, progress)
             if route == "real":
                 return await real()
@@ -140,11 +143,19 @@ class CallPath:
         assert self.profiles is not None  # set in __post_init__
         return self.profiles.for_session(state)
 
-    async def _call_real(self, entry: CatalogEntry, arguments: dict[str, Any], progress: ProgressFn | None) -> Outcome:
+    async def end_session(self, key: str) -> None:
+        """The episode under ``key`` ended (reset, deleted, expired): backends release what they keep for it
+        (a per-session upstream stops its process)."""
+        for backend in self.backends.values():
+            await backend.end_session(key)
+
+    async def _call_real(
+        self, entry: CatalogEntry, arguments: dict[str, Any], progress: ProgressFn | None, session: str
+    ) -> Outcome:
         backend = self.backends.get(entry.upstream) if entry.upstream else None
         if backend is None:  # start-up checks the experiment's routes; a session flag may still ask for this
             raise BackendUnavailable(f"tool '{entry.name}' has no real backend (it comes from {entry.source})")
-        result = await backend.call(entry.upstream_name, arguments, progress)
+        result = await backend.call(entry.upstream_name, arguments, progress, session)
         return self._learn(entry, arguments, Outcome(result=result, trace={"backend": backend.name}))
 
     def _learn(self, entry: CatalogEntry, arguments: dict[str, Any], outcome: Outcome) -> Outcome:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -13,10 +14,18 @@ import structlog
 from mcp.types import Tool
 
 from mcp_sim.backends.base import Backend
+from mcp_sim.backends.per_session import PerSessionUpstream
 from mcp_sim.backends.upstream_mcp import UpstreamMCP
 from mcp_sim.calls import CallPath
 from mcp_sim.catalog.specs import Catalog, build_catalog
-from mcp_sim.config import Experiment, LoadedExperiment, OpenAIWorldModelConfig, SchemaWorldModelConfig
+from mcp_sim.config import (
+    Experiment,
+    HttpUpstream,
+    LoadedExperiment,
+    OpenAIWorldModelConfig,
+    SchemaWorldModelConfig,
+    StdioUpstream,
+)
 from mcp_sim.config.profiles import load_profile as read_profile
 from mcp_sim.config.profiles import profile_path
 from mcp_sim.errors import BackendUnavailable, SimError, StartupError
@@ -41,7 +50,7 @@ log = structlog.get_logger("mcp_sim.runtime")
 async def running_experiment(loaded: LoadedExperiment) -> AsyncIterator[CallPath]:
     """Connect upstreams (each in its own supervisor task), build the catalog, and serve until closed."""
     experiment = loaded.experiment
-    upstreams = {name: UpstreamMCP(name, config, str(loaded.base_dir)) for name, config in experiment.upstreams.items()}
+    upstreams = {name: make_upstream(name, config, loaded) for name, config in experiment.upstreams.items()}
     async with anyio.create_task_group() as tasks:
         async with anyio.create_task_group() as connecting:  # upstreams connect in parallel
             for upstream in upstreams.values():
@@ -55,7 +64,7 @@ async def running_experiment(loaded: LoadedExperiment) -> AsyncIterator[CallPath
         types, world = load_world_seeds(loaded, catalog)
         store = open_store(experiment.state, loaded.base_dir, experiment.name)
         await reconcile_stored_flags(store, experiment.name, routing, forced=loaded.route_override is not None)
-        tasks.start_soon(expire_abandoned, store)
+        tasks.start_soon(expire_abandoned, store, partial(end_sessions, upstreams))
         world_model = make_world_model(loaded, catalog)
         backends: dict[str, Backend] = dict(upstreams)
         profiles = ProfileBook(
@@ -84,7 +93,23 @@ async def running_experiment(loaded: LoadedExperiment) -> AsyncIterator[CallPath
             tasks.cancel_scope.cancel()
 
 
-async def discover(upstreams: dict[str, UpstreamMCP]) -> dict[str, list[Tool]]:
+RealUpstream = UpstreamMCP | PerSessionUpstream
+
+
+def make_upstream(name: str, config: StdioUpstream | HttpUpstream, loaded: LoadedExperiment) -> RealUpstream:
+    if isinstance(config, StdioUpstream) and config.per_session:
+        return PerSessionUpstream(name, config, str(loaded.base_dir))
+    return UpstreamMCP(name, config, str(loaded.base_dir))
+
+
+async def end_sessions(upstreams: dict[str, RealUpstream], keys: list[str]) -> None:
+    """Sessions that ended outside any call (expired): per-session upstreams stop their processes."""
+    for key in keys:
+        for upstream in upstreams.values():
+            await upstream.end_session(key)
+
+
+async def discover(upstreams: dict[str, RealUpstream]) -> dict[str, list[Tool]]:
     """Every tools/list page of every upstream that answered; failures are logged and left out."""
     found: dict[str, list[Tool]] = {}
     for name, upstream in upstreams.items():
@@ -98,7 +123,7 @@ async def discover(upstreams: dict[str, UpstreamMCP]) -> dict[str, list[Tool]]:
 def check_routes(
     catalog: Catalog,
     routing: router.Routing,
-    upstreams: dict[str, UpstreamMCP],
+    upstreams: dict[str, RealUpstream],
     discovered: dict[str, list[Tool]],
     on_miss: str = "sim",
 ) -> None:
@@ -165,11 +190,16 @@ def open_store(url: str | None, base_dir: Path | None = None, name: str = "mcp-s
     return open_store_url(url, base_dir or Path.cwd(), name)
 
 
-async def expire_abandoned(store: StateStore, every_s: float = 60.0) -> None:
-    """Deletes sessions idle beyond the store's TTL (``?ttl=`` in the state URL), once a minute."""
+async def expire_abandoned(
+    store: StateStore, on_gone: Callable[[list[str]], Awaitable[None]] | None = None, every_s: float = 60.0
+) -> None:
+    """Deletes sessions idle beyond the store's TTL (``?ttl=`` in the state URL), once a minute; ``on_gone``
+    hears which (their per-session backends stop)."""
     while True:
         try:
             gone = await store.expire()
+            if gone and on_gone is not None:
+                await on_gone(gone)
         except Exception as exc:  # this task shares the experiment's task group: a failed pass must not end it
             log.warning("expiring abandoned sessions failed; trying again later", error=str(exc))
             gone = []

@@ -95,6 +95,7 @@ async def switch_session_routing(
 async def reset_session(experiment: str, key: str, request: Request) -> Response:
     async with _held(request, experiment, key) as path:
         await path.store.reset(experiment, key)
+        await path.end_session(key)
     return Response(status_code=204)
 
 
@@ -135,6 +136,7 @@ async def create_group(experiment: str, body: GroupRequest, request: Request) ->
 async def delete_session(experiment: str, key: str, request: Request) -> Response:
     async with _held(request, experiment, key) as path:
         await path.store.delete(experiment, key)
+        await path.end_session(key)
     return Response(status_code=204)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 import jsonschema
-from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, field_validator
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, field_validator, model_validator
 
 # sim: world model; real: upstream; record: real, observation stored; replay: stored observation (sim on a
 # miss); shadow: real and sim both, real returned, both stored with a divergence score (routing/recorded.py).
@@ -25,6 +25,9 @@ class Strict(BaseModel):
 # ---- upstreams: the "mcpServers" block of MCP client configs ----
 
 
+SESSION_DIR = "${SESSION_DIR}"  # left as written by the loader; each per-session process gets its own folder
+
+
 class StdioUpstream(Strict):
     """An MCP server started as a subprocess and spoken to over stdio."""
 
@@ -36,6 +39,17 @@ class StdioUpstream(Strict):
     prefix: str | None = Field(None, min_length=1)  # prepended to the exposed tool names
     connect_timeout_s: float = Field(30.0, gt=0)
     call_timeout_s: float = Field(120.0, gt=0)
+    # One process per session (backends/per_session.py), started at the session's first real call with a fresh
+    # working folder as ${SESSION_DIR}, stopped when the session ends (reset, delete, TTL) or the server stops.
+    per_session: bool = False
+    max_instances: int = Field(16, ge=1)  # per-session processes at once; a session beyond that is refused
+
+    @model_validator(mode="after")
+    def _session_dir_needs_per_session(self) -> StdioUpstream:
+        used = [self.command, *self.args, *self.env.values(), self.cwd or ""]
+        if not self.per_session and any(SESSION_DIR in text for text in used):
+            raise ValueError(f"{SESSION_DIR} is only known to upstreams with per_session: true")
+        return self
 
 
 class HttpUpstream(Strict):

@@ -19,6 +19,7 @@ from mcp_sim.errors import ConfigError
 M = TypeVar("M", bound=BaseModel)
 
 EXPERIMENT_DIR = "EXPERIMENT_DIR"  # ${EXPERIMENT_DIR}: the folder of the file being read
+SESSION_DIR = "SESSION_DIR"  # ${SESSION_DIR}: kept as written; a per-session upstream fills it in per session
 _ENV_VAR = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}")
 
 
@@ -95,6 +96,8 @@ def _lookup(match: re.Match[str], doc: YamlDocument, loc: tuple[int | str, ...])
     name, default = match.group(1), match.group(2)
     if name == EXPERIMENT_DIR:  # for paths handed to upstreams, which do not know where the file is
         return str(doc.path.parent)
+    if name == SESSION_DIR:
+        return match.group(0)
     found = os.environ.get(name, default)
     if found is None:
         field = ".".join(str(p) for p in loc)
