@@ -85,3 +85,27 @@ async def check_grpo_round(desk: str, printed: str) -> None:
             assert len(outcomes) == 1
             compared += 1
     assert compared < 64  # some members did act alike, so the check above compared something
+
+
+async def check_episodes(desk: str, printed: str, count: int) -> list[dict[str, Any]]:
+    """Every episode printed has the reward its /episode gives; the experiment's require_key proves that each
+    call carried its episode's key (a keyless call would be refused)."""
+    episodes = json.loads(printed)["episodes"]
+    assert len(episodes) == count and len({e["session"] for e in episodes}) == count
+    reward = load_reward()
+    async with httpx2.AsyncClient(base_url=desk) as http:
+        for e in episodes:
+            episode = (await http.get(f"/admin/sessions/desk/{e['session']}/episode")).json()
+            assert reward(episode) == e["reward"]
+            assert episode["counts"]["protocol_errors"] == 0  # no call was refused for a missing key
+            assert [c["tool"] for c in episode["calls"] if c["outcome"] == "ok"][:1] == ["get_ticket"]
+    assert any(e["reward"] >= 0.9 for e in episodes)  # the scripted agents resolve the ticket
+    return list(episodes)
+
+
+async def test_openai_agents_sdk_runs_episodes_over_one_connection() -> None:
+    python = recipe_python("openai-agents")
+    async with serving_desk() as desk:
+        printed = await run(python, "examples/openai_agents/evaluate.py", "--url", desk, "--episodes", "6")
+        episodes = await check_episodes(desk, printed, 6)
+    assert all(e["final_output"] for e in episodes)
