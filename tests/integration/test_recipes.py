@@ -109,3 +109,11 @@ async def test_openai_agents_sdk_runs_episodes_over_one_connection() -> None:
         printed = await run(python, "examples/openai_agents/evaluate.py", "--url", desk, "--episodes", "6")
         episodes = await check_episodes(desk, printed, 6)
     assert all(e["final_output"] for e in episodes)
+
+
+async def test_inspect_ai_scores_each_sample_from_its_episode() -> None:
+    python = recipe_python("inspect")
+    async with serving_desk() as desk:
+        printed = await run(python, "examples/inspect/desk_eval.py", "--url", desk, "--samples", "4")
+        assert json.loads(printed)["status"] == "success"
+        await check_episodes(desk, printed, 4)
