@@ -30,8 +30,8 @@ from inspect_ai.tool import mcp_server_http, mcp_tools
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "recipes"))
 
-from mcp_sim_client import McpSim  # noqa: E402
-from reward import TASK, reward  # noqa: E402
+from mcp_sim_client import McpSim
+from reward import TASK, reward
 
 SESSION = "mcp_sim_session"  # where the sample's episode key is kept in its metadata
 

@@ -29,8 +29,8 @@ from openai.types.responses import ResponseFunctionToolCall, ResponseOutputMessa
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "recipes"))
 
-from mcp_sim_client import McpSim  # noqa: E402
-from reward import TASK, reward  # noqa: E402
+from mcp_sim_client import McpSim
+from reward import TASK, reward
 
 set_tracing_disabled(True)  # the SDK would upload traces to OpenAI; this recipe talks to 127.0.0.1 only
 

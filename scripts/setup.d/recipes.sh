@@ -19,4 +19,4 @@ recipe_venv() {  # recipe_venv NAME REQUIREMENT...
 recipe_venv skyrl "skyrl-gym==0.4.0"
 recipe_venv openai-agents "openai-agents==0.24.0"
 recipe_venv inspect "inspect-ai==0.3.285" "mcp>=1.23"
-recipe_venv langchain "langchain-mcp-adapters==0.3.2" "langgraph==1.2.22"
+recipe_venv langchain "langchain-mcp-adapters==0.3.2" "langchain==1.4.7"

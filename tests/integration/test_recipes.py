@@ -117,3 +117,11 @@ async def test_inspect_ai_scores_each_sample_from_its_episode() -> None:
         printed = await run(python, "examples/inspect/desk_eval.py", "--url", desk, "--samples", "4")
         assert json.loads(printed)["status"] == "success"
         await check_episodes(desk, printed, 4)
+
+
+async def test_langchain_mcp_adapters_keep_one_episode_across_their_per_call_sessions() -> None:
+    python = recipe_python("langchain")  # its own venv: langchain-mcp-adapters needs mcp<2
+    async with serving_desk() as desk:
+        printed = await run(python, "examples/langchain/run_episodes.py", "--url", desk, "--episodes", "4")
+        episodes = await check_episodes(desk, printed, 4)
+    assert all(e["calls"] >= 2 for e in episodes)  # get, then update, in the same session
