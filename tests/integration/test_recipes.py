@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import subprocess
 from collections import defaultdict
 from collections.abc import AsyncIterator
@@ -125,3 +126,23 @@ async def test_langchain_mcp_adapters_keep_one_episode_across_their_per_call_ses
         printed = await run(python, "examples/langchain/run_episodes.py", "--url", desk, "--episodes", "4")
         episodes = await check_episodes(desk, printed, 4)
     assert all(e["calls"] >= 2 for e in episodes)  # get, then update, in the same session
+
+
+async def test_verl_tool_keeps_a_trajectory_in_one_session_though_verl_makes_an_instance_per_call() -> None:
+    python = recipe_python("verl")
+    async with serving_desk() as desk:
+        done = await anyio.run_process(
+            [python, "examples/verl/rollout.py", "--prompts", "2", "--n", "4"],
+            cwd=REPO, env={**os.environ, "MCP_SIM_URL": desk}, check=False, stderr=subprocess.PIPE,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr.decode()[-3000:]
+        rollouts = json.loads(done.stdout.decode())["episodes"]
+        assert len(rollouts) == 8 and len({r["session"] for r in rollouts}) == 8
+        reward = load_reward()
+        async with httpx2.AsyncClient(base_url=desk) as http:
+            for r in rollouts:
+                episode = (await http.get(f"/admin/sessions/desk/{r['session']}/episode")).json()
+                assert episode["counts"]["calls"] == len(r["tool_rewards"])  # every call of the trajectory
+                assert reward(episode) == r["reward"] == round(sum(r["tool_rewards"]), 4)
+    for p in (0, 1):
+        assert abs(sum(r["advantage"] for r in rollouts if r["prompt"] == p)) < 1e-3
