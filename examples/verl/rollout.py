@@ -43,7 +43,8 @@ def scripted_policy(rng: random.Random) -> list[tuple[str, dict[str, Any]]]:
 async def rollout(tools: dict[str, Any], group: str, rng: random.Random) -> dict[str, Any]:
     # What verl's AgentData carries that a tool reads: the trajectory's request id and the row's tools_kwargs.
     kwargs = {name: {"create_kwargs": {"group": group}} for name in tools}
-    agent_data = SimpleNamespace(request_id=uuid.UUID(int=rng.getrandbits(128)).hex, tools_kwargs=kwargs, extra_fields={})
+    request_id = uuid.UUID(int=rng.getrandbits(128)).hex
+    agent_data = SimpleNamespace(request_id=request_id, tools_kwargs=kwargs, extra_fields={})
     tool_rewards = []
     session = None
     for name, arguments in scripted_policy(rng):
