@@ -85,7 +85,10 @@ class CallPath:
         if session_key is None:  # a one-request session: nothing to load, lock or keep (no lock left behind)
             state = SessionState(self.experiment.name, f"anon-{uuid.uuid4().hex}", ephemeral=True)
             self._seed_world(state)
-            return await self._call_in_session(state, entry, arguments, progress)
+            try:
+                return await self._call_in_session(state, entry, arguments, progress)
+            finally:
+                await self.end_session(state.key)  # a per-session backend started for it stops with it
         async with self.store.lock(self.experiment.name, session_key):
             state = await self.store.load(self.experiment.name, session_key)
             self._seed_world(state)
@@ -100,13 +103,15 @@ class CallPath:
         entry.check_arguments(arguments)  # raised before anything runs or is committed: no turn is left behind
         route = router.route(self.routing, entry.name, router.Routing.from_json(state.routing))
         tool_index = state.tool_calls.get(entry.name, 0)
-        info = CallInfo(self.experiment.seed, state.key, entry.name, arguments, route, index, tool_index, state.cursors)
+        info = CallInfo(
+            self.experiment.seed, state.seed_name, entry.name, arguments, route, index, tool_index, state.cursors
+        )
         plan = pipeline.plan(info)
         turn = Turn(index=index, tool=entry.name, arguments=arguments, route=route, result=None, started_at=time.time())
         started = time.perf_counter()
 
         async def call_next(arguments: dict[str, Any], instructions: list[str]) -> Outcome:  # as perturbed
-            real = partial(self._call_real, entry, arguments, progress)
+            real = partial(self._call_real, entry, arguments, progress, state.key)
             sim = partial(self._simulate, state, entry, arguments, index, instructions, progress)
             if route == "real":
                 return await real()
@@ -138,11 +143,19 @@ class CallPath:
         assert self.profiles is not None  # set in __post_init__
         return self.profiles.for_session(state)
 
-    async def _call_real(self, entry: CatalogEntry, arguments: dict[str, Any], progress: ProgressFn | None) -> Outcome:
+    async def end_session(self, key: str) -> None:
+        """The episode under ``key`` ended (reset, deleted, expired): backends release what they keep for it
+        (a per-session upstream stops its process)."""
+        for backend in self.backends.values():
+            await backend.end_session(key)
+
+    async def _call_real(
+        self, entry: CatalogEntry, arguments: dict[str, Any], progress: ProgressFn | None, session: str
+    ) -> Outcome:
         backend = self.backends.get(entry.upstream) if entry.upstream else None
         if backend is None:  # start-up checks the experiment's routes; a session flag may still ask for this
             raise BackendUnavailable(f"tool '{entry.name}' has no real backend (it comes from {entry.source})")
-        result = await backend.call(entry.upstream_name, arguments, progress)
+        result = await backend.call(entry.upstream_name, arguments, progress, session)
         return self._learn(entry, arguments, Outcome(result=result, trace={"backend": backend.name}))
 
     def _learn(self, entry: CatalogEntry, arguments: dict[str, Any], outcome: Outcome) -> Outcome:
@@ -208,7 +221,7 @@ class CallPath:
             arguments=arguments,
             session=state,
             call_index=index,
-            seed=derive_seed(self.experiment.seed, state.key, index, "world-model"),
+            seed=derive_seed(self.experiment.seed, state.seed_name, index, "world-model"),
             history=history,
             instructions=instructions,
             progress=progress,
@@ -234,7 +247,7 @@ class CallPath:
         state.call_count += 1
         state.tool_calls[turn.tool] = state.tool_calls.get(turn.tool, 0) + 1
         await self.store.commit(state, turn)
-        outcome_name = _outcome_name(turn)
+        outcome_name = turn.outcome
         seconds = turn.duration_ms / 1000
         metrics.observe_call(self.experiment.name, turn.tool, turn.route, outcome_name, seconds, decisions)
         log.info(
@@ -252,12 +265,6 @@ class CallPath:
 
 def error_result(message: str) -> CallToolResult:
     return CallToolResult(content=[TextContent(type="text", text=message)], is_error=True)
-
-
-def _outcome_name(turn: Turn) -> str:
-    if turn.error is not None:
-        return "protocol_error"
-    return "tool_error" if turn.result and turn.result.get("isError") else "ok"
 
 
 def _not_found(violation: integrity.Violation, effect: EntityEffect) -> Outcome:

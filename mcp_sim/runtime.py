@@ -2,24 +2,36 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import json
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 import anyio
 import structlog
 from mcp.types import Tool
 
 from mcp_sim.backends.base import Backend
+from mcp_sim.backends.per_session import PerSessionUpstream
 from mcp_sim.backends.upstream_mcp import UpstreamMCP
 from mcp_sim.calls import CallPath
 from mcp_sim.catalog.specs import Catalog, build_catalog
-from mcp_sim.config import Experiment, LoadedExperiment, OpenAIWorldModelConfig, SchemaWorldModelConfig
+from mcp_sim.config import (
+    Experiment,
+    HttpUpstream,
+    LoadedExperiment,
+    OpenAIWorldModelConfig,
+    SchemaWorldModelConfig,
+    StdioUpstream,
+)
+from mcp_sim.config.profiles import READY_PROFILES, ready_profiles
 from mcp_sim.config.profiles import load_profile as read_profile
 from mcp_sim.config.yamlfile import read_text_file
-from mcp_sim.errors import BackendUnavailable, ConfigError, StartupError
+from mcp_sim.errors import BackendUnavailable, ConfigError, SimError, StartupError
 from mcp_sim.ledger.effects import EntityTypes
 from mcp_sim.ledger.entities import Effect
 from mcp_sim.ledger.world import load_world, seed_effects, seeded_types
@@ -35,34 +47,32 @@ from mcp_sim.state.base import StateStore
 from mcp_sim.state.urls import open_store_url, parse_store_url
 
 log = structlog.get_logger("mcp_sim.runtime")
-READY_PROFILES = (Path(__file__).resolve().parent.parent / "perturbations").resolve()
 
 
 @asynccontextmanager
 async def running_experiment(loaded: LoadedExperiment) -> AsyncIterator[CallPath]:
     """Connect upstreams (each in its own supervisor task), build the catalog, and serve until closed."""
     experiment = loaded.experiment
-    upstreams = {name: UpstreamMCP(name, config, str(loaded.base_dir)) for name, config in experiment.upstreams.items()}
+    upstreams = {name: make_upstream(name, config, loaded) for name, config in experiment.upstreams.items()}
     async with anyio.create_task_group() as tasks:
         async with anyio.create_task_group() as connecting:  # upstreams connect in parallel
             for upstream in upstreams.values():
                 connecting.start_soon(tasks.start, upstream.run)
         discovered = await discover(upstreams)
         checked = preflight(loaded, discovered)
-        pipeline, unexposed, catalog, types, world = (
-            checked.pipeline,
-            checked.unexposed,
-            checked.catalog,
-            checked.types,
-            checked.world,
-        )
+        ref, pipeline = startup_profile(loaded, checked.pipeline)
+        unexposed, types, world = checked.unexposed, checked.types, checked.world
+        catalog = checked.catalog if pipeline is checked.pipeline else pipeline.expose(unexposed)
         routing = router.Routing.of(experiment.route, experiment.routes)
-        check_routes(catalog, routing, upstreams, discovered)
+        check_routes(catalog, routing, upstreams, discovered, experiment.replay.on_miss)
         store = open_store(experiment.state, loaded.base_dir, experiment.name, carried_calls(experiment))
-        tasks.start_soon(expire_abandoned, store)
+        await reconcile_stored_flags(store, experiment.name, routing, forced=loaded.route_override is not None)
+        tasks.start_soon(expire_abandoned, store, partial(end_sessions, upstreams))
         world_model = make_world_model(loaded, catalog)
         backends: dict[str, Backend] = dict(upstreams)
-        profiles = ProfileBook(profile_ref(experiment), pipeline, lambda ref: load_profile(loaded, ref))
+        profiles = ProfileBook(
+            ref, pipeline, lambda ref: load_profile(loaded, ref), lambda ref: remember_profile(loaded, ref)
+        )
         recordings = Recordings(recordings_path(loaded))
         try:
             yield CallPath(
@@ -76,7 +86,7 @@ async def running_experiment(loaded: LoadedExperiment) -> AsyncIterator[CallPath
                 profiles,
                 world=world,
                 types=types,
-                recorded=RecordedRoutes(recordings),
+                recorded=RecordedRoutes(recordings, experiment.replay.on_miss),
                 unexposed=unexposed,
             )
         finally:
@@ -140,7 +150,23 @@ def check_world_model_files(loaded: LoadedExperiment) -> None:
                 raise StartupError(exc.problems[0], file=loaded.path, field=f"world_model.{field}") from None
 
 
-async def discover(upstreams: dict[str, UpstreamMCP]) -> dict[str, list[Tool]]:
+RealUpstream = UpstreamMCP | PerSessionUpstream
+
+
+def make_upstream(name: str, config: StdioUpstream | HttpUpstream, loaded: LoadedExperiment) -> RealUpstream:
+    if isinstance(config, StdioUpstream) and config.per_session:
+        return PerSessionUpstream(name, config, str(loaded.base_dir))
+    return UpstreamMCP(name, config, str(loaded.base_dir))
+
+
+async def end_sessions(upstreams: dict[str, RealUpstream], keys: list[str]) -> None:
+    """Sessions that ended outside any call (expired): per-session upstreams stop their processes."""
+    for key in keys:
+        for upstream in upstreams.values():
+            await upstream.end_session(key)
+
+
+async def discover(upstreams: dict[str, RealUpstream]) -> dict[str, list[Tool]]:
     """Every tools/list page of every upstream that answered; failures are logged and left out."""
     found: dict[str, list[Tool]] = {}
     for name, upstream in upstreams.items():
@@ -152,9 +178,14 @@ async def discover(upstreams: dict[str, UpstreamMCP]) -> dict[str, list[Tool]]:
 
 
 def check_routes(
-    catalog: Catalog, routing: router.Routing, upstreams: dict[str, UpstreamMCP], discovered: dict[str, list[Tool]]
+    catalog: Catalog,
+    routing: router.Routing,
+    upstreams: dict[str, RealUpstream],
+    discovered: dict[str, list[Tool]],
+    on_miss: str = "sim",
 ) -> None:
-    """A tool routed real needs a live backend: say so now, not at the first call."""
+    """A tool routed real (or replayed with ``replay.on_miss: real``) needs a live backend: say so now, not at the
+    first call."""
     problems = []
     for name, upstream in upstreams.items():
         if name not in discovered and not any(e.upstream == name for e in catalog):
@@ -164,16 +195,51 @@ def check_routes(
             )
     for entry in catalog:
         route = router.route(routing, entry.name)
-        if not router.needs_real(route):
+        if not router.needs_real(route) and not (route == "replay" and on_miss == "real"):
             continue
+        how = f"{route} (replay.on_miss: real)" if route == "replay" else route
         if entry.upstream is None:
             problems.append(
-                f"tool '{entry.name}' is routed {route} but has no real backend (it comes from {entry.source})"
+                f"tool '{entry.name}' is routed {how} but has no real backend (it comes from {entry.source})"
             )
         elif entry.upstream not in discovered:
-            problems.append(f"tool '{entry.name}' is routed {route} but upstream '{entry.upstream}' is unavailable")
+            problems.append(f"tool '{entry.name}' is routed {how} but upstream '{entry.upstream}' is unavailable")
     if problems:
         raise StartupError("\n".join(problems))
+
+
+async def reconcile_stored_flags(store: StateStore, experiment: str, routing: router.Routing, forced: bool) -> None:
+    """Stored sessions keep the flags of their first call, so a restart with other flags would quietly route them
+    the old way (a session recorded earlier goes on calling the real tool under ``route: replay``). Say which
+    differ; with ``serve --route`` (``forced``) move them to the experiment's flags."""
+    wanted = routing.to_json()
+    differ: list[str] = []
+    for key in await store.sessions(experiment):
+        async with store.lock(experiment, key):
+            state = await store.load(experiment, key)
+            if state.routing is None or state.routing == wanted:
+                continue
+            differ.append(f"{key} ({_flags_text(state.routing)})")
+            if forced:
+                state.routing = wanted
+                await store.save(state)
+    if not differ:
+        return
+    shown = ", ".join(differ[:10]) + (f" and {len(differ) - 10} more" if len(differ) > 10 else "")
+    if forced:
+        log.info("serve --route moved stored sessions to its flags", experiment=experiment, sessions=len(differ),
+                 flags=_flags_text(wanted), moved=shown)  # fmt: skip
+    else:
+        log.warning(
+            "stored sessions keep flags that differ from the experiment's; they go on routing their own way "
+            "(serve --route ROUTE moves them, as does the admin switch with apply_to_running)",
+            experiment=experiment, sessions=len(differ), experiment_flags=_flags_text(wanted), differing=shown,
+        )  # fmt: skip
+
+
+def _flags_text(routing: dict[str, Any]) -> str:
+    overrides = routing.get("overrides") or {}
+    return str(routing["default"]) + "".join(f", {glob}: {route}" for glob, route in overrides.items())
 
 
 def open_store(
@@ -190,11 +256,16 @@ def carried_calls(experiment: Experiment) -> int | None:
     return model.max_concurrency if isinstance(model, OpenAIWorldModelConfig) else None
 
 
-async def expire_abandoned(store: StateStore, every_s: float = 60.0) -> None:
-    """Deletes sessions idle beyond the store's TTL (``?ttl=`` in the state URL), once a minute."""
+async def expire_abandoned(
+    store: StateStore, on_gone: Callable[[list[str]], Awaitable[None]] | None = None, every_s: float = 60.0
+) -> None:
+    """Deletes sessions idle beyond the store's TTL (``?ttl=`` in the state URL), once a minute; ``on_gone``
+    hears which (their per-session backends stop)."""
     while True:
         try:
             gone = await store.expire()
+            if gone and on_gone is not None:
+                await on_gone(gone)
         except Exception as exc:  # this task shares the experiment's task group: a failed pass must not end it
             log.warning("expiring abandoned sessions failed; trying again later", error=str(exc))
             gone = []
@@ -261,10 +332,11 @@ def confined_profile_path(loaded: LoadedExperiment, ref: str) -> Path:
         raise StartupError("a profile reference must not contain NUL", field="profile")
     if ref == loaded.experiment.perturbations:
         return loaded.resolve(ref)
-    if ref in ready_profiles():
-        return READY_PROFILES / f"{ref}.yaml"
     path = loaded.resolve(ref)
-    if not (path.is_relative_to(loaded.base_dir.resolve()) or path.is_relative_to(READY_PROFILES)):
+    inside = path.is_relative_to(loaded.base_dir.resolve())
+    if not (inside and path.exists()) and ref.removesuffix(".yaml") in ready_profiles():
+        return READY_PROFILES / f"{ref.removesuffix('.yaml')}.yaml"
+    if not (inside or path.is_relative_to(READY_PROFILES)):
         raise StartupError(
             f"profile {ref!r} is outside the experiment's folder: give a file inside {loaded.base_dir} "
             f"or a ready profile ({', '.join(ready_profiles())})",
@@ -273,6 +345,35 @@ def confined_profile_path(loaded: LoadedExperiment, ref: str) -> Path:
     return path
 
 
-def ready_profiles() -> list[str]:
-    """Names of the shipped profiles (``perturbations/<name>.yaml`` of this checkout)."""
-    return sorted(p.stem for p in READY_PROFILES.glob("*.yaml"))
+def switches_path(loaded: LoadedExperiment) -> Path:
+    """Where a profile switched at run time is kept, beside the default state file."""
+    return loaded.base_dir / ".mcp-sim" / f"{loaded.experiment.name}.profile.json"
+
+
+def remember_profile(loaded: LoadedExperiment, ref: str) -> None:
+    """Keep an admin switch for the next start (with the file's own profile, so an edited file wins)."""
+    path = switches_path(loaded)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"profile": ref, "file_profile": profile_ref(loaded.experiment)}), encoding="utf-8")
+
+
+def startup_profile(loaded: LoadedExperiment, pipeline: Pipeline) -> tuple[str, Pipeline]:
+    """The profile new sessions get: the one last switched to at run time, unless the experiment file names
+    another profile than it did then (the user edited it) or the switched one no longer loads. ``pipeline``:
+    the experiment file's own."""
+    ref = profile_ref(loaded.experiment)
+    path = switches_path(loaded)
+    if not path.exists():
+        return ref, pipeline
+    try:
+        kept = json.loads(path.read_text(encoding="utf-8"))
+        if kept.get("file_profile") != ref or kept.get("profile") == ref:
+            return ref, pipeline
+        switched = str(kept["profile"])
+        pipeline = load_profile(loaded, switched)
+    except (OSError, ValueError, KeyError, SimError) as exc:
+        log.warning("profile switched at run time not kept", file=str(path), error=str(exc), profile=ref)
+        return ref, pipeline
+    log.info("keeping the profile switched at run time", experiment=loaded.experiment.name, profile=switched,
+             experiment_file_says=ref, file=str(path))  # fmt: skip
+    return switched, pipeline

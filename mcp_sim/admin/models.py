@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -81,14 +81,39 @@ class SessionDetail(SessionSummary):
     turns: list[dict[str, Any]] = Field(description="Every call: route, arguments, result, perturbation decisions")
 
 
+GroupSeed = Annotated[
+    Literal["shared", "distinct"],
+    Field(
+        description="shared: every member derives its random decisions (perturbation rolls, simulated answers) "
+        "from one name, so the same calls get the same perturbations; distinct: each member from its own key"
+    ),
+]
+
+
 class ForkRequest(Body):
     count: int = Field(1, ge=1, le=1000, description="How many copies")
-    keys: list[str] | None = Field(None, description="Keys of the copies (default: '<key>.fork-<n>')")
+    keys: list[str] | None = Field(None, description="Keys of the copies (default: '<key>.fork-<n>', first free n)")
+    seed: GroupSeed = "distinct"
 
 
 class ForkResult(Body):
     source: str
     keys: list[str]
+    seed: Literal["shared", "distinct"]
+
+
+class GroupRequest(Body):
+    """Create a group of fresh sessions that start from the experiment's world seed at their first call."""
+
+    name: str = Field(min_length=1, description="The group's name: members are '<name>.1' .. '<name>.<count>'")
+    count: int = Field(ge=1, le=1000, description="How many sessions")
+    seed: GroupSeed = "distinct"
+
+
+class GroupResult(Body):
+    name: str
+    keys: list[str]
+    seed: Literal["shared", "distinct"]
 
 
 class ToolFidelity(Body):

@@ -12,6 +12,8 @@ from mcp_sim.admin.experiments import checked_change, lab_of
 from mcp_sim.admin.models import (
     ForkRequest,
     ForkResult,
+    GroupRequest,
+    GroupResult,
     RoutingView,
     SessionDetail,
     SessionRoutingChange,
@@ -20,7 +22,9 @@ from mcp_sim.admin.models import (
 from mcp_sim.calls import CallPath
 from mcp_sim.errors import InvalidSessionKey
 from mcp_sim.routing import flags as router
+from mcp_sim.sessions import Sessions
 from mcp_sim.state.base import SessionState
+from mcp_sim.state.episode import Episode, episode_of
 from mcp_sim.state.keys import checked_key
 
 api = APIRouter(prefix="/sessions", tags=["sessions"])
@@ -63,6 +67,16 @@ async def show_session(experiment: str, key: str, request: Request) -> SessionDe
     )
 
 
+@api.get(
+    "/{experiment}/{key}/episode",
+    summary="The episode as a reward function reads it: final ledger, calls, effective perturbations, counts, seed",
+)
+async def show_episode(experiment: str, key: str, request: Request) -> Episode:
+    async with _held(request, experiment, key) as path:
+        state = await path.store.load(experiment, key)
+        return episode_of(state, await path.store.turns(experiment, key), path.experiment.seed)
+
+
 @api.patch(
     "/{experiment}/{key}/routing",
     summary="Switch the sim-vs-real flag of one session",
@@ -83,28 +97,51 @@ async def switch_session_routing(
 async def reset_session(experiment: str, key: str, request: Request) -> Response:
     async with _held(request, experiment, key) as path:
         await path.store.reset(experiment, key)
+        await path.end_session(key)
     return Response(status_code=204)
 
 
-@api.post("/{experiment}/{key}/fork", summary="Copy a session (state and history) into new sessions")
+@api.post(
+    "/{experiment}/{key}/fork",
+    summary="Copy a session (state and history) into new sessions: a group from one world",
+    responses={409: {"description": "A named copy already exists, or names repeat"}},
+)
 async def fork_session(experiment: str, key: str, body: ForkRequest, request: Request) -> ForkResult:
     path = await _session_path(request, experiment, key)
-    existing = set(await path.store.sessions(experiment))
-    keys = body.keys if body.keys is not None else _fresh_keys(key, body.count, existing)
-    for new_key in keys:
+    for new_key in body.keys or []:
         _checked(new_key)
-    taken = sorted(set(keys) & existing)
-    if taken or len(set(keys)) != len(keys):
-        raise HTTPException(409, f"fork keys must be new and distinct (already used: {taken or 'duplicates'})")
-    async with path.store.lock(experiment, key):
-        await path.store.fork(experiment, key, keys)
-    return ForkResult(source=key, keys=keys)
+    if body.keys is not None:
+        taken = sorted(set(body.keys) & set(await path.store.sessions(experiment)))
+        if taken or len(set(body.keys)) != len(body.keys):
+            raise HTTPException(409, f"fork keys must be new and distinct (already used: {taken or 'duplicates'})")
+    sessions = Sessions(path.store, experiment, path.experiment.seed)
+    try:
+        keys = await sessions.fork(key, body.keys, 0 if body.keys is not None else body.count, body.seed)
+    except ValueError as exc:
+        raise HTTPException(409, str(exc)) from None
+    return ForkResult(source=key, keys=keys, seed=body.seed)
+
+
+@api.post(
+    "/{experiment}",
+    summary="Create a group of fresh sessions '<name>.1' .. '<name>.<count>' from the world seed",
+    responses={409: {"description": "A member's key is already in use"}},
+)
+async def create_group(experiment: str, body: GroupRequest, request: Request) -> GroupResult:
+    path = lab_of(request).get(experiment).path
+    _checked(f"{body.name}.{body.count}")  # the longest member name
+    try:
+        keys = await Sessions(path.store, experiment, path.experiment.seed).create(body.name, body.count, body.seed)
+    except ValueError as exc:
+        raise HTTPException(409, str(exc)) from None
+    return GroupResult(name=body.name, keys=keys, seed=body.seed)
 
 
 @api.delete("/{experiment}/{key}", status_code=204, summary="Delete a session and its history")
 async def delete_session(experiment: str, key: str, request: Request) -> Response:
     async with _held(request, experiment, key) as path:
         await path.store.delete(experiment, key)
+        await path.end_session(key)
     return Response(status_code=204)
 
 
@@ -145,13 +182,3 @@ def _checked(key: str) -> str:
         return checked_key(key)
     except InvalidSessionKey as exc:
         raise HTTPException(422, exc.message) from None
-
-
-def _fresh_keys(key: str, count: int, existing: set[str]) -> list[str]:
-    keys: list[str] = []
-    n = 0
-    while len(keys) < count:
-        n += 1
-        if (candidate := f"{key}.fork-{n}") not in existing:
-            keys.append(candidate)
-    return keys

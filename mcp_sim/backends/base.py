@@ -19,6 +19,12 @@ class Backend(Protocol):
         """Every tool the backend offers, all pages read."""
         ...
 
-    async def call(self, tool: str, arguments: dict[str, Any], progress: ProgressFn | None) -> CallToolResult:
-        """Call ``tool`` by its upstream name; the answer comes back unchanged."""
+    async def call(
+        self, tool: str, arguments: dict[str, Any], progress: ProgressFn | None, session: str | None = None
+    ) -> CallToolResult:
+        """Call ``tool`` by its upstream name for ``session``; the answer comes back unchanged."""
+        ...
+
+    async def end_session(self, session: str) -> None:
+        """The session ended (reset, deleted, expired): release what the backend keeps for it."""
         ...

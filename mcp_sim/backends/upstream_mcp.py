@@ -151,8 +151,10 @@ class UpstreamMCP:
         except Exception as exc:
             raise self._translate(exc, client, "tools/list") from None
 
-    async def call(self, tool: str, arguments: dict[str, Any], progress: ProgressFn | None) -> CallToolResult:
-        client = await self._connected()
+    async def call(
+        self, tool: str, arguments: dict[str, Any], progress: ProgressFn | None, session: str | None = None
+    ) -> CallToolResult:
+        client = await self._connected()  # one process for every session (per_session: backends/per_session.py)
         try:
             result = await client.session.call_tool(
                 tool, arguments, read_timeout_seconds=self.config.call_timeout_s, progress_callback=progress
@@ -164,6 +166,9 @@ class UpstreamMCP:
             kept = {k: v for k, v in result.meta.items() if not k.startswith("io.modelcontextprotocol/")}
             result.meta = kept or None
         return result
+
+    async def end_session(self, session: str) -> None:
+        """Shared by all sessions: nothing of one session to release."""
 
     def _translate(self, exc: Exception, client: Client, what: str) -> SimError:
         """The boundary: upstream JSON-RPC errors keep their code; a dead connection is a tool failure."""

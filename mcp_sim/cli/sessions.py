@@ -1,4 +1,6 @@
-"""``mcp-sim sessions list|show|reset|fork|export|import|delete EXPERIMENT ...``: thin over ``mcp_sim.sessions``."""
+"""``mcp-sim sessions list|show|episode|reset|fork|create|export|import|delete EXPERIMENT ...``.
+
+Thin over ``mcp_sim.sessions``."""
 
 from __future__ import annotations
 
@@ -15,16 +17,24 @@ import anyio
 from mcp_sim.errors import StartupError
 from mcp_sim.sessions import Sessions, open_sessions
 
+SEED_HELP = "shared: the group gets the same perturbation rolls; distinct (default): each its own"
+
 
 def register(commands: Any) -> None:
     parser = commands.add_parser("sessions", help="list, show, reset, fork, export, import or delete sessions")
     ops = parser.add_subparsers(required=True, metavar="operation")
     _op(ops, "list", "the experiment's sessions", _list)
     _op(ops, "show", "one session's state and history as JSON", _show, "key")
+    _op(ops, "episode", "one episode as a reward reads it (JSON, format mcp-sim/episode@1)", _episode, "key")
     _op(ops, "reset", "start a fresh episode under the same key", _reset, "key")
     fork = _op(ops, "fork", "copy a session into new ones (a GRPO group)", _fork, "key")
     fork.add_argument("new_keys", nargs="*", help="keys of the copies")
-    fork.add_argument("-n", type=int, default=0, help="also make KEY-fork-1 .. KEY-fork-N")
+    fork.add_argument("-n", type=int, default=0, help="also make N copies KEY.fork-1 .. (first free numbers)")
+    fork.add_argument("--seed", choices=["distinct", "shared"], default="distinct", help=SEED_HELP)
+    create = _op(ops, "create", "make N fresh sessions NAME.1 .. NAME.N from the world seed (a group)", _create)
+    create.add_argument("name", help="the group's name")
+    create.add_argument("-n", type=int, required=True, help="how many sessions")
+    create.add_argument("--seed", choices=["distinct", "shared"], default="distinct", help=SEED_HELP)
     export = _op(ops, "export", "write a session as JSON", _export, "key")
     export.add_argument("-o", "--output", type=Path, help="file to write (default: stdout)")
     restore = _op(ops, "import", "load a session exported as JSON", _import)
@@ -68,6 +78,11 @@ async def _show(sessions: Sessions, args: argparse.Namespace) -> int:
     return 0
 
 
+async def _episode(sessions: Sessions, args: argparse.Namespace) -> int:
+    print((await sessions.episode(args.key)).model_dump_json(indent=2))
+    return 0
+
+
 async def _reset(sessions: Sessions, args: argparse.Namespace) -> int:
     await sessions.reset(args.key)
     print(f"reset {args.key}")
@@ -76,7 +91,16 @@ async def _reset(sessions: Sessions, args: argparse.Namespace) -> int:
 
 async def _fork(sessions: Sessions, args: argparse.Namespace) -> int:
     try:
-        keys = await sessions.fork(args.key, args.new_keys, args.n)
+        keys = await sessions.fork(args.key, args.new_keys, args.n, args.seed)
+    except ValueError as exc:
+        raise StartupError(str(exc)) from None
+    print("\n".join(keys))
+    return 0
+
+
+async def _create(sessions: Sessions, args: argparse.Namespace) -> int:
+    try:
+        keys = await sessions.create(args.name, args.n, args.seed)
     except ValueError as exc:
         raise StartupError(str(exc)) from None
     print("\n".join(keys))

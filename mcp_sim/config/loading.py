@@ -19,8 +19,10 @@ class LoadedExperiment:
         experiment: Experiment,
         spec_files: list[tuple[Path, ToolSpecFile]],
         profile: Profile | None = None,
+        route_override: RouteName | None = None,
     ) -> None:
         self.path = path
+        self.route_override = route_override  # `serve --route`: stored sessions take it too (runtime.py)
         self.experiment = experiment
         self.spec_files = spec_files
         self.profile = profile  # the perturbation profile, entries validated
@@ -59,4 +61,4 @@ def load_experiment(path: Path, route_override: RouteName | None = None) -> Load
         problems.extend(exc.problems)
     if problems:
         raise ConfigError(problems)
-    return LoadedExperiment(path, experiment, spec_files, profile)
+    return LoadedExperiment(path, experiment, spec_files, profile, route_override)

@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal
 from urllib.parse import urlsplit
 
 import jsonschema
-from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, field_validator
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, field_validator, model_validator
 
 from mcp_sim.config.numbers import NoBooleanNumbers, not_a_boolean
 from mcp_sim.config.schemas import ref_problem
@@ -36,6 +36,9 @@ class Strict(NoBooleanNumbers, BaseModel):  # BaseModel named too: linters then 
 # ---- upstreams: the "mcpServers" block of MCP client configs ----
 
 
+SESSION_DIR = "${SESSION_DIR}"  # left as written by the loader; each per-session process gets its own folder
+
+
 class StdioUpstream(Strict):
     """An MCP server started as a subprocess and spoken to over stdio."""
 
@@ -47,6 +50,17 @@ class StdioUpstream(Strict):
     prefix: str | None = Field(None, min_length=1)  # prepended to the exposed tool names
     connect_timeout_s: float = Field(30.0, gt=0, le=MAX_TIMEOUT_S)
     call_timeout_s: float = Field(120.0, gt=0, le=MAX_TIMEOUT_S)
+    # One process per session (backends/per_session.py), started at the session's first real call with a fresh
+    # working folder as ${SESSION_DIR}, stopped when the session ends (reset, delete, TTL) or the server stops.
+    per_session: bool = False
+    max_instances: int = Field(16, ge=1)  # per-session processes at once; a session beyond that is refused
+
+    @model_validator(mode="after")
+    def _session_dir_needs_per_session(self) -> StdioUpstream:
+        used = [self.command, *self.args, *self.env.values(), self.cwd or ""]
+        if not self.per_session and any(SESSION_DIR in text for text in used):
+            raise ValueError(f"{SESSION_DIR} is only known to upstreams with per_session: true")
+        return self
 
 
 class HttpUpstream(Strict):
@@ -218,6 +232,22 @@ class ToolSpecFile(Strict):
 # ---- the experiment ----
 
 
+class SessionsConfig(Strict):
+    """How calls find their session (see serving/mcp_server.py ``session_key``)."""
+
+    # true: a tools/call without a session key is a JSON-RPC error saying how to send one; false: it runs as a
+    # one-request session, with a warning logged once per client and mcp_sim_keyless_calls_total counted
+    require_key: bool = False
+
+
+class ReplayConfig(Strict):
+    """What the ``replay`` route does when no recorded observation matches (routing/recorded.py)."""
+
+    # sim: the world model answers; real: the upstream answers (nothing is recorded); error: an isError
+    # answer naming the miss, and nothing is called
+    on_miss: Literal["sim", "real", "error"] = "sim"
+
+
 class Experiment(Strict):
     """An experiment file: which tools, routed where, simulated how, perturbed how."""
 
@@ -236,6 +266,8 @@ class Experiment(Strict):
     world: str | None = None  # world seeds: a YAML file of initial entities (see mcp_sim/ledger/world.py)
     recordings: str | None = None  # SQLite file of record/shadow observations; default <experiment>.recordings.sqlite
     list_page_size: int = Field(100, gt=0, le=100_000)
+    sessions: SessionsConfig = SessionsConfig()
+    replay: ReplayConfig = ReplayConfig()
 
     @field_validator("name")
     @classmethod

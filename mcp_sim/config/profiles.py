@@ -116,12 +116,32 @@ class Profile:
     entries: list[Entry]
 
 
+# The profiles shipped with mcp-sim (``perturbations/`` of the checkout): named by their stem anywhere a profile
+# file is expected, e.g. ``perturbations: hostile`` or the admin switch ``{"profile": "hostile"}``.
+READY_PROFILES = Path(__file__).resolve().parents[2] / "perturbations"
+
+
+def ready_profiles() -> list[str]:
+    return sorted(p.stem for p in READY_PROFILES.glob("*.yaml"))
+
+
+def profile_path(base_dir: Path, ref: str) -> Path:
+    """A profile reference as a file: relative to ``base_dir`` when that file exists, else a ready profile's name
+    (``hostile`` or ``hostile.yaml``), else the relative path (whose loading then says it is missing)."""
+    path = (base_dir / ref).resolve()
+    if path.exists() or "/" in ref:
+        return path
+    ready = READY_PROFILES / (ref if ref.endswith(".yaml") else f"{ref}.yaml")
+    return ready if ready.exists() else path
+
+
 def profile_of(ref: str | list[Any] | None, doc: YamlDocument) -> Profile | None:
-    """The experiment's profile: a path relative to the experiment file, or the inline list in ``doc``."""
+    """The experiment's profile: a path relative to the experiment file (or a ready profile's name), or the inline
+    list in ``doc``."""
     if ref is None:
         return None
     if isinstance(ref, str):
-        return load_profile((doc.path.parent / ref).resolve())
+        return load_profile(profile_path(doc.path.parent, ref))
     return Profile(None, None, str(doc.path), parse_entries(ref, doc, ("perturbations",)))
 
 

@@ -24,6 +24,7 @@ MAX_DEPTH = 100  # of nested mappings and lists
 MAX_NODES = 1_000_000  # values after alias expansion
 EXPERIMENT_DIR = "EXPERIMENT_DIR"  # ${EXPERIMENT_DIR}: the folder of the file being read
 _BRACKETS = re.compile(r"[\[\]{}]")
+SESSION_DIR = "SESSION_DIR"  # ${SESSION_DIR}: kept as written; a per-session upstream fills it in per session
 _ENV_VAR = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}")
 
 
@@ -184,6 +185,8 @@ def _lookup(match: re.Match[str], doc: YamlDocument, loc: tuple[int | str, ...])
     name, default = match.group(1), match.group(2)
     if name == EXPERIMENT_DIR:  # for paths handed to upstreams, which do not know where the file is
         return str(doc.path.parent)
+    if name == SESSION_DIR:
+        return match.group(0)
     found = os.environ.get(name, default)
     if found is None:
         field = ".".join(str(p) for p in loc)

@@ -51,6 +51,24 @@ INTEGRITY_REPAIRS = Counter(
     ["experiment", "tool", "kind"],
     registry=REGISTRY,
 )
+REPLAYS = Counter(
+    "mcp_sim_replay",
+    "Calls on the replay route, by whether a recording matched",
+    ["experiment", "tool", "result"],
+    registry=REGISTRY,
+)
+WORLD_MODEL_FALLBACKS = Counter(
+    "mcp_sim_world_model_fallbacks",
+    "LLM world-model calls answered by the built-in simulator after the LLM failed (on_failure: schema)",
+    ["model"],
+    registry=REGISTRY,
+)
+KEYLESS_CALLS = Counter(
+    "mcp_sim_keyless_calls",
+    "tools/call requests without a session key (each a one-request session with no state)",
+    ["experiment"],
+    registry=REGISTRY,
+)
 WORLD_MODEL_TOKENS = Counter(
     "mcp_sim_world_model_tokens", "Tokens used by the LLM world model", ["model", "kind"], registry=REGISTRY
 )
@@ -73,18 +91,33 @@ WORLD_MODEL_IN_FLIGHT = Gauge(
 def observe_call(
     experiment: str, tool: str, route: str, outcome: str, seconds: float, decisions: list[dict[str, Any]]
 ) -> None:
-    """One answered call. ``outcome``: ok | tool_error | protocol_error. A decision fired unless it says
-    ``"fired": false`` (profiles may record the rolls that did not fire, too)."""
+    """One answered call. ``outcome``: ok | tool_error | protocol_error. A decision counts as fired only when
+    it changed something (``"effective": false``: it triggered but left the call as it was)."""
     CALLS.labels(experiment, tool, route, outcome).inc()
     CALL_SECONDS.labels(experiment, tool, route).observe(seconds)
     for decision in decisions:
-        if decision.get("fired", True):
+        if decision.get("effective", True):
             PERTURBATIONS.labels(experiment, tool, str(decision.get("type", "unknown"))).inc()
 
 
 def integrity_repair(experiment: str, tool: str, kind: str) -> None:
     """The integrity guard acted on a simulated call (``kind``: regenerated | patched | refused | not_found)."""
     INTEGRITY_REPAIRS.labels(experiment, tool, kind).inc()
+
+
+def replay(experiment: str, tool: str, result: str) -> None:
+    """A replay-route call: ``result`` is ``hit`` (a recording answered) or ``miss``."""
+    REPLAYS.labels(experiment, tool, result).inc()
+
+
+def world_model_fallback(model: str) -> None:
+    """The LLM could not answer (after its retries) and the built-in simulator did."""
+    WORLD_MODEL_FALLBACKS.labels(model).inc()
+
+
+def keyless_call(experiment: str) -> None:
+    """A call that named no session: it ran as a session of its own (see ``sessions.require_key``)."""
+    KEYLESS_CALLS.labels(experiment).inc()
 
 
 def world_model_tokens(model: str, prompt: int, completion: int, cached: int = 0) -> None:

@@ -77,6 +77,12 @@ class Decision:
         """Say what this perturbation changed (recorded in ``Turn.decisions``, never shown to the agent)."""
         self.record["changed"].update(changed)
 
+    def unchanged(self, **details: Any) -> None:
+        """The entry triggered but left the call as it was (nothing to paginate, no field to drift): the
+        turn keeps the details, and the decision is not counted as fired (``effective: false``)."""
+        self.note(**details)
+        self.record["effective"] = False
+
 
 class Params(NoBooleanNumbers):
     """Base of every perturbation's own parameters: unknown keys are rejected, values are frozen; ``true`` is
@@ -125,6 +131,10 @@ class Plan:
 
     @property
     def decisions(self) -> list[dict[str, Any]]:
+        """The records, each saying whether it changed the call (``effective``: it noted a change and did not
+        call ``unchanged``). Read after the call ran; an entry whose call never reached it changed nothing."""
+        for _, decision in self.steps:
+            decision.record.setdefault("effective", bool(decision.record["changed"]))
         return [decision.record for _, decision in self.steps]
 
     async def run(self, info: CallInfo, call_next: CallNext) -> Outcome:

@@ -76,7 +76,7 @@ class Paginate(Perturbation[PaginateParams]):
         body = body_of(outcome.result)
         found = largest_array(body.value) if body is not None and not outcome.result.is_error else None
         if body is None or found is None or len(found[1]) <= self.params.page_size:
-            decision.note(pages=1)
+            decision.unchanged(pages=1)
             return outcome
         path, items = found
         template = set_at(body.value, path, [])

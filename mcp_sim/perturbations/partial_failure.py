@@ -58,7 +58,7 @@ class PartialFailure(Perturbation[PartialFailureParams]):
         argument = self.params.argument or next((k for k, v in call.arguments.items() if isinstance(v, list)), None)
         items = call.arguments.get(argument) if argument else None
         if argument is None or not isinstance(items, list) or len(items) < 2:
-            decision.note(batch=None)
+            decision.unchanged(batch=None)
             return await call_next(call)
         failures = self.params.failures(len(items), decision)
         decision.note(argument=argument, items=len(items), failed=sorted(failures))

@@ -28,16 +28,25 @@ log = structlog.get_logger("mcp_sim.perturbations.profile_book")
 class ProfileBook:
     """The current profile of an experiment plus every pipeline a session of this process has used."""
 
-    def __init__(self, current: str, pipeline: Pipeline, loader: PipelineLoader | None = None) -> None:
+    def __init__(
+        self,
+        current: str,
+        pipeline: Pipeline,
+        loader: PipelineLoader | None = None,
+        on_switch: Callable[[str], None] | None = None,
+    ) -> None:
         self.current = current
         self._pipelines: dict[str, Pipeline] = {NO_PROFILE: NoPerturbations()}
         self._pipelines[current] = pipeline
         self._loader = loader
+        self._on_switch = on_switch  # remembers a switch across restarts (runtime.py)
 
     def switch(self, ref: str) -> Pipeline:
         """Make ``ref`` the profile of new sessions. A profile that does not load raises and changes nothing."""
         pipeline = self.load(ref)
         self.current = ref
+        if self._on_switch is not None:
+            self._on_switch(ref)
         return pipeline
 
     def load(self, ref: str) -> Pipeline:

@@ -148,7 +148,7 @@ class BodyRewrite(Perturbation[P]):
         outcome = await call_next(call)
         body = body_of(outcome.result)
         if outcome.result.is_error or body is None:
-            decision.note(**self.untouched)
+            decision.unchanged(**self.untouched)
             return outcome
         value = self.rewrite(body, decision)
         if value is not body.value:

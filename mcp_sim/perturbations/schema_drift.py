@@ -6,14 +6,19 @@
       drop: [assignee]
 
 Keys are renamed or dropped at every depth of the body (structured content and its JSON text alike;
-plain-text answers are left alone). The tool's listed outputSchema is *not* changed, which is the point:
-clients that validate structured content against it will notice the drift, as they would in production.
+plain-text answers are left alone). The tool's listed outputSchema is relaxed just enough for drifted answers
+to stay valid: renamed and dropped fields are no longer required, and each new name is allowed with the old
+field's schema. Official SDK clients validate ``structuredContent`` against the listed schema and raise on a
+mismatch (the agent would never see the answer); this way the agent meets the drift in the data, as it would
+when a real API changed under a client that does not validate.
 """
 
 from __future__ import annotations
 
+import copy
 from typing import Any, ClassVar
 
+from mcp.types import Tool
 from pydantic import Field, model_validator
 
 from mcp_sim.perturbations.base import Decision, Params
@@ -38,8 +43,38 @@ class SchemaDrift(BodyRewrite[SchemaDriftParams]):
 
     def rewrite(self, body: Body, decision: Decision) -> Any:
         if body.kind == "lines":
-            decision.note(**self.untouched)
+            decision.unchanged(**self.untouched)
             return body.value
         value, changed = map_keys(body.value, self.params.rename, set(self.params.drop))
+        if not changed:
+            decision.unchanged(**self.untouched)
+            return body.value
         decision.note(fields_changed=changed)
-        return value if changed else body.value
+        return value
+
+    def expose(self, tool: Tool) -> Tool:
+        if tool.output_schema is None:
+            return tool
+        relaxed = _relaxed(copy.deepcopy(tool.output_schema), self.params.rename, set(self.params.drop))
+        return tool.model_copy(update={"output_schema": relaxed})
+
+
+def _relaxed(schema: Any, rename: dict[str, str], drop: set[str]) -> Any:
+    """``schema`` (a copy, changed in place) accepting answers drifted by ``rename`` and ``drop`` at any depth."""
+    if isinstance(schema, list):
+        for item in schema:
+            _relaxed(item, rename, drop)
+        return schema
+    if not isinstance(schema, dict):
+        return schema
+    for value in schema.values():
+        _relaxed(value, rename, drop)
+    properties = schema.get("properties")
+    if isinstance(properties, dict):
+        for old, new in rename.items():
+            if old in properties and new not in properties:
+                properties[new] = copy.deepcopy(properties[old])
+    required = schema.get("required")
+    if isinstance(required, list):
+        schema["required"] = [name for name in required if name not in rename and name not in drop]
+    return schema

@@ -4,7 +4,8 @@ Each takes the call's real and simulated answers as thunks (``calls.py`` builds 
 nothing of backends or world models; it decides what runs, what is stored and what the agent gets.
 
 - record: call real, store its observation, return it.
-- replay: return the stored observation for (tool, arguments, state version); on a miss, simulate.
+- replay: return the stored observation for (tool, arguments, state version); on a miss, what
+  ``replay.on_miss`` says: simulate (default), call real, or answer an ``isError`` naming the miss.
 - shadow: call real and sim at once, return real; store both with their fidelity (``divergence.py``).
   The real answer's effects (learned from it) feed the ledger: the agent goes on with the real ids, so later
   simulated calls of the session must know them; the simulated effects are kept in the trace only.
@@ -21,6 +22,7 @@ import structlog
 from mcp.types import CallToolResult, TextContent
 
 from mcp_sim.errors import ProtocolError, ToolError
+from mcp_sim.observability import metrics
 from mcp_sim.outcome import Outcome
 from mcp_sim.routing import divergence as fidelity
 from mcp_sim.routing.recordings import ObservationKey, Recordings
@@ -42,14 +44,15 @@ class RecordedCall:
 
 
 class RecordedRoutes:
-    def __init__(self, recordings: Recordings) -> None:
+    def __init__(self, recordings: Recordings, on_miss: str = "sim") -> None:
         self.recordings = recordings
+        self.on_miss = on_miss  # replay.on_miss: sim | real | error
 
     async def run(self, route: str, call: RecordedCall, real: Answer, sim: Answer) -> Outcome:
         if route == "record":
             return await self.record(call, real)
         if route == "replay":
-            return await self.replay(call, sim)
+            return await self.replay(call, real, sim)
         if route == "shadow":
             return await self.shadow(call, real, sim)
         raise ValueError(f"not a recording route: {route!r}")
@@ -60,11 +63,15 @@ class RecordedRoutes:
         outcome.trace.update(recording={"id": row, "version": call.key.version})
         return outcome
 
-    async def replay(self, call: RecordedCall, sim: Answer) -> Outcome:
+    async def replay(self, call: RecordedCall, real: Answer, sim: Answer) -> Outcome:
         found = await self.recordings.find(call.key)
+        metrics.replay(call.experiment, call.key.tool, "miss" if found is None else "hit")
         if found is None:
-            outcome = await _settled(sim)
-            outcome.trace.update(replay="miss", recording={"version": call.key.version})
+            if self.on_miss == "error":
+                outcome = Outcome(result=_error(_miss_message(call)), trace={"error": "ReplayMiss"})
+            else:
+                outcome = await _settled(real if self.on_miss == "real" else sim)
+            outcome.trace.update(replay="miss", on_miss=self.on_miss, recording={"version": call.key.version})
             return outcome
         result = CallToolResult.model_validate(found.real)
         trace = {"replay": "hit", "recording": {"id": found.id, "version": call.key.version}}
@@ -132,6 +139,13 @@ async def _simulate_into(sim: Answer, into: list[Outcome]) -> None:
         into.append(await _settled(sim))
     except ProtocolError as exc:
         into.append(Outcome(result=_error(exc.message), trace={"error": "ProtocolError", "code": exc.code}))
+
+
+def _miss_message(call: RecordedCall) -> str:
+    return (
+        f"replay miss: no recorded observation of '{call.key.tool}' with arguments {call.key.arguments} in this "
+        f"session's state (version {call.key.version[:12]}); nothing was called (replay.on_miss: error)"
+    )
 
 
 def _error(message: str) -> CallToolResult:

@@ -21,6 +21,7 @@ from mcp.types import CallToolRequestParams, CallToolResult, ListToolsResult, Pa
 from mcp_sim import __version__
 from mcp_sim.calls import CallPath, error_result
 from mcp_sim.errors import ProtocolError, StartupError, ToolError
+from mcp_sim.observability import metrics
 from mcp_sim.serving.origin import allowed_hosts as allowed_hosts_of
 from mcp_sim.state.keys import checked_key, key_from_header
 
@@ -28,6 +29,11 @@ log = structlog.get_logger("mcp_sim.serving.mcp_server")
 
 SESSION_META_KEY = "mcp-sim/session"
 SESSION_HEADER = "x-mcp-sim-session"
+CLIENT_INFO_META_KEY = "io.modelcontextprotocol/clientInfo"  # where a 2026-07-28 request names its client
+HOW_TO_SEND_A_KEY = (
+    f'send `_meta: {{"{SESSION_META_KEY}": "<episode id>"}}` in the tools/call params, or the HTTP header '
+    "`X-MCP-Sim-Session: <episode id>` (the Mcp-Session-Id of a 2025-11-25 connection also counts)"
+)
 
 
 def session_key(ctx: ServerRequestContext[Any, Any], process_key: str | None) -> str | None:
@@ -49,9 +55,55 @@ def session_key(ctx: ServerRequestContext[Any, Any], process_key: str | None) ->
     return process_key
 
 
+def client_name(ctx: ServerRequestContext[Any, Any]) -> str:
+    """Who sent a request, as well as a stateless request says: its clientInfo, else User-Agent, and its host."""
+    info = ctx.meta.get(CLIENT_INFO_META_KEY) if ctx.meta else None
+    name = f"{info.get('name')}/{info.get('version')}" if isinstance(info, dict) else None
+    request = ctx.request
+    if request is None:
+        return name or "unknown"
+    agent = name or request.headers.get("user-agent") or "unknown"
+    host = request.client.host if getattr(request, "client", None) else "?"
+    return f"{agent}@{host}"
+
+
+class KeylessCalls:
+    """Keyless calls of one experiment: refused (``sessions.require_key``) or warned about once per client."""
+
+    MAX_REMEMBERED = 10_000  # clients warned about; beyond that the set starts afresh (a warning may repeat)
+
+    def __init__(self, experiment: str, require_key: bool) -> None:
+        self.experiment = experiment
+        self.require_key = require_key
+        self.warned: set[str] = set()
+
+    def check(self, ctx: ServerRequestContext[Any, Any], tool: str) -> None:
+        if self.require_key:
+            raise ProtocolError(
+                -32602,
+                f"experiment '{self.experiment}' requires a session key on every tools/call "
+                f"(sessions.require_key): {HOW_TO_SEND_A_KEY}",
+            )
+        metrics.keyless_call(self.experiment)
+        client = client_name(ctx)
+        if client in self.warned:
+            return
+        if len(self.warned) >= self.MAX_REMEMBERED:
+            self.warned.clear()
+        self.warned.add(client)
+        log.warning(
+            "tools/call without a session key: it runs as a session of its own and keeps no state; "
+            + HOW_TO_SEND_A_KEY,
+            experiment=self.experiment,
+            client=client,
+            tool=tool,
+        )
+
+
 def build_server(path: CallPath, process_key: str | None = None) -> Server[Any]:
     """An MCP server answering ``tools/list`` from the catalog and ``tools/call`` through ``path``."""
     page_size = path.experiment.list_page_size
+    keyless = KeylessCalls(path.experiment.name, path.experiment.sessions.require_key)
 
     async def list_tools(ctx: ServerRequestContext[Any, Any], params: PaginatedRequestParams | None) -> ListToolsResult:
         try:
@@ -67,6 +119,8 @@ def build_server(path: CallPath, process_key: str | None = None) -> Server[Any]:
         key = None
         try:
             key = session_key(ctx, process_key)
+            if key is None:
+                keyless.check(ctx, params.name)
             return await path.call(key, params.name, params.arguments or {}, progress)
         except ToolError as exc:  # raised before the session was entered (unknown tool, bad arguments)
             return error_result(str(exc))

@@ -6,9 +6,11 @@ import copy
 import dataclasses
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from mcp_sim.ledger.entities import Effect, Ledger
+
+CallOutcome = Literal["ok", "tool_error", "protocol_error"]
 
 
 @dataclass
@@ -26,6 +28,13 @@ class Turn:
     trace: dict[str, Any] = field(default_factory=dict)  # backend / world-model details
     started_at: float = 0.0
     duration_ms: float = 0.0
+
+    @property
+    def outcome(self) -> CallOutcome:
+        """``ok``, ``tool_error`` (an ``isError`` answer) or ``protocol_error`` (a JSON-RPC error)."""
+        if self.error is not None:
+            return "protocol_error"
+        return "tool_error" if self.result and self.result.get("isError") else "ok"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -78,6 +87,13 @@ class SessionState:
     # The store's own note of the ledger records it last persisted (by reference: records are replaced, never
     # changed in place), so a write sends only the records that changed. None: write them all.
     stored_entities: dict[str, dict[str, dict[str, Any]]] | None = field(default=None, repr=False, compare=False)
+    seed_as: str | None = None  # the name random decisions derive from (a shared group's); None: the key
+
+    @property
+    def seed_name(self) -> str:
+        """The session name in every seed (``seeding.derive_seed``): members of a shared group share it, so
+        the same calls get the same perturbation rolls and simulated answers."""
+        return self.seed_as or self.key
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -92,6 +108,7 @@ class SessionState:
             "seeded": self.seeded,
             "version": self.version,
             "updated_at": self.updated_at,
+            "seed_as": self.seed_as,
         }
 
     @classmethod
@@ -108,6 +125,7 @@ class SessionState:
             seeded=data.get("seeded", False),
             version=data.get("version", 0),
             updated_at=data.get("updated_at", 0.0),
+            seed_as=data.get("seed_as"),
         )
 
     def copy(self) -> SessionState:
@@ -129,8 +147,15 @@ class SessionState:
         )
 
     def fresh(self) -> SessionState:
-        """A new episode under the same key: empty history and ledger; the session's routing and profile kept."""
-        return SessionState(self.experiment, self.key, routing=self.routing, profile=self.profile, version=self.version)
+        """A new episode under the same key: empty history and ledger; routing, profile and seed identity kept."""
+        return SessionState(
+            self.experiment,
+            self.key,
+            routing=self.routing,
+            profile=self.profile,
+            version=self.version,
+            seed_as=self.seed_as,
+        )
 
 
 def export_session(state: SessionState, turns: list[Turn]) -> dict[str, Any]:

@@ -32,10 +32,15 @@ class InProcessBackend:
         self.name = name
         self.client = client
 
+    async def end_session(self, session: str) -> None:
+        pass
+
     async def list_tools(self) -> list[Tool]:
         return list((await self.client.list_tools()).tools)
 
-    async def call(self, tool: str, arguments: dict[str, Any], progress: ProgressFn | None) -> CallToolResult:
+    async def call(
+        self, tool: str, arguments: dict[str, Any], progress: ProgressFn | None, session: str | None = None
+    ) -> CallToolResult:
         return await self.client.call_tool(tool, arguments)
 
 

@@ -54,9 +54,14 @@ class Recorded:
         assert self.answer is not None
         return Outcome(self.answer)
 
-    async def call(self, tool: str, arguments: dict[str, Any], progress: ProgressFn | None) -> CallToolResult:
+    async def call(
+        self, tool: str, arguments: dict[str, Any], progress: ProgressFn | None, session: str | None = None
+    ) -> CallToolResult:
         assert self.answer is not None
         return self.answer
+
+    async def end_session(self, session: str) -> None:
+        pass
 
     async def list_tools(self) -> list[Any]:
         return []

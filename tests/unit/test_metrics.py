@@ -37,8 +37,8 @@ async def test_calls_are_counted_by_tool_route_and_outcome(tmp_path: Path) -> No
     assert sample("mcp_sim_call_duration_seconds_count", experiment="metered", tool="create_ticket") == 2
 
 
-def test_perturbations_count_only_when_fired() -> None:
-    decisions = [{"type": "latency"}, {"type": "latency"}, {"type": "error", "fired": False}]
+def test_perturbations_count_only_when_they_changed_the_call() -> None:
+    decisions = [{"type": "latency"}, {"type": "latency"}, {"type": "error", "effective": False}]
     metrics.observe_call("perturbed", "t", "sim", "tool_error", 0.01, decisions)
     assert sample("mcp_sim_perturbations_total", experiment="perturbed", type="latency") == 2
     assert sample("mcp_sim_perturbations_total", experiment="perturbed", type="error") == 0

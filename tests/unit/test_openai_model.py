@@ -19,6 +19,7 @@ from mcp_sim.runtime import running_experiment
 from mcp_sim.seeding import derive_seed
 from mcp_sim.serving.mcp_server import SESSION_META_KEY, build_server
 from tests.fake_openai import FakeEndpoint, Reply, serving
+from tests.unit.test_metrics import sample
 
 TOOLS = [
     {
@@ -100,9 +101,11 @@ async def test_on_failure_error_gives_is_error_and_keeps_the_trace(tmp_path: Pat
 
 async def test_on_failure_schema_falls_back_to_the_builtin_simulator(tmp_path: Path) -> None:
     endpoint = FakeEndpoint([Reply(status=500)])
+    fallbacks = sample("mcp_sim_world_model_fallbacks_total", model="fake")
     async with sim(tmp_path, endpoint, on_failure="schema") as (path, client):
         result = await call(client, "s1", "create_order", {"item": "pen"})
         turn = (await path.store.turns("wm", "s1"))[0]
+    assert sample("mcp_sim_world_model_fallbacks_total", model="fake") == fallbacks + 1
     assert not result.is_error and result.structured_content is not None
     assert result.structured_content["item"] == "pen"
     assert turn.trace["fallback"] == "schema" and "HTTP 500" in turn.trace["problem"]

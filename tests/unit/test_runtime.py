@@ -29,7 +29,7 @@ async def test_expiry_loop_survives_a_store_outage() -> None:
     """The loop runs in the experiment's task group: one failed pass used to take the whole server down."""
     store = FlakyStore()
     async with anyio.create_task_group() as tasks:
-        tasks.start_soon(expire_abandoned, store, 0.0)
+        tasks.start_soon(expire_abandoned, store, None, 0.0)
         await store.second_pass.wait()
         tasks.cancel_scope.cancel()
     assert store.passes >= 2

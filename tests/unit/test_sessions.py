@@ -35,14 +35,14 @@ async def test_python_fork_reset_export_restore_delete(exp: Path) -> None:
     await played(exp)
     async with open_sessions(exp) as sessions:
         keys = await sessions.fork("warmup", n=3)
-        assert keys == ["warmup-fork-1", "warmup-fork-2", "warmup-fork-3"]
+        assert keys == ["warmup.fork-1", "warmup.fork-2", "warmup.fork-3"]
         assert [(s.key, s.calls, s.entities) for s in await sessions.list()][:2] == [
             ("warmup", 1, 1),
-            ("warmup-fork-1", 1, 1),
+            ("warmup.fork-1", 1, 1),
         ]
-        exported = await sessions.export("warmup-fork-1")
-        await sessions.reset("warmup-fork-1")
-        assert (await sessions.summary("warmup-fork-1")).calls == 0
+        exported = await sessions.export("warmup.fork-1")
+        await sessions.reset("warmup.fork-1")
+        assert (await sessions.summary("warmup.fork-1")).calls == 0
         assert await sessions.restore(exported, "again") == "again"
         assert (await sessions.summary("again")).entities == 1
         assert await sessions.delete("again") and not await sessions.delete("again")

@@ -17,6 +17,7 @@ import structlog
 
 from mcp_sim.config import OpenAIWorldModelConfig, ToolSpec
 from mcp_sim.errors import SimulationFailed, StartupError
+from mcp_sim.observability import metrics
 from mcp_sim.outcome import Outcome
 from mcp_sim.simulation.base import SimulationRequest, WorldModel
 from mcp_sim.simulation.llm import history as ledger_view
@@ -101,6 +102,7 @@ class OpenAIWorldModel:
     async def _fail(self, request: SimulationRequest, problem: str, attempts: list[dict[str, Any]]) -> Outcome:
         log.warning("world model failed", tool=request.spec.name, problem=problem, on_failure=self.config.on_failure)
         if self.config.on_failure == "schema":
+            metrics.world_model_fallback(self.config.model)
             outcome = await self.fallback.simulate(request)
             outcome.trace = {**self._trace(attempts), "fallback": "schema", "problem": problem, **outcome.trace}
             return outcome
