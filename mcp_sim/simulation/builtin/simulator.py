@@ -17,11 +17,11 @@ from mcp.types import CallToolResult, TextContent
 from mcp_sim.config import EntityEffect, SchemaWorldModelConfig, ToolSpec
 from mcp_sim.errors import EntityNotFound
 from mcp_sim.ledger.answers import values_at
-from mcp_sim.ledger.effects import effect_of
+from mcp_sim.ledger.effects import effect_of, plural
 from mcp_sim.ledger.entities import Effect, Ledger
 from mcp_sim.outcome import Outcome
 from mcp_sim.simulation.base import SimulationRequest
-from mcp_sim.simulation.builtin import meaning, prose
+from mcp_sim.simulation.builtin import meaning, prose, recall
 from mcp_sim.simulation.builtin.batch import simulate_batch
 from mcp_sim.simulation.builtin.values import ValueMaker
 from mcp_sim.simulation.directives import item_failures
@@ -39,12 +39,16 @@ class SchemaWorldModel:
         shapes = self.shapes(request.spec)
         told = item_failures(request.instructions)  # a perturbation's exact per-item failures
         meaning.check(request.spec.name, request.arguments)
+        shown: list[dict[str, Any]] = []
+        if effect.kind in ("none", "list", "read") and recall.observes(request.spec.name):
+            earlier = await request.history(max(0, request.call_index - recall.LOOKBACK))
+            shown = recall.recalled(request.arguments, earlier)
         try:
             if told is not None and isinstance(request.arguments.get(told.argument), list):
                 body, effects = simulate_batch(request, effect, told, self._one)
                 result = to_result(request.spec, body)
             else:
-                result, effects = _Answer(request, effect, self.config, shapes).build()
+                result, effects = _Answer(request, effect, self.config, shapes, shown).build()
         except EntityNotFound:
             learned = shapes.failure("not_found") if shapes else None
             if learned is None:
@@ -77,8 +81,10 @@ class _Answer:
         effect: EntityEffect,
         config: SchemaWorldModelConfig,
         shapes: AnswerShapes | None,
+        recalled: list[dict[str, Any]] | None = None,
     ) -> None:
         self.request = request
+        self.recalled = recalled or []  # what earlier calls established that this read shows (recall.py)
         self.spec = request.spec
         self.args = request.arguments
         self.effect = effect
@@ -102,6 +108,8 @@ class _Answer:
 
     def _create(self) -> tuple[CallToolResult, list[Effect]]:
         id_field = self.effect.id or "id"
+        if id_field == "id" and self.spec.output_schema is None and self.request.types is not None:
+            id_field = self.request.types.id_arguments.get(self.entity, id_field)  # cancel_order(order_id)
         named = values_at(self.args, id_field) if "." in id_field or "[]" in id_field else []
         if named:  # client-named entities (memory's entities[].name): the arguments carry the ids
             return self._present(dict(self.args), mint=True), []  # the integrity guard learns them from the answer
@@ -133,8 +141,9 @@ class _Answer:
         if learned is not None:
             return self._learned(learned, {}, mint=False)
         if schema is None:
-            body: Any = {f"{self.entity}s": records, "total": len(records)}
-            return self._text(prose.listing(self.spec.name, self.entity, records), body)
+            body: Any = {plural(self.entity): records, "total": len(records)}
+            text = prose.listing(self.spec.name, self.entity, records) if records or not self.recalled else ""
+            return self._text(prose.with_recalled(text, self.recalled), body)
         self.last_body = self._shape_list(schema, records)
         return to_result(self.spec, self.last_body)
 
@@ -145,9 +154,11 @@ class _Answer:
             return self._learned(learned, record, mint)
         schema = self.spec.output_schema
         if schema is not None:
-            self.last_body = _fill(self.values, schema, record)
+            known = {k: v for earlier in self.recalled for k, v in earlier.items()}  # the latest write wins
+            self.last_body = _fill(self.values, schema, {**known, **record})
             return to_result(self.spec, self.last_body)
-        return self._text(prose.sentence(self.spec.name, self.effect.kind, self.entity, record), record)
+        text = prose.sentence(self.spec.name, self.effect.kind, self.entity, record)
+        return self._text(prose.with_recalled(text, self.recalled), record)
 
     def _learned(self, template: Template, record: dict[str, Any], mint: bool) -> CallToolResult:
         fill = Fill(self.args, self._records, record, mint, self.ledger.created + 1, self.rng)
