@@ -144,7 +144,10 @@ class _Answer:
             body: Any = {plural(self.entity): records, "total": len(records)}
             text = prose.listing(self.spec.name, self.entity, records) if records or not self.recalled else ""
             return self._text(prose.with_recalled(text, self.recalled), body)
-        self.last_body = self._shape_list(schema, records)
+        if _open_object(schema):
+            self.last_body = {plural(self.entity): records, "count": len(records)}
+        else:
+            self.last_body = self._shape_list(schema, records)
         return to_result(self.spec, self.last_body)
 
     def _present(self, record: dict[str, Any], mint: bool = False) -> CallToolResult:
@@ -153,12 +156,25 @@ class _Answer:
         if learned is not None:
             return self._learned(learned, record, mint)
         schema = self.spec.output_schema
+        if schema is not None and _open_object(schema):
+            self.last_body = self._open_body(record)
+            return to_result(self.spec, self.last_body)
         if schema is not None:
             known = {k: v for earlier in self.recalled for k, v in earlier.items()}  # the latest write wins
             self.last_body = _fill(self.values, schema, {**known, **record})
             return to_result(self.spec, self.last_body)
         text = prose.sentence(self.spec.name, self.effect.kind, self.entity, record)
         return self._text(prose.with_recalled(text, self.recalled), record)
+
+    def _open_body(self, record: dict[str, Any]) -> dict[str, Any]:
+        """An answer for an outputSchema that is any object (a Python tool returning ``dict``): the record under
+        its type's name, as such tools describe it ("success status and the updated todo"); actions and
+        deletes say they succeeded."""
+        fields = {k: v for k, v in record.items() if k != "success"}
+        if self.effect.kind in ("none", "delete") or not self.effect.entity:
+            return {"success": True, **fields}
+        body: dict[str, Any] = {self.entity: fields}
+        return body if self.effect.kind == "read" else {"success": True, **body}
 
     def _learned(self, template: Template, record: dict[str, Any], mint: bool) -> CallToolResult:
         fill = Fill(self.args, self._records, record, mint, self.ledger.created + 1, self.rng)
@@ -235,6 +251,16 @@ def _fill(values: ValueMaker, schema: dict[str, Any], record: dict[str, Any], pa
         else:
             out[key] = values.make(sub, key, 1)
     return out
+
+
+def _open_object(schema: dict[str, Any]) -> bool:
+    """An outputSchema that says only "an object": no properties to shape the answer by."""
+    return (
+        schema.get("type") == "object"
+        and not schema.get("properties")
+        and not schema.get("patternProperties")
+        and (schema.get("additionalProperties", True) is not False)
+    )
 
 
 def _known(record: dict[str, Any], key: str, parent: str) -> Any:
