@@ -5,8 +5,8 @@ The ledger keeps entities whose ids it can find. Much of a real tool's state is 
 a read shows it again (``SELECT * FROM users`` lists Bob; ``git_status`` lists the file just added). Without
 knowing the tool, the general rule is: a read (a tool whose name says it observes: get, read, list, show,
 status, log, diff...) recalls the arguments of the earlier successful calls that changed something and that
-share a term with the read's own arguments (a table name, a path, a repository), or all of them when the read
-names nothing. Only values the session itself gave are recalled: nothing is invented.
+share the most terms with the read's own arguments (a table name, a path, a repository), then the latest.
+Only values the session itself gave are recalled: nothing is invented.
 """
 
 from __future__ import annotations
@@ -44,17 +44,17 @@ def terms(value: Any) -> set[str]:
 
 
 def recalled(arguments: dict[str, Any], earlier: list[Turn]) -> list[dict[str, Any]]:
-    """The arguments of the earlier changing calls this read should show, oldest first."""
+    """The arguments of the earlier changing calls this read should show, least related first."""
     wanted = terms(arguments)
     candidates: list[tuple[int, int, dict[str, Any]]] = []
     for turn in earlier:
         if observes(turn.tool) or not _succeeded(turn) or not turn.arguments:
             continue
-        shared = len(wanted & terms(turn.arguments)) if wanted else 1
-        if shared:
-            candidates.append((shared, turn.index, turn.arguments))
+        candidates.append((len(wanted & terms(turn.arguments)), turn.index, turn.arguments))
+    # The most related first; the latest others fill the rest (a read may name what only the server minted,
+    # ``get_next_task(req-1)``, and the call that made it shares no term with it).
     chosen = sorted(candidates, key=lambda c: (c[0], c[1]), reverse=True)[:MAX_RECALLED]
-    return [args for _, _, args in sorted(chosen, key=lambda c: c[1])]
+    return [args for _, _, args in reversed(chosen)]  # the most related last: its values win a merge
 
 
 def _succeeded(turn: Turn) -> bool:

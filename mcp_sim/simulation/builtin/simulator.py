@@ -195,6 +195,16 @@ class _Answer:
         )
         return self.ledger.records(best) if best is not None else []
 
+    def _fitting(self, fields: set[str]) -> list[dict[str, Any]]:
+        """The records of the ledger type whose records share the most of these fields (none: [])."""
+        best, overlap = None, 0
+        for entity, table in self.ledger.entities.items():
+            sample = next(iter(table.values()), {})
+            shared = len(fields & set(sample))
+            if shared > overlap:
+                best, overlap = entity, shared
+        return self.ledger.records(best) if best is not None else []
+
     def _text(self, text: str, body: Any) -> CallToolResult:
         self.last_body = body
         return CallToolResult(content=[TextContent(type="text", text=text)])
@@ -203,8 +213,15 @@ class _Answer:
         record = self.ledger.get(self.entity, id_)
         if record is not None:
             return record
-        if self.effect.lenient:
-            return {self.effect.id or "id": id_}
+        types = self.request.types
+        open_world = (
+            types is not None
+            and not types.known(self.entity, self.ledger)
+            and not self.ledger.is_deleted(self.entity, id_)
+        )  # nothing says which ones exist (integrity.py): the agent may name one from before the session
+        if self.effect.lenient or open_world:
+            own = types.id_fields.get(self.entity, "id") if types is not None else "id"
+            return {own: id_, self.effect.id or "id": id_}  # the answer names it as the type does (``id``)
         state = "was deleted" if self.ledger.is_deleted(self.entity, id_) else "does not exist"
         raise EntityNotFound(f"{self.entity} '{id_}' not found: it {state}")
 
@@ -222,13 +239,22 @@ class _Answer:
         return f"{self.entity.replace('_', '-')}-{number}"
 
     def _shape_list(self, schema: dict[str, Any], records: list[dict[str, Any]]) -> Any:
+        """The list answer: every array of records in the schema shows the session's records of the type that
+        fits it (the tool's own for the first, else the type whose records share the most fields with the
+        item, as ``read_graph`` shows entities and relations), filtered by the call's search terms. Never
+        invented records: an array nothing fits is empty."""
         body = self.values.make(schema)
         props = schema.get("properties") or {}
-        array_key = next((k for k, s in props.items() if self.values.resolve(s).get("type") == "array"), None)
-        if array_key is None or not isinstance(body, dict):
+        arrays = [k for k, s in props.items() if self.values.resolve(s).get("type") == "array"]
+        if not arrays or not isinstance(body, dict):
             return body
-        item_schema = self.values.resolve(props[array_key]).get("items", {})
-        body[array_key] = [_fill(self.values, item_schema, r) for r in records]
+        for n, key in enumerate(arrays):
+            item_schema = self.values.resolve(props[key]).get("items", {})
+            fields = set(self.values.resolve(item_schema).get("properties") or {})
+            shown = records if n == 0 and records else self._fitting(fields)
+            body[key] = [_fill(self.values, item_schema, r) for r in _searched(shown, self.args)]
+        array_key = arrays[0]
+        records = body[array_key]
         for key in ("total", "count", "total_count", "totalCount"):
             if key in body and isinstance(body[key], int):
                 body[key] = len(records)
@@ -269,6 +295,18 @@ def _known(record: dict[str, Any], key: str, parent: str) -> Any:
             if name in record:
                 return record[name]
     return record.get(key)
+
+
+def _searched(records: list[dict[str, Any]], arguments: dict[str, Any]) -> list[dict[str, Any]]:
+    """Records a search argument (``query``, ``search``, ``q``, ``keyword``, ``term``) finds anywhere in their
+    text, case-insensitive; all of them when the call searches nothing."""
+    wanted = [str(v).lower() for k, v in arguments.items() if k in _SEARCH_ARGUMENTS and isinstance(v, str) and v]
+    if not wanted:
+        return records
+    return [r for r in records if all(w in json.dumps(r, ensure_ascii=False).lower() for w in wanted)]
+
+
+_SEARCH_ARGUMENTS = frozenset({"query", "search", "q", "keyword", "keywords", "term"})
 
 
 def _matches(record: dict[str, Any], filters: dict[str, Any]) -> bool:
