@@ -21,7 +21,7 @@ from mcp_sim.ledger.effects import effect_of, plural
 from mcp_sim.ledger.entities import Effect, Ledger
 from mcp_sim.outcome import Outcome
 from mcp_sim.simulation.base import SimulationRequest
-from mcp_sim.simulation.builtin import meaning, prose, recall
+from mcp_sim.simulation.builtin import confinement, meaning, prose, recall
 from mcp_sim.simulation.builtin.batch import simulate_batch
 from mcp_sim.simulation.builtin.values import ValueMaker
 from mcp_sim.simulation.directives import item_failures
@@ -39,6 +39,9 @@ class SchemaWorldModel:
         shapes = self.shapes(request.spec)
         told = item_failures(request.instructions)  # a perturbation's exact per-item failures
         meaning.check(request.spec.name, request.arguments)
+        if confinement.paths_in(request.arguments):
+            earlier = await request.history(max(0, request.call_index - recall.LOOKBACK))
+            confinement.check(request.spec.name, request.arguments, confinement.root_of(earlier))
         shown: list[dict[str, Any]] = []
         if effect.kind in ("none", "list", "read") and recall.observes(request.spec.name):
             earlier = await request.history(max(0, request.call_index - recall.LOOKBACK))
