@@ -21,7 +21,7 @@ from mcp_sim.ledger.effects import effect_of, plural
 from mcp_sim.ledger.entities import Effect, Ledger
 from mcp_sim.outcome import Outcome
 from mcp_sim.simulation.base import SimulationRequest
-from mcp_sim.simulation.builtin import confinement, meaning, prose, recall
+from mcp_sim.simulation.builtin import confinement, conflicts, meaning, prose, recall
 from mcp_sim.simulation.builtin.batch import simulate_batch
 from mcp_sim.simulation.builtin.values import ValueMaker
 from mcp_sim.simulation.directives import item_failures
@@ -42,6 +42,8 @@ class SchemaWorldModel:
         if confinement.paths_in(request.arguments):
             earlier = await request.history(max(0, request.call_index - recall.LOOKBACK))
             confinement.check(request.spec.name, request.arguments, confinement.root_of(earlier))
+        if conflicts.creates(request.spec.name) and conflicts.names_in(request.arguments):
+            conflicts.check(request.spec.name, request.arguments, await request.history(0))
         shown: list[dict[str, Any]] = []
         if effect.kind in ("none", "list", "read") and recall.observes(request.spec.name):
             earlier = await request.history(max(0, request.call_index - recall.LOOKBACK))
