@@ -185,6 +185,11 @@ class _Answer:
         fill = Fill(self.args, self._records, record, mint, self.ledger.created + 1, self.rng)
         result = render(template, fill)
         self.last_body = result.structured_content if result.structured_content is not None else record
+        prose_only = result.structured_content is None and len(result.content) == 1 and not result.is_error
+        block = result.content[0] if prose_only else None
+        if self.recalled and isinstance(block, TextContent) and not _is_json(block.text):
+            # a read in the tool's own words, then what earlier changes established (recall.py)
+            result.content = [TextContent(type="text", text=prose.with_recalled(block.text, self.recalled))]
         return result
 
     def _records(self, keys: set[str]) -> list[dict[str, Any]]:
@@ -282,6 +287,14 @@ def _fill(values: ValueMaker, schema: dict[str, Any], record: dict[str, Any], pa
         else:
             out[key] = values.make(sub, key, 1)
     return out
+
+
+def _is_json(text: str) -> bool:
+    try:
+        json.loads(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _open_object(schema: dict[str, Any]) -> bool:
