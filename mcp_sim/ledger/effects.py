@@ -180,7 +180,10 @@ def infer_effect(spec: ToolSpec) -> EntityEffect:
     entity = singular("_".join(words[1:]))
     if kind in ("read", "update", "delete"):
         id_arg = _id_argument(spec.input_schema, entity)
-        return EntityEffect(kind=kind, entity=entity, id=id_arg, refs=_refs(spec.input_schema, id_arg))
+        refs = _refs(spec.input_schema, id_arg)
+        if kind == "delete":  # batch deletes are idempotent in most servers: a name already gone is no error
+            refs = {path: entity for path, entity in refs.items() if "[]" not in path}
+        return EntityEffect(kind=kind, entity=entity, id=id_arg, refs=refs)
     if kind == "create":
         refs = _refs(spec.input_schema, None)
         return EntityEffect(

@@ -39,7 +39,7 @@ class SchemaWorldModel:
         shapes = self.shapes(request.spec)
         told = item_failures(request.instructions)  # a perturbation's exact per-item failures
         meaning.check(request.spec.name, request.arguments)
-        derived = meaning.derived(request.spec.name, request.arguments)
+        derived = _as_declared(meaning.derived(request.spec.name, request.arguments), request.spec.output_schema)
         if confinement.paths_in(request.arguments):
             earlier = await request.history(max(0, request.call_index - recall.LOOKBACK))
             confinement.check(request.spec.name, request.arguments, confinement.root_of(earlier))
@@ -294,6 +294,15 @@ def _fill(values: ValueMaker, schema: dict[str, Any], record: dict[str, Any], pa
         else:
             out[key] = values.make(sub, key, 1)
     return out
+
+
+def _as_declared(fields: dict[str, Any], schema: dict[str, Any] | None) -> dict[str, Any]:
+    """Numbers as text where the outputSchema says the field is a string (a calculator's ``result: "4"``)."""
+    declared = (schema or {}).get("properties") or {}
+    return {
+        k: str(v) if isinstance(v, int | float) and (declared.get(k) or {}).get("type") == "string" else v
+        for k, v in fields.items()
+    }
 
 
 def _is_json(text: str) -> bool:
