@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 import jsonschema
@@ -21,7 +22,7 @@ from mcp_sim.ledger.effects import effect_of, plural
 from mcp_sim.ledger.entities import Effect, Ledger
 from mcp_sim.outcome import Outcome
 from mcp_sim.simulation.base import SimulationRequest
-from mcp_sim.simulation.builtin import confinement, conflicts, meaning, prose, recall
+from mcp_sim.simulation.builtin import confinement, conflicts, meaning, prose, recall, sql
 from mcp_sim.simulation.builtin.batch import simulate_batch
 from mcp_sim.simulation.builtin.values import ValueMaker
 from mcp_sim.simulation.directives import item_failures
@@ -39,6 +40,14 @@ class SchemaWorldModel:
         shapes = self.shapes(request.spec)
         told = item_failures(request.instructions)  # a perturbation's exact per-item failures
         meaning.check(request.spec.name, request.arguments)
+        tables: list[Effect] = []
+        if (statement := sql.statement_in(request.arguments)) is not None:
+            words = set(re.split(r"[^a-z0-9]+", request.spec.name.lower()))
+            reads, writes = bool(words & sql.READ_WORDS), bool(words & sql.WRITE_WORDS)
+            try:
+                tables = sql.effects(request.spec.name, statement, request.session.ledger, reads, writes)
+            except EntityNotFound as exc:
+                return Outcome(result=_failure(str(exc)), trace={"effect": "sql"})
         derived = _as_declared(meaning.derived(request.spec.name, request.arguments), request.spec.output_schema)
         if confinement.paths_in(request.arguments):
             earlier = await request.history(max(0, request.call_index - recall.LOOKBACK))
@@ -60,7 +69,7 @@ class SchemaWorldModel:
             if learned is None:
                 raise
             return Outcome(result=render(learned, Fill(request.arguments)), trace={"effect": effect.kind})
-        return Outcome(result=result, effects=effects, trace={"effect": effect.kind})
+        return Outcome(result=result, effects=[*effects, *tables], trace={"effect": effect.kind})
 
     def shapes(self, spec: ToolSpec) -> AnswerShapes | None:
         """The answer shapes the spec's examples show (learned once per spec)."""
@@ -294,6 +303,10 @@ def _fill(values: ValueMaker, schema: dict[str, Any], record: dict[str, Any], pa
         else:
             out[key] = values.make(sub, key, 1)
     return out
+
+
+def _failure(text: str) -> CallToolResult:
+    return CallToolResult(content=[TextContent(type="text", text=text)], is_error=True)
 
 
 def _as_declared(fields: dict[str, Any], schema: dict[str, Any] | None) -> dict[str, Any]:
