@@ -26,6 +26,7 @@ RECORDS = "$records"  # {"$records": <item template>}: one item per ledger recor
 MIN_SLOT_CHARS = 2  # shorter argument values ("a", "1") would turn ordinary text into slots
 _NOT_FOUND = re.compile(r"not found|not exist|no such|unknown|enoent|cannot find|could not find|missing", re.I)
 _EXISTS = re.compile(r"already exists|already exist|duplicate|conflict|exists already", re.I)
+_VARYING = re.compile(r"\b[0-9a-f]{7,}\b|\d+")  # numbers and hashes differ from answer to answer of one form
 _INVALID = re.compile(r"invalid|validation|must be|required|expected|-32602", re.I)
 
 
@@ -67,6 +68,48 @@ def learn(examples: list[Example]) -> AnswerShapes | None:
         else:
             successes.append(template)
     return AnswerShapes(_most_common(successes), {k: t for k, v in failures.items() if (t := _most_common(v))})
+
+
+def representatives(examples: list[Example]) -> list[Example]:
+    """The fewest examples that teach what all of ``examples`` teach and still show every answer form (success and
+    each failure kind; a text form is its first line with numbers and hashes elided): the last example of each
+    form, the one ``learn`` picks placed last in its kind so it still wins. Falls back to all of them when the
+    subset would teach anything else (what a person reviews is then what the simulator uses)."""
+    everything = learn(examples)
+    if everything is None:
+        return []
+    chosen: dict[str, Template | None] = {"success": everything.success}
+    chosen.update({str(k): t for k, t in everything.failures.items()})
+    last: dict[tuple[str, str], int] = {}  # (success or failure kind, form) -> the last example of that form
+    winner: dict[str, tuple[int, str]] = {}  # kind -> (the example learn picks, its form)
+    for index, example in enumerate(examples):
+        template = template_of(example)
+        if template is None:
+            continue
+        kind, form = _kind_of(template, example), form_key(template)
+        last[(kind, form)] = index
+        won = chosen.get(kind)
+        if won is not None and shape_key(won) == shape_key(template):
+            winner[kind] = (index, form)
+    winners = {i for i, _ in winner.values()}
+    others = {i for (kind, form), i in last.items() if kind not in winner or winner[kind][1] != form}
+    order = sorted(others | winners, key=lambda i: (i in winners, i))
+    picked = [examples[i] for i in order]
+    return picked if learn(picked) == everything else list(examples)
+
+
+def form_key(template: Template) -> str:
+    """A coarser ``shape_key``: texts that open alike are one form (the example shows the wording)."""
+    if template.is_json:
+        return shape_key(template)
+    first = str(template.body).strip().split("\n", 1)[0]
+    return "text:" + _VARYING.sub("#", first)[:60]
+
+
+def _kind_of(template: Template, example: Example) -> str:
+    if template.is_error or _failed_body(template.body):
+        return failure_kind(_text_of(example.result))
+    return "success"
 
 
 def failure_kind(text: str) -> FailureKind:
