@@ -35,6 +35,7 @@ from mcp_sim.routing.recordings import ObservationKey, canonical_arguments, muta
 from mcp_sim.seeding import derive_seed
 from mcp_sim.simulation import guard
 from mcp_sim.simulation.base import SimulationRequest, WorldModel
+from mcp_sim.simulation.render import learned_failure
 from mcp_sim.state.base import SessionState, StateStore, Turn
 
 log = structlog.get_logger("mcp_sim.calls")
@@ -211,7 +212,7 @@ class CallPath:
         refused = integrity.precheck(entry.spec, arguments, state.ledger, self._types)
         if refused is not None:  # answered without the world model
             metrics.integrity_repair(self.experiment.name, entry.name, "not_found")
-            return _not_found(*refused)
+            return _not_found(*refused, learned_failure(entry.spec, "not_found", arguments))
 
         async def history(start: int) -> list[Turn]:
             return await self.store.turns(self.experiment.name, state.key, start)
@@ -267,7 +268,8 @@ def error_result(message: str) -> CallToolResult:
     return CallToolResult(content=[TextContent(type="text", text=message)], is_error=True)
 
 
-def _not_found(violation: integrity.Violation, effect: EntityEffect) -> Outcome:
-    """Answered without the world model: the arguments name an entity this session does not have."""
+def _not_found(violation: integrity.Violation, effect: EntityEffect, learned: CallToolResult | None) -> Outcome:
+    """Answered without the world model: the arguments name an entity this session does not have. In the
+    tool's own words when its examples showed how it says not found (``learned``)."""
     trace = {"integrity": [{"check": "arguments", "violations": [violation.to_json()]}]}
-    return Outcome(result=integrity.not_found(effect, violation), trace=trace)
+    return Outcome(result=learned or integrity.not_found(effect, violation), trace=trace)

@@ -16,7 +16,8 @@ from typing import Any
 
 from mcp.types import CallToolResult, TextContent
 
-from mcp_sim.simulation.learned import EACH, RECORDS, SLOT, Template
+from mcp_sim.config import ToolSpec
+from mcp_sim.simulation.learned import EACH, RECORDS, SLOT, AnswerShapes, FailureKind, Template, learn
 
 ID_KEY = re.compile(r"^(id|ids|uuid|hash|sha|.*_ids?|.*Ids?)$")
 _HEX = re.compile(r"^[0-9a-f]{7,64}$")
@@ -48,6 +49,25 @@ def render(template: Template, fill: Fill) -> CallToolResult:
     return CallToolResult(
         content=[TextContent(type="text", text=text)], structured_content=structured, is_error=template.is_error
     )
+
+
+_SHAPES: dict[int, tuple[ToolSpec, AnswerShapes | None]] = {}  # id(spec) -> (spec, what its examples teach)
+
+
+def shapes_of(spec: ToolSpec) -> AnswerShapes | None:
+    """What ``spec``'s examples teach, learned once per spec object (the spec is kept so its id stays its own)."""
+    known = _SHAPES.get(id(spec))
+    if known is None or known[0] is not spec:
+        known = _SHAPES[id(spec)] = (spec, learn(spec.examples))
+    return known[1]
+
+
+def learned_failure(spec: ToolSpec, kind: FailureKind, arguments: dict[str, Any]) -> CallToolResult | None:
+    """The failure of ``kind`` in the style the tool's examples showed, with this call's arguments in the slots;
+    None when they showed none (the caller answers in mcp-sim's own words)."""
+    shapes = shapes_of(spec) if spec.examples else None
+    template = shapes.failure(kind) if shapes else None
+    return None if template is None else render(template, Fill(arguments))
 
 
 def argument_at(arguments: dict[str, Any], path: str) -> Any:
