@@ -17,7 +17,7 @@ from typing import Any
 from mcp.types import CallToolResult, TextContent
 
 from mcp_sim.config import ToolSpec
-from mcp_sim.simulation.learned import EACH, RECORDS, SLOT, AnswerShapes, FailureKind, Template, learn
+from mcp_sim.simulation.learned import EACH, RECORDS, SLOT, AnswerShapes, FailureKind, Template, learn, pick
 
 ID_KEY = re.compile(r"^(id|ids|uuid|hash|sha|.*_ids?|.*Ids?)$")
 _HEX = re.compile(r"^[0-9a-f]{7,64}$")
@@ -39,7 +39,9 @@ class Fill:
 
 
 def render(template: Template, fill: Fill) -> CallToolResult:
-    """The answer ``template`` gives for this call, carried the way the example carried it."""
+    """The answer ``template`` gives for this call (in the form whose example call looks most like it), carried
+    the way the example carried it."""
+    template = pick(template, fill.arguments)
     if not template.is_json:
         text = _fill_text(str(template.body), fill.arguments, template.defaults)
         return CallToolResult(content=[TextContent(type="text", text=text)], is_error=template.is_error)
