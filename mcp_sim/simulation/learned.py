@@ -23,6 +23,7 @@ FailureKind = Literal["not_found", "already_exists", "invalid", "other"]
 SLOT = re.compile(r"\{\{([^{}]+)\}\}")
 EACH = "$each"  # {"$each": "<argument path of a list>", "item": <template>}: one item per argument item
 RECORDS = "$records"  # {"$records": <item template>}: one item per ledger record
+WHERE = "$where"  # beside $records: which records the call selects ({"field", "argument"} or {"search"})
 MIN_SLOT_CHARS = 2  # shorter argument values ("a", "1") would turn ordinary text into slots
 _NOT_FOUND = re.compile(r"not found|not exist|no such|unknown|enoent|cannot find|could not find|missing", re.I)
 _EXISTS = re.compile(r"already exists|already exist|duplicate|conflict|exists already", re.I)
@@ -223,7 +224,8 @@ def _slotted_json(body: Any, slots: dict[str, Any], arguments: dict[str, Any]) -
             item_slots = {p.split(".", 2)[2]: v for p, v in slots.items() if p.startswith(mirrored + ".0.")}
             return {EACH: mirrored, "item": _slotted_json(body[0], item_slots, {})}
         if body and all(isinstance(i, dict) for i in body):
-            return {RECORDS: _slotted_json(body[0], slots, arguments)}
+            where = _selection(body, arguments)
+            return {RECORDS: _slotted_json(body[0], slots, arguments)} | ({WHERE: where} if where else {})
         return [_slotted_json(i, slots, arguments) for i in body]
     if isinstance(body, dict):
         return {k: _slotted_json(v, slots, arguments) for k, v in body.items()}
@@ -245,6 +247,23 @@ def _mirrored_argument(items: list[Any], arguments: dict[str, Any]) -> str | Non
             shared = {(k, v) for k, v in value[0].items() if _hashable(v)}  # lists inside items are not compared
             if shared & {(k, v) for k, v in items[0].items() if _hashable(v)}:
                 return str(name)
+    return None
+
+
+def _selection(items: list[dict[str, Any]], arguments: dict[str, Any]) -> dict[str, str] | None:
+    """Which argument chose the listed records, judged from the example: a list argument whose values every item
+    holds in one field (``open_nodes(names)`` lists the entities named), else a text argument every item
+    contains (``search_nodes(query)``). None when the list shows records whatever the call asked."""
+    for name, value in arguments.items():
+        wanted = {str(v) for v in value} if isinstance(value, list) and all(_hashable(v) for v in value) else None
+        if wanted:
+            field = next((k for k in items[0] if all(str(i.get(k)) in wanted for i in items)), None)
+            if field is not None:
+                return {"field": field, "argument": str(name)}
+    for name, value in arguments.items():
+        text = value.lower() if isinstance(value, str) and len(value) >= MIN_SLOT_CHARS else None
+        if text and all(text in json.dumps(i, ensure_ascii=False).lower() for i in items):
+            return {"search": str(name)}
     return None
 
 

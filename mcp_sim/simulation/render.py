@@ -10,18 +10,32 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from mcp.types import CallToolResult, TextContent
 
 from mcp_sim.config import ToolSpec
-from mcp_sim.simulation.learned import EACH, RECORDS, SLOT, AnswerShapes, FailureKind, Template, learn, pick
+from mcp_sim.simulation.learned import (
+    EACH,
+    RECORDS,
+    SLOT,
+    WHERE,
+    AnswerShapes,
+    FailureKind,
+    Template,
+    failure_kind,
+    learn,
+    pick,
+    shape_key,
+)
 
 ID_KEY = re.compile(r"^(id|ids|uuid|hash|sha|.*_ids?|.*Ids?)$")
 _HEX = re.compile(r"^[0-9a-f]{7,64}$")
 _NUMBERED = re.compile(r"^(.*?)(\d+)$")
+_CODE = re.compile(r"[\w.-]{1,32}")  # a status or error code, not a sentence
 _UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
 
 
@@ -72,6 +86,45 @@ def learned_failure(spec: ToolSpec, kind: FailureKind, arguments: dict[str, Any]
     return None if template is None else render(template, Fill(arguments))
 
 
+def failure_in_style(
+    spec: ToolSpec, siblings: Sequence[ToolSpec], arguments: dict[str, Any], message: str
+) -> CallToolResult | None:
+    """A failure mcp-sim decided (``message``: an unknown id, a refused answer) as the tool would say it: in its
+    own learned wording for that kind of failure, else in the envelope its server's other tools fail with (a
+    server answers failures alike: ``{"error": ...}``, ``{"status": "error", "message": ...}``), carrying
+    ``message``. None when nothing was learned, or the style is plain text (``message`` already is)."""
+    kind = failure_kind(message)
+    own = learned_failure(spec, kind, arguments)
+    if own is not None:
+        return own
+    styles = [t for s in siblings if s.examples and (shapes := shapes_of(s)) and (t := shapes.failure(kind))]
+    if not styles:
+        styles = [t for s in siblings if s.examples and (shapes := shapes_of(s)) for t in shapes.failures.values()]
+    counts = Counter(shape_key(t) for t in styles)
+    if not counts or not (style := next(t for t in styles if shape_key(t) == counts.most_common(1)[0][0])).is_json:
+        return None
+    body = _envelope(style.body, message)
+    text = json.dumps(body, ensure_ascii=False, indent=style.indent)
+    structured = body if style.structured and isinstance(body, dict) else None
+    return CallToolResult(
+        content=[TextContent(type="text", text=text)], structured_content=structured, is_error=style.is_error
+    )
+
+
+def _envelope(body: Any, message: str) -> Any:
+    """The keys of a failure answer with ``message`` in its words: short codes (``"error"``, ``404``) stay,
+    sentences and slots become the message, lists are emptied."""
+    if isinstance(body, dict):
+        if EACH in body or RECORDS in body:
+            return []
+        return {k: _envelope(v, message) for k, v in body.items()}
+    if isinstance(body, list):
+        return []
+    if isinstance(body, str) and (SLOT.search(body) or not _CODE.fullmatch(body)):
+        return message
+    return body
+
+
 def argument_at(arguments: dict[str, Any], path: str) -> Any:
     value: Any = arguments
     for part in path.split("."):
@@ -102,7 +155,8 @@ def _fill_json(template: Any, fill: Fill, defaults: dict[str, Any], key: str) ->
     if isinstance(template, dict) and RECORDS in template:
         item = template[RECORDS]
         keys = set(item) if isinstance(item, dict) else set()
-        return [_overlay(_fill_json(item, fill, defaults, ""), record) for record in fill.records(keys)]
+        records = _selected(fill.records(keys), template.get(WHERE), fill.arguments)
+        return [_overlay(_fill_json(item, fill, defaults, ""), record) for record in records]
     if isinstance(template, dict):
         return {k: _fill_json(v, fill, defaults, str(k)) for k, v in template.items()}
     if isinstance(template, list):
@@ -120,6 +174,23 @@ def _fill_json(template: Any, fill: Fill, defaults: dict[str, Any], key: str) ->
     if ID_KEY.match(key) and isinstance(template, str | int) and not isinstance(template, bool):
         return _id_like(template, fill)
     return template
+
+
+def _selected(records: list[dict[str, Any]], where: Any, arguments: dict[str, Any]) -> list[dict[str, Any]]:
+    """The records this call selects, the way the example's call selected its items (learned.py ``_selection``);
+    all of them when the call does not give the selecting argument."""
+    if not isinstance(where, dict):
+        return records
+    if "search" in where:
+        text = arguments.get(str(where["search"]))
+        if not isinstance(text, str) or not text:
+            return records
+        return [r for r in records if text.lower() in json.dumps(r, ensure_ascii=False, default=str).lower()]
+    wanted, field = arguments.get(str(where.get("argument"))), str(where.get("field"))
+    if not isinstance(wanted, list) or not any(field in r for r in records):
+        return records  # records of another kind than the example listed: nothing to select them by
+    names = {str(v) for v in wanted}
+    return [r for r in records if str(r.get(field)) in names]
 
 
 def _with_arguments(fill: Fill, item: Any) -> Fill:
