@@ -35,7 +35,7 @@ from mcp_sim.routing.recordings import ObservationKey, canonical_arguments, muta
 from mcp_sim.seeding import derive_seed
 from mcp_sim.simulation import guard
 from mcp_sim.simulation.base import SimulationRequest, WorldModel
-from mcp_sim.simulation.render import failure_in_style
+from mcp_sim.simulation.render import failure_in_style, success_in_style
 from mcp_sim.state.base import SessionState, StateStore, Turn
 
 log = structlog.get_logger("mcp_sim.calls")
@@ -237,7 +237,11 @@ class CallPath:
             instructions=instructions,
             progress=progress,
         )
-        return await guard.guarded(request, self.world_model.simulate, self._types)
+        outcome = await guard.guarded(request, self.world_model.simulate, self._types)
+        styled = success_in_style(entry.spec, self._siblings(entry), outcome.result)
+        if styled is not None:  # a tool never observed answers in the envelope its server's other tools use
+            outcome.result = styled
+        return outcome
 
     async def _commit(
         self,

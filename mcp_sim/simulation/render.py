@@ -35,6 +35,7 @@ from mcp_sim.simulation.learned import (
 ID_KEY = re.compile(r"^(id|ids|uuid|hash|sha|.*_ids?|.*Ids?)$")
 _HEX = re.compile(r"^[0-9a-f]{7,64}$")
 _NUMBERED = re.compile(r"^(.*?)(\d+)$")
+MIN_SIBLINGS = 2  # observed tools that must agree before a server's envelope is assumed
 _CODE = re.compile(r"[\w.-]{1,32}")  # a status or error code, not a sentence
 _UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
 
@@ -109,6 +110,47 @@ def failure_in_style(
     return CallToolResult(
         content=[TextContent(type="text", text=text)], structured_content=structured, is_error=style.is_error
     )
+
+
+def success_in_style(spec: ToolSpec, siblings: Sequence[ToolSpec], result: CallToolResult) -> CallToolResult | None:
+    """A plain-text answer of a tool never observed, in the JSON envelope every observed tool of its server
+    answers in (the keys most of their usual answers have: ``{"status": ..., "message": ...}``), the text as
+    its message. None when the tool has its own examples, the answer is not plain text, or the server shows no
+    shared envelope (fewer than two observed tools, or an answer that is not a JSON object)."""
+    if spec.examples or result.is_error or result.structured_content is not None:
+        return None
+    text = "".join(b.text for b in result.content if isinstance(b, TextContent))
+    if not text or text.lstrip().startswith(("{", "[")):
+        return None
+    bodies = [t.body for s in siblings if s is not spec and s.examples and (t := _usual(s)) is not None]
+    if len(bodies) < MIN_SIBLINGS or not all(
+        isinstance(b, dict) and EACH not in b and RECORDS not in b for b in bodies
+    ):
+        return None
+    counts = Counter(k for b in bodies for k in b)
+    shared = [k for k, n in counts.items() if 2 * n > len(bodies)]  # most of the tools answer with it
+    if not shared:
+        return None
+    body = {k: _shared_value([b[k] for b in bodies if k in b], text) for k in shared}
+    return CallToolResult(content=[TextContent(type="text", text=json.dumps(body, ensure_ascii=False, indent=2))])
+
+
+def _usual(spec: ToolSpec) -> Template | None:
+    shapes = shapes_of(spec)
+    template = shapes.success if shapes else None
+    return template if template is not None and template.is_json else None
+
+
+def _shared_value(values: list[Any], text: str) -> Any:
+    """One envelope field: the text where the tools say sentences, else the value they give most often."""
+    if all(isinstance(v, str) for v in values) and any(SLOT.search(v) or not _CODE.fullmatch(v) for v in values):
+        return text
+    if all(isinstance(v, dict) for v in values):
+        return {}
+    if all(isinstance(v, list) for v in values):
+        return []
+    counts = Counter(json.dumps(v, sort_keys=True) for v in values)
+    return json.loads(counts.most_common(1)[0][0])
 
 
 def _envelope(body: Any, message: str) -> Any:

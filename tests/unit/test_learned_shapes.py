@@ -177,3 +177,29 @@ def test_a_failure_is_said_in_the_tools_own_words_else_in_its_servers_envelope()
     assert borrowed is not None and not borrowed.is_error  # the server says failures in JSON, not with isError
     assert borrowed.content[0].text == '{"error": "invoice \'i-3\' not found", "code": "E404"}'  # type: ignore[union-attr]
     assert failure_in_style(quiet, [quiet], {}, "invoice 'i-3' not found") is None  # nothing learned: mcp-sim's words
+
+
+def test_a_tool_never_observed_answers_in_the_envelope_its_servers_tools_share() -> None:
+    from mcp.types import CallToolResult, TextContent
+
+    from mcp_sim.config import ToolSpec
+    from mcp_sim.simulation.render import success_in_style
+
+    def observed(name: str, body: dict[str, object]) -> ToolSpec:
+        return ToolSpec(name=name, examples=[Example(arguments={}, result=json_result(body))])
+
+    siblings = [
+        observed("add", {"status": "added", "message": "Added task 1.\nProgress: 1/3", "id": "t-1"}),
+        observed("done", {"status": "done", "message": "Task t-1 is done"}),
+        observed("plan", {"status": "planned", "tasks": []}),
+    ]
+    quiet = ToolSpec(name="delete")
+    prose = CallToolResult(content=[TextContent(type="text", text="Deleted task: t-1")])
+    styled = success_in_style(quiet, [*siblings, quiet], prose)
+    assert styled is not None
+    body = __import__("json").loads(styled.content[0].text)  # type: ignore[union-attr]
+    assert body == {"status": "added", "message": "Deleted task: t-1"}  # keys most tools share; codes kept
+    assert success_in_style(siblings[0], siblings, prose) is None  # a tool with examples answers in its own
+    assert success_in_style(quiet, [siblings[0], quiet], prose) is None  # one observed tool is no server style
+    failed = CallToolResult(content=[TextContent(type="text", text="no")], is_error=True)
+    assert success_in_style(quiet, [*siblings, quiet], failed) is None
