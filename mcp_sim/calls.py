@@ -236,6 +236,7 @@ class CallPath:
             history=history,
             instructions=instructions,
             progress=progress,
+            types=self._types,
         )
         outcome = await guard.guarded(request, self.world_model.simulate, self._types)
         styled = success_in_style(entry.spec, self._siblings(entry), outcome.result)

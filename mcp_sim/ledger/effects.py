@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from typing import Any, Literal
 
 from mcp.types import CallToolResult
@@ -25,6 +26,17 @@ _VERBS: dict[str, Kind] = {
     **dict.fromkeys(["update", "edit", "modify", "set", "patch", "rename", "change", "assign"], "update"),
     **dict.fromkeys(["delete", "remove", "destroy", "archive", "drop", "cancel", "close"], "delete"),
 }
+
+
+# Words that say a tool changes something, beyond the entity verbs above (``write_query``, ``git_commit``):
+# a name that starts with one is an action, whatever noun follows (``write_query`` is no list of writes).
+_ACTIONS = (
+    "insert write put append replace reset checkout merge init mkdir touch rm mv cp move copy commit push send "
+    "place book apply upload save store"
+)
+CHANGING = frozenset(w for w, kind in _VERBS.items() if kind in ("create", "update", "delete")) | frozenset(
+    _ACTIONS.split()
+)
 
 
 def effect_of(spec: ToolSpec) -> EntityEffect:
@@ -63,12 +75,25 @@ class EntityTypes:
                 if effect.entity and effect.kind != "none":
                     self.id_fields.setdefault(effect.entity, "id")
         self.created = {e.entity for s in specs for e in effects_of(s) if e.kind == "create" and e.entity}
-        self.created |= set(seeded or {})
+        self.seeded = set(seeded or {})
+        self.closed_world = bool(seeded)  # the experiment declares its world: what it does not name is not there
+        # The argument that names one entity of a type in the tools that read, change or delete it
+        # (``cancel_order(order_id)``): an answer that mints one most likely calls the new id the same.
+        named: dict[str, Counter[str]] = {}
+        for spec in specs:
+            for effect in effects_of(spec):
+                plain = bool(effect.id) and not any(c in (effect.id or "") for c in ".[") and effect.id != "id"
+                if effect.kind in ("read", "update", "delete") and effect.entity and effect.id and plain:
+                    named.setdefault(effect.entity, Counter())[effect.id] += 1
+        self.id_arguments = {entity: names.most_common(1)[0][0] for entity, names in named.items()}
 
     def known(self, entity: str, ledger: Ledger) -> bool:
-        """Whether ids of this type must exist before use: some tool creates them, the world seeds them, or
-        the session has seen one. (A type nothing creates or shows may hold anything: no check.)"""
-        return entity in self.created or ledger.knows(entity)
+        """Whether the session knows every entity of this type, so an unknown id is not found: the experiment
+        has a world seed (it declares its world), or the session has seen one of the type (created, listed,
+        read). Before that the world of the type is open: the agent may name one that existed before the
+        session (from its task), and a simulator that cannot know must not call it missing. Deleted ids are
+        refused either way."""
+        return self.closed_world or entity in self.seeded or ledger.knows(entity)
 
 
 def observed_effects(
@@ -155,6 +180,8 @@ def infer_effect(spec: ToolSpec) -> EntityEffect:
     if not words:
         return EntityEffect(kind="none")
     kind = _VERBS.get(words[0])
+    if kind is None and words[0] in CHANGING:
+        return EntityEffect(kind="none")
     if kind is None and len(words) > 1:
         kind = _VERBS.get(words[-1])  # ticket_create, ticket_list
         words = [*words[-1:], *words[:-1]]
@@ -210,13 +237,14 @@ def _id_argument(schema: dict[str, Any], entity: str) -> str | None:
     for name in props:  # a batch of ids or names: delete_entities(entityNames=[...])
         if re.search(r"(_ids|Ids|_names|Names|^ids|^names)$", str(name)) and _is_array(properties[name]):
             return f"{name}[]"
+    # Another ``<thing>_id`` names this entity only when the thing is part of its name (``get_task_details``
+    # takes ``task_id``); ``get_next_task(requestId)`` reads no task by id, it refers to a request.
+    words = set(entity.split("_"))
     required = schema.get("required") or []
-    for name in props:
-        if (name.endswith("_id") or name.endswith("Id")) and name in required:
-            return str(name)
-    for name in props:
-        if name.endswith("_id") or name.endswith("Id"):
-            return str(name)
+    candidates = [n for n in props if re.fullmatch(r"([a-z][a-zA-Z0-9_]*?)(_id|Id)", str(n))]
+    candidates = [n for n in candidates if set(_snake(re.sub(r"(_id|Id)$", "", str(n))).split("_")) & words]
+    for name in sorted(candidates, key=lambda n: n not in required):
+        return str(name)
     return None
 
 
@@ -236,8 +264,8 @@ def _batch_argument(schema: dict[str, Any]) -> str | None:
         if isinstance(items, dict) and items.get("type") == "object":
             fields = items.get("properties") or {}
             key = next((k for k in ("id", "name", "key") if k in fields), None)
-            if key is not None:
-                return f"{name}[].{key}"
+            # items without an id field (relations: from, to, type) are each an entity, keyed by their content
+            return f"{name}[].{key}" if key is not None else f"{name}[]"
     return None
 
 
