@@ -52,14 +52,15 @@ async def test_sim_and_replay_misses_answer_in_the_shapes_recorded_from_the_real
     assert recorded[2].is_error and text(recorded[2]) == "Note not found: note-7"
     assert len(list(Recordings(tmp_path / "real.sqlite").all())) == 3
 
-    asked = (("echo", {"text": "bonjour"}), ("get_note", {"note_id": "note-42"}))
+    # once the session has made a note it knows every note, so note-42 is not found (ledger/effects.py known)
+    asked = (("echo", {"text": "bonjour"}), ("create_note", {"title": "x"}), ("get_note", {"note_id": "note-42"}))
     untaught = await calls(experiment(tmp_path, "plain", "sim", "nothing.sqlite"), "agent", *asked)
     assert text(untaught[0]) != "real echo: bonjour"  # without recordings: the simulator's own words
-    assert text(untaught[1]) != "Note not found: note-42"
+    assert untaught[2].is_error and text(untaught[2]) != "Note not found: note-42"
 
     simulated = await calls(experiment(tmp_path, "sim", "sim", "real.sqlite"), "agent", *asked)
     assert text(simulated[0]) == "real echo: bonjour" and not simulated[0].is_error
-    assert simulated[1].is_error and text(simulated[1]) == "Note not found: note-42"
+    assert simulated[2].is_error and text(simulated[2]) == "Note not found: note-42"
 
     replayed = await calls(
         experiment(tmp_path, "replay", "replay", "real.sqlite"),
