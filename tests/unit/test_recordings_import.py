@@ -11,7 +11,7 @@ from mcp.types import TextContent
 
 from mcp_sim.cli import main
 from mcp_sim.config import load_experiment
-from mcp_sim.errors import ProtocolError
+from mcp_sim.errors import ConfigError, ProtocolError
 from mcp_sim.reporting.fidelity.command import measure
 from mcp_sim.routing.recordings import ROOT, Recordings
 from mcp_sim.runtime import running_experiment
@@ -125,3 +125,21 @@ def test_fidelity_scores_a_recordings_file_like_the_trajectories_it_came_from(tm
     from_file = measure([out], tools, "learn")
     assert from_file["overall"]["calls"] == from_jsonl["overall"]["calls"] > 0
     assert [c["structural_match"] for c in from_file["calls"]] == [c["structural_match"] for c in from_jsonl["calls"]]
+
+
+def test_a_recordings_file_that_names_its_experiment_is_scored_with_the_tool_list_that_has_its_tools(
+    tmp_path: Path,
+) -> None:
+    from mcp_sim.routing.recordings import ObservationKey, canonical_arguments
+
+    out = tmp_path / "exp.recordings.sqlite"
+    answer = text('{"timezone": "UTC", "datetime": "2026-01-01T00:00:00+00:00", "is_dst": false}')
+    key = ObservationKey("get_current_time", canonical_arguments({"timezone": "UTC"}), ROOT)
+    recordings = Recordings(out)
+    recordings.add_all([(key, "my-experiment", "episode-1", 0, answer)])  # as route: record names it
+    recordings.close()
+    tools = [DATA / "tool_lists" / "time.tools.yaml", DATA / "tool_lists" / "memory.tools.yaml"]
+    report = measure([out], tools, "zero-config")
+    assert report["overall"]["calls"] == 1 and report["calls"][0]["server"] == "my-experiment"
+    with pytest.raises(ConfigError, match="no tool list for server 'my-experiment'"):
+        measure([out], [DATA / "tool_lists" / "memory.tools.yaml"], "zero-config")
