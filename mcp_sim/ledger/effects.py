@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections import Counter
 from typing import Any, Literal
 
 from mcp.types import CallToolResult
@@ -77,15 +76,6 @@ class EntityTypes:
         self.created = {e.entity for s in specs for e in effects_of(s) if e.kind == "create" and e.entity}
         self.seeded = set(seeded or {})
         self.closed_world = bool(seeded)  # the experiment declares its world: what it does not name is not there
-        # The argument that names one entity of a type in the tools that read, change or delete it
-        # (``cancel_order(order_id)``): an answer that mints one most likely calls the new id the same.
-        named: dict[str, Counter[str]] = {}
-        for spec in specs:
-            for effect in effects_of(spec):
-                plain = bool(effect.id) and not any(c in (effect.id or "") for c in ".[") and effect.id != "id"
-                if effect.kind in ("read", "update", "delete") and effect.entity and effect.id and plain:
-                    named.setdefault(effect.entity, Counter())[effect.id] += 1
-        self.id_arguments = {entity: names.most_common(1)[0][0] for entity, names in named.items()}
 
     def known(self, entity: str, ledger: Ledger) -> bool:
         """Whether the session knows every entity of this type, so an unknown id is not found: the experiment
@@ -264,9 +254,14 @@ def _batch_argument(schema: dict[str, Any]) -> str | None:
         if isinstance(items, dict) and items.get("type") == "object":
             fields = items.get("properties") or {}
             key = next((k for k in ("id", "name", "key") if k in fields), None)
-            # items without an id field (relations: from, to, type) are each an entity, keyed by their content
-            return f"{name}[].{key}" if key is not None else f"{name}[]"
+            if key is not None:
+                return f"{name}[].{key}"
+            if any({a, b} <= set(fields) for a, b in _EDGE_ENDS):
+                return f"{name}[]"  # edges (from, to, type) have no id: each is an entity keyed by its content
     return None
+
+
+_EDGE_ENDS = (("from", "to"), ("source", "target"), ("subject", "object"), ("parent", "child"))
 
 
 def _is_array(schema: Any) -> bool:

@@ -23,7 +23,7 @@ FailureKind = Literal["not_found", "already_exists", "invalid", "other"]
 SLOT = re.compile(r"\{\{([^{}]+)\}\}")
 EACH = "$each"  # {"$each": "<argument path of a list>", "item": <template>}: one item per argument item
 RECORDS = "$records"  # {"$records": <item template>}: one item per ledger record
-WHERE = "$where"  # beside $records: which records the call selects ({"field", "argument"} or {"search"})
+WHERE = "$where"  # beside $records: which records the call selects ({"field", "argument"})
 MIN_SLOT_CHARS = 2  # shorter argument values ("a", "1") would turn ordinary text into slots
 _NOT_FOUND = re.compile(r"not found|not exist|no such|unknown|enoent|cannot find|could not find|missing", re.I)
 _EXISTS = re.compile(r"already exists|already exist|duplicate|conflict|exists already", re.I)
@@ -219,10 +219,14 @@ def _slotted_text(text: str, slots: dict[str, Any]) -> str:
 
 def _slotted_json(body: Any, slots: dict[str, Any], arguments: dict[str, Any]) -> Any:
     if isinstance(body, list):
+        scalars = body and all(_hashable(i) for i in body)
+        echoed = next((str(k) for k, v in arguments.items() if scalars and v == body), None)
+        if echoed is not None:  # the argument's list of values itself (an entity's observations): this call's
+            return "{{=" + echoed + "}}"
         mirrored = _mirrored_argument(body, arguments)
         if mirrored is not None:
             item_slots = {p.split(".", 2)[2]: v for p, v in slots.items() if p.startswith(mirrored + ".0.")}
-            return {EACH: mirrored, "item": _slotted_json(body[0], item_slots, {})}
+            return {EACH: mirrored, "item": _slotted_json(body[0], item_slots, arguments[mirrored][0])}
         if body and all(isinstance(i, dict) for i in body):
             where = _selection(body, arguments)
             return {RECORDS: _slotted_json(body[0], slots, arguments)} | ({WHERE: where} if where else {})
@@ -252,18 +256,14 @@ def _mirrored_argument(items: list[Any], arguments: dict[str, Any]) -> str | Non
 
 def _selection(items: list[dict[str, Any]], arguments: dict[str, Any]) -> dict[str, str] | None:
     """Which argument chose the listed records, judged from the example: a list argument whose values every item
-    holds in one field (``open_nodes(names)`` lists the entities named), else a text argument every item
-    contains (``search_nodes(query)``). None when the list shows records whatever the call asked."""
+    holds in one field (``open_nodes(names)`` lists the entities named). None when the list shows records
+    whatever the call asked (search terms are the simulator's own filter, ``builtin/simulator.py``)."""
     for name, value in arguments.items():
         wanted = {str(v) for v in value} if isinstance(value, list) and all(_hashable(v) for v in value) else None
         if wanted:
             field = next((k for k in items[0] if all(str(i.get(k)) in wanted for i in items)), None)
             if field is not None:
                 return {"field": field, "argument": str(name)}
-    for name, value in arguments.items():
-        text = value.lower() if isinstance(value, str) and len(value) >= MIN_SLOT_CHARS else None
-        if text and all(text in json.dumps(i, ensure_ascii=False).lower() for i in items):
-            return {"search": str(name)}
     return None
 
 

@@ -220,14 +220,9 @@ def _fill_json(template: Any, fill: Fill, defaults: dict[str, Any], key: str) ->
 
 def _selected(records: list[dict[str, Any]], where: Any, arguments: dict[str, Any]) -> list[dict[str, Any]]:
     """The records this call selects, the way the example's call selected its items (learned.py ``_selection``);
-    all of them when the call does not give the selecting argument."""
+    all of them when the call does not give the selecting argument or the records lack the field."""
     if not isinstance(where, dict):
         return records
-    if "search" in where:
-        text = arguments.get(str(where["search"]))
-        if not isinstance(text, str) or not text:
-            return records
-        return [r for r in records if text.lower() in json.dumps(r, ensure_ascii=False, default=str).lower()]
     wanted, field = arguments.get(str(where.get("argument"))), str(where.get("field"))
     if not isinstance(wanted, list) or not any(field in r for r in records):
         return records  # records of another kind than the example listed: nothing to select them by

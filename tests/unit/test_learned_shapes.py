@@ -151,10 +151,23 @@ def test_listed_records_are_the_ones_the_call_selects() -> None:
     assert answer.content[0].text == (  # type: ignore[union-attr]
         '{"entities": [{"name": "Bo", "kind": "robot"}, {"name": "Cy", "kind": "cat"}]}'
     )
-    search = learn([Example(arguments={"query": "rob"}, result=json_result({"hits": [{"name": "Robin"}]}))])
-    assert search is not None and search.success is not None
-    found = render(search.success, Fill({"query": "ROBOT"}, lambda _keys: records))
-    assert found.content[0].text == '{"hits": [{"name": "Bo"}]}'  # type: ignore[union-attr]
+    everyone = render(shapes.success, Fill({}, lambda _keys: records))  # no names given: no selection
+    assert everyone.content[0].text.count('"name"') == 3  # type: ignore[union-attr]
+
+
+def test_an_argument_list_the_answer_repeats_is_this_calls_list() -> None:
+    example = Example(
+        arguments={"entities": [{"name": "Ada", "observations": ["Rack 4"]}]},
+        result=json_result([{"name": "Ada", "observations": ["Rack 4"], "version": 1}]),
+    )
+    shapes = learn([example])
+    assert shapes is not None and shapes.success is not None
+    asked = [{"name": "Bo", "observations": ["one", "two"]}, {"name": "Cy", "observations": []}]
+    answer = render(shapes.success, Fill({"entities": asked}))
+    assert answer.content[0].text == (  # type: ignore[union-attr]
+        '[{"name": "Bo", "observations": ["one", "two"], "version": 1}, '
+        '{"name": "Cy", "observations": [], "version": 1}]'
+    )
 
 
 def test_a_failure_is_said_in_the_tools_own_words_else_in_its_servers_envelope() -> None:

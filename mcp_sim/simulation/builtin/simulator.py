@@ -113,8 +113,6 @@ class _Answer:
 
     def _create(self) -> tuple[CallToolResult, list[Effect]]:
         id_field = self.effect.id or "id"
-        if id_field == "id" and self.spec.output_schema is None and self.request.types is not None:
-            id_field = self.request.types.id_arguments.get(self.entity, id_field)  # cancel_order(order_id)
         named = values_at(self.args, id_field) if "." in id_field or "[]" in id_field else []
         if named:  # client-named entities (memory's entities[].name): the arguments carry the ids
             return self._present(dict(self.args), mint=True), []  # the integrity guard learns them from the answer
