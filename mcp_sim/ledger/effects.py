@@ -180,7 +180,10 @@ def infer_effect(spec: ToolSpec) -> EntityEffect:
     entity = singular("_".join(words[1:]))
     if kind in ("read", "update", "delete"):
         id_arg = _id_argument(spec.input_schema, entity)
-        return EntityEffect(kind=kind, entity=entity, id=id_arg, refs=_refs(spec.input_schema, id_arg))
+        refs = _refs(spec.input_schema, id_arg)
+        if kind == "delete":  # batch deletes are idempotent in most servers: a name already gone is no error
+            refs = {path: entity for path, entity in refs.items() if "[]" not in path}
+        return EntityEffect(kind=kind, entity=entity, id=id_arg, refs=refs)
     if kind == "create":
         refs = _refs(spec.input_schema, None)
         return EntityEffect(
@@ -210,10 +213,16 @@ def _refs(schema: dict[str, Any], id_arg: str | None) -> dict[str, str]:
     """Other arguments named ``<entity>_id`` / ``<entity>Id``: references that must exist (when that entity
     type is known to the experiment; see ``EntityTypes``)."""
     refs = {}
-    for name in schema.get("properties") or {}:
+    for name, prop in (schema.get("properties") or {}).items():
         match = re.fullmatch(r"([a-z][a-zA-Z0-9_]*?)(_id|Id)", str(name))
         if match and name != id_arg:
             refs[str(name)] = singular(_snake(match.group(1)))
+        items = prop.get("items") if isinstance(prop, dict) and _is_array(prop) else None
+        for field in (items.get("properties") or {}) if isinstance(items, dict) else {}:
+            # a batch item naming another entity: add_observations(observations[].entityName)
+            inner = re.fullmatch(r"([a-z][a-zA-Z0-9_]*?)(_id|Id|_name|Name)", str(field))
+            if inner and f"{name}[].{field}" != id_arg:
+                refs[f"{name}[].{field}"] = singular(_snake(inner.group(1)))
     return refs
 
 
@@ -227,6 +236,9 @@ def _id_argument(schema: dict[str, Any], entity: str) -> str | None:
     for name in props:  # a batch of ids or names: delete_entities(entityNames=[...])
         if re.search(r"(_ids|Ids|_names|Names|^ids|^names)$", str(name)) and _is_array(properties[name]):
             return f"{name}[]"
+    batch = _batch_argument(schema)  # a batch of records that carry their ids: update_entities(entities[].name)
+    if batch is not None and "." in batch and singular(batch.split("[]")[0]) == entity:
+        return batch
     # Another ``<thing>_id`` names this entity only when the thing is part of its name (``get_task_details``
     # takes ``task_id``); ``get_next_task(requestId)`` reads no task by id, it refers to a request.
     words = set(entity.split("_"))

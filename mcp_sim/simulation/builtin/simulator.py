@@ -39,6 +39,7 @@ class SchemaWorldModel:
         shapes = self.shapes(request.spec)
         told = item_failures(request.instructions)  # a perturbation's exact per-item failures
         meaning.check(request.spec.name, request.arguments)
+        derived = _as_declared(meaning.derived(request.spec.name, request.arguments), request.spec.output_schema)
         if confinement.paths_in(request.arguments):
             earlier = await request.history(max(0, request.call_index - recall.LOOKBACK))
             confinement.check(request.spec.name, request.arguments, confinement.root_of(earlier))
@@ -53,7 +54,7 @@ class SchemaWorldModel:
                 body, effects = simulate_batch(request, effect, told, self._one)
                 result = to_result(request.spec, body)
             else:
-                result, effects = _Answer(request, effect, self.config, shapes, shown).build()
+                result, effects = _Answer(request, effect, self.config, shapes, shown, derived).build()
         except EntityNotFound:
             learned = shapes.failure("not_found") if shapes else None
             if learned is None:
@@ -87,8 +88,10 @@ class _Answer:
         config: SchemaWorldModelConfig,
         shapes: AnswerShapes | None,
         recalled: list[dict[str, Any]] | None = None,
+        derived: dict[str, Any] | None = None,
     ) -> None:
         self.request = request
+        self.derived = derived or {}  # answer fields the arguments' meaning fixes (meaning.py)
         self.recalled = recalled or []  # what earlier calls established that this read shows (recall.py)
         self.spec = request.spec
         self.args = request.arguments
@@ -109,7 +112,7 @@ class _Answer:
             return self._create()
         if kind == "list":
             return self._list(), []
-        return self._present({"success": True, **self.args}), []
+        return self._present({"success": True, **self.args, **self.derived}), []
 
     def _create(self) -> tuple[CallToolResult, list[Effect]]:
         id_field = self.effect.id or "id"
@@ -278,6 +281,12 @@ def _fill(values: ValueMaker, schema: dict[str, Any], record: dict[str, Any], pa
     out: dict[str, Any] = {}
     for key, sub in (schema.get("properties") or {}).items():
         known = _known(record, key, parent)
+        if (
+            isinstance(known, int | float)
+            and not isinstance(known, bool)
+            and values.resolve(sub).get("type") == "string"
+        ):
+            known = str(known)  # a calculator's result as the text its schema says
         if known is not None and jsonschema.Draft202012Validator(values.resolve(sub)).is_valid(known):
             out[key] = known
         elif values.resolve(sub).get("type") == "object" and "properties" in values.resolve(sub):
@@ -285,6 +294,15 @@ def _fill(values: ValueMaker, schema: dict[str, Any], record: dict[str, Any], pa
         else:
             out[key] = values.make(sub, key, 1)
     return out
+
+
+def _as_declared(fields: dict[str, Any], schema: dict[str, Any] | None) -> dict[str, Any]:
+    """Numbers as text where the outputSchema says the field is a string (a calculator's ``result: "4"``)."""
+    declared = (schema or {}).get("properties") or {}
+    return {
+        k: str(v) if isinstance(v, int | float) and (declared.get(k) or {}).get("type") == "string" else v
+        for k, v in fields.items()
+    }
 
 
 def _is_json(text: str) -> bool:
