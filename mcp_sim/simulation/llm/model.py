@@ -84,6 +84,7 @@ class OpenAIWorldModel:
             instructions=request.instructions,
             entity_hints=ledger_view.entity_hints(request.session.ledger, request.arguments),
             feedback=feedback,
+            demonstrations=prompts.tool_demonstrations(request.spec),
         )
 
     async def _complete(self, messages: EncodedMessages, seed: int, progress: _Progress) -> Completion:
