@@ -1,0 +1,88 @@
+"""The parts of a session's world that are not tables of records: scalars, singletons and the session clock.
+
+They live in the ledger under reserved types (``$``-names no tool's entity type can have), so every store
+keeps them with the rest of the session and forks copy them. A world seed puts them there; the built-in
+simulator reads them: a field named like a scalar (``balance``) or a singleton's field (``current_user``)
+answers its seeded value, and a tool whose name or description names a scalar or singleton (``get_balance``,
+"the current working directory" for a ``cwd`` scalar) shows it.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from mcp_sim.ledger.entities import Effect, Ledger
+
+SCALARS = "$scalar"  # id: the scalar's name; record: {"value": ...}
+SINGLETONS = "$singleton"  # id: the singleton's name; record: the record itself
+WORLD = "$world"  # id "clock": {"value": ISO date-time}
+DEFAULT_CLOCK = datetime(2026, 1, 1, 9, 0, tzinfo=UTC)
+CALL_MINUTES = 1  # the session clock moves on this much per call, so later answers are later
+
+
+def scalar_effect(name: str, value: Any) -> Effect:
+    return Effect("observe", SCALARS, name, {"value": value})
+
+
+def singleton_effect(name: str, record: dict[str, Any]) -> Effect:
+    return Effect("observe", SINGLETONS, name, record)
+
+
+def clock_effect(clock: datetime) -> Effect:
+    moment = clock if clock.tzinfo is not None else clock.replace(tzinfo=UTC)
+    return Effect("observe", WORLD, "clock", {"value": moment.isoformat()})
+
+
+def scalars(ledger: Ledger) -> dict[str, Any]:
+    return {name: record.get("value") for name, record in ledger.entities.get(SCALARS, {}).items()}
+
+
+def singletons(ledger: Ledger) -> dict[str, dict[str, Any]]:
+    return dict(ledger.entities.get(SINGLETONS, {}))
+
+
+def session_clock(ledger: Ledger, call_index: int = 0) -> datetime:
+    """The session's "now" at a call: the seeded clock (else 2026-01-01 09:00 UTC) plus a minute a call."""
+    record = ledger.get(WORLD, "clock")
+    start = datetime.fromisoformat(record["value"]) if record else DEFAULT_CLOCK
+    return start + timedelta(minutes=CALL_MINUTES * call_index)
+
+
+def known_values(ledger: Ledger) -> dict[str, Any]:
+    """Field name -> the world's value: singletons' fields, singletons whole, and scalars (the most specific
+    last, so a scalar wins over a singleton's field of the same name)."""
+    known: dict[str, Any] = {}
+    for record in singletons(ledger).values():
+        known.update({k: v for k, v in record.items() if not _generic(k)})
+    known.update(singletons(ledger))
+    known.update(scalars(ledger))
+    return known
+
+
+def _generic(field: str) -> bool:
+    """Fields too common to mean the singleton's value wherever they appear (every ``name`` is not the user's)."""
+    lowered = field.lower()
+    return lowered in _GENERIC or lowered.endswith(("_id", "id", "ids"))
+
+
+_GENERIC = frozenset({"name", "type", "status", "title", "description", "value", "key", "content", "contents"})
+
+
+def shown_by(ledger: Ledger, tool: str, description: str | None) -> dict[str, Any]:
+    """The scalars and singletons a tool's name or description names (every word of the world name appears
+    there): what a read-like tool with no record of its own shows."""
+    said = _words(tool) | _words(description or "")
+    found: dict[str, Any] = {}
+    for name, value in {**singletons(ledger), **scalars(ledger)}.items():
+        words = _words(name)
+        if words and words <= said:
+            found[name] = value
+    return found
+
+
+def _words(text: str) -> set[str]:
+    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", text)
+    words = {w for w in re.split(r"[^a-z0-9]+", spaced.lower()) if w}
+    return words | {w[:-1] for w in words if w.endswith("s") and len(w) > 3}
