@@ -1,4 +1,4 @@
-"""``mcp-sim``: serve | validate | snapshot | sessions | world-model | report | export.
+"""``mcp-sim``: serve | validate | snapshot | sessions | world | world-model | report | fidelity | export.
 
 Thin: parsing and exit codes only."""
 
@@ -155,6 +155,9 @@ def _parser() -> argparse.ArgumentParser:
     from mcp_sim.cli import sessions as sessions_cli
 
     sessions_cli.register(commands)
+    from mcp_sim.cli import world as world_cli
+
+    world_cli.register(commands)
     return parser
 
 

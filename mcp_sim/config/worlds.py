@@ -21,6 +21,7 @@ must be quoted: the ledger keeps JSON).
 from __future__ import annotations
 
 import math
+import re
 from datetime import date, datetime
 from typing import Any, Literal
 
@@ -28,6 +29,7 @@ from pydantic import Field, model_validator
 
 from mcp_sim.config.models import Strict
 
+ENV_REFERENCE = re.compile(r"\$\{[A-Za-z_][A-Za-z0-9_]*(:-[^}]*)?\}")  # config/yamlfile.py expands these
 Form = Literal["table", "keyed_table", "singleton", "scalar"]
 
 
@@ -86,13 +88,16 @@ class World(Strict):
 
 def json_problem(value: Any, where: str) -> str | None:
     """What makes ``value`` no JSON value (the first problem, with its path), or None."""
-    if value is None or isinstance(value, bool | int | str):
+    if value is None or isinstance(value, bool | int):
         return None
+    if isinstance(value, str):
+        env = ENV_REFERENCE.search(value)
+        return f"{where}: holds {env.group()}, which YAML files expand from the environment" if env else None
     if isinstance(value, float):
         return None if math.isfinite(value) else f"{where}: {value} is no JSON number"
     if isinstance(value, list):
         for i, item in enumerate(value):
-            problem = json_problem(item, f"{where}.{i}")
+            problem = json_problem(item, f"{where}.{i}" if where else str(i))
             if problem:
                 return problem
         return None
@@ -100,7 +105,7 @@ def json_problem(value: Any, where: str) -> str | None:
         for key, item in value.items():
             if not isinstance(key, str):
                 return f"{where}: key {key!r} is not a string (quote it)"
-            problem = json_problem(item, f"{where}.{key}")
+            problem = json_problem(item, f"{where}.{key}" if where else key)
             if problem:
                 return problem
         return None

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import yaml
 from pydantic import ValidationError
 
 from mcp_sim.config.worlds import Form, ImportedFrom, Place, World, json_problem
@@ -37,9 +38,9 @@ def import_world(data: Any, source: str = "world", sections: bool | None = None)
     """The world seed of an initial state. ``sections``: None decides as the module says; True / False force it."""
     if not isinstance(data, dict):
         raise ConfigError([f"{source}: the initial state must be a JSON object at the top level, not {_kind(data)}"])
-    problem = json_problem(data, source)
+    problem = json_problem(data, "")
     if problem:
-        raise ConfigError([problem])
+        raise ConfigError([f"{source}: {problem}"])
     if sections is None:
         sections = bool(data) and all(_is_section(k, v) for k, v in data.items())
     parts: list[tuple[list[str], Any]] = []
@@ -80,7 +81,7 @@ class _Builder:
         elif form == "keyed_table":
             key_field, added = _key_field(value)
             self.data["entities"][name] = [
-                {**record, key_field: key} if added else dict(record) for key, record in value.items()
+                {key_field: key, **record} if added else dict(record) for key, record in value.items()
             ]
             self.data["id_fields"][name] = key_field
             self.places[name] = Place(path=path, form="keyed_table", key_field=key_field, key_added=added)
@@ -195,3 +196,28 @@ def source_of(world: World) -> dict[str, Any]:
 
 def _kind(value: Any) -> str:
     return {list: "a list", str: "a string", bool: "a boolean", type(None): "null"}.get(type(value), "a number")
+
+
+class _Flow(dict[str, Any]):
+    """A mapping written on one line (``{path: [A, b], form: scalar}``)."""
+
+
+class _Dumper(yaml.SafeDumper):
+    pass
+
+
+_Dumper.add_representer(_Flow, lambda d, v: d.represent_mapping("tag:yaml.org,2002:map", v, flow_style=True))
+
+
+def world_yaml(world: World) -> str:
+    """The seed file of an imported world: the world first, then where each part came from, one line each."""
+    data = world.model_dump(mode="json", exclude_defaults=True)
+    if "imported_from" in data:
+        places = data["imported_from"].get("places", {})
+        data["imported_from"]["places"] = {name: _Flow(place) for name, place in places.items()}
+    header = (
+        f"# World seed imported from {world.imported_from.file} by `mcp-sim world import`.\n"
+        if world.imported_from
+        else ""
+    )
+    return header + yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=120)
