@@ -70,19 +70,59 @@ def _generic(field: str) -> bool:
 _GENERIC = frozenset({"name", "type", "status", "title", "description", "value", "key", "content", "contents"})
 
 
-def shown_by(ledger: Ledger, tool: str, description: str | None) -> dict[str, Any]:
-    """The scalars and singletons a tool's name or description names (every word of the world name appears
-    there): what a read-like tool with no record of its own shows."""
-    said = _words(tool) | _words(description or "")
+def shown_by(
+    ledger: Ledger, tool: str, description: str | None, arguments: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """What a read-like tool with no record of its own shows of the world:
+    - scalars and singletons its name names (every word: ``get_watchlist`` -> ``watch_list``), or its description
+      names as a phrase ("the current working directory" -> ``current_working_directory``; a phrase, because
+      descriptions share boilerplate: "manage their account ... stock info" is no ``account_info``);
+    - scalars an argument names by one of its words (``option: fuel`` -> ``fuelLevel``);
+    - what an argument names by key or id: a part of a nested record (``file_name: log.txt`` in a file tree),
+      a table's record (``symbol: QUAS`` when the stocks are keyed by symbol)."""
+    said = _words(tool)
+    phrase = " " + " ".join(_word_list(description or "")) + " "
+    world = {**singletons(ledger), **scalars(ledger)}
     found: dict[str, Any] = {}
-    for name, value in {**singletons(ledger), **scalars(ledger)}.items():
-        words = _words(name)
-        if words and words <= said:
+    for name, value in world.items():
+        words = _word_list(name)
+        joined = "".join(words)
+        if words and (set(words) <= said or joined in said or (len(words) > 1 and f" {' '.join(words)} " in phrase)):
             found[name] = value
+    for value in (arguments or {}).values():
+        if not isinstance(value, str) or len(value) < 3 or value.lower() in _GENERIC:
+            continue
+        named = _words(value)
+        if len(named) <= 2 and value.isalpha():  # one word: a scalar it names (fuel -> fuelLevel)
+            found.update({n: v for n, v in scalars(ledger).items() if named & _words(n)})
+        for record in singletons(ledger).values():
+            part = _part_named(record, value)
+            if part is not None:
+                found[value] = part
+        for entity, table in ledger.entities.items():
+            if not entity.startswith("$") and value in table:
+                found[entity] = table[value]
     return found
 
 
-def _words(text: str) -> set[str]:
+def _part_named(record: Any, key: str, depth: int = 0) -> Any:
+    """The value under ``key`` anywhere inside a nested record (depth-first), or None."""
+    if not isinstance(record, dict) or depth > 50:
+        return None
+    if key in record:
+        return record[key]
+    for value in record.values():
+        part = _part_named(value, key, depth + 1)
+        if part is not None:
+            return part
+    return None
+
+
+def _word_list(text: str) -> list[str]:
     spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", text)
-    words = {w for w in re.split(r"[^a-z0-9]+", spaced.lower()) if w}
+    return [w for w in re.split(r"[^a-z0-9]+", spaced.lower()) if w]
+
+
+def _words(text: str) -> set[str]:
+    words = set(_word_list(text))
     return words | {w[:-1] for w in words if w.endswith("s") and len(w) > 3}

@@ -152,3 +152,42 @@ def test_a_bad_whole_world_says_where(tmp_path: Path, world: str, problem: str) 
     with pytest.raises(ConfigError) as caught:
         path_for(tmp_path, world)
     assert problem in str(caught.value) and "world.yaml" in str(caught.value)
+
+
+BENCH = Path(__file__).parents[2] / "benchmarks/trajectories"
+
+
+def bfcl_path(server: str, session: str) -> CallPath:
+    """A call path over a BFCL server's real tool list, starting from its session's initial state (imported)."""
+    from mcp_sim.catalog.specs import catalog_of, load_spec_file
+    from mcp_sim.config import Experiment
+    from mcp_sim.ledger.effects import EntityTypes
+    from mcp_sim.ledger.world import as_world, seed_effects
+
+    specs = load_spec_file(BENCH / f"{server}.tools.yaml").tools
+    catalog = catalog_of(specs, server)
+    state = json.loads((BENCH / "bfcl_worlds" / f"{session}.json").read_text())
+    seeds = seed_effects(as_world(state), EntityTypes(specs))
+    experiment = Experiment.model_validate({"name": server, "seed": 0, "state": "memory://"})
+    routing = router.Routing("sim")
+    return CallPath(experiment, catalog, {}, SchemaWorldModel(), MemoryStore(), NoPerturbations(), routing, world=seeds)
+
+
+async def test_an_imported_initial_state_is_what_tools_read() -> None:
+    files = bfcl_path("bfcl_file_system", "bfcl_file_system__multi_turn_base_1")
+    assert "Something went wrong" in text(await files.call("s", "tail", {"file_name": "log.txt"}))  # in a file tree
+    trading = bfcl_path("bfcl_trading", "bfcl_trading__multi_turn_base_105")
+    assert "NVDA" in text(await trading.call("s", "get_watchlist", {}))  # watch_list, named by get_watchlist
+    quote = text(await trading.call("s", "get_stock_info", {"symbol": "QUAS"}))
+    assert "725.89" in quote and "10000.0" not in quote  # the stock by its key; not account_info (boilerplate)
+
+
+def test_fidelity_world_mode_takes_initial_states_as_they_are() -> None:
+    """``mcp-sim fidelity --worlds`` on BFCL's own initial_config files (before: a validation error)."""
+    from mcp_sim.reporting.fidelity.command import measure
+
+    jsonl, tools = BENCH / "bfcl_file_system.jsonl", BENCH / "bfcl_file_system.tools.yaml"
+    report = measure([jsonl], [tools], "zero-config", BENCH / "bfcl_worlds")
+    persistence = report["overall"]["measures"]["P_persistence"]
+    assert report["overall"]["calls"] == 46
+    assert persistence["of"] > 0 and persistence["hits"] < persistence["of"]  # seeded content is shown, not lost

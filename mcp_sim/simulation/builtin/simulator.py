@@ -105,7 +105,9 @@ class _Answer:
             return self._create()
         if kind == "list":
             return self._list(), []
-        shown = shown_by(self.ledger, self.spec.name, self.spec.description)  # get_balance shows the seeded balance
+        shown = shown_by(
+            self.ledger, self.spec.name, self.spec.description, self.args
+        )  # get_balance shows the seeded balance
         return self._present({"success": True, **shown, **self.args}), []
 
     def _create(self) -> tuple[CallToolResult, list[Effect]]:
