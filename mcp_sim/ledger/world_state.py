@@ -9,6 +9,7 @@ answers its seeded value, and a tool whose name or description names a scalar or
 
 from __future__ import annotations
 
+import json
 import re
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -103,6 +104,22 @@ def shown_by(
             if not entity.startswith("$") and value in table:
                 found[entity] = table[value]
     return found
+
+
+def excerpts(
+    ledger: Ledger, call_index: int, tool: str, description: str | None, arguments: dict[str, Any]
+) -> list[str]:
+    """The world facts an LLM world model is told for this call (``world_excerpts`` in its prompt): the seeded
+    clock, then what ``shown_by`` finds, one line each, each cut to ``MAX_EXCERPT_CHARS``."""
+    lines = [f"The time is now {session_clock(ledger, call_index).isoformat()}"] if ledger.get(WORLD, "clock") else []
+    for name, value in shown_by(ledger, tool, description, arguments).items():
+        text = json.dumps(value, ensure_ascii=False)
+        cut = text if len(text) <= MAX_EXCERPT_CHARS else text[:MAX_EXCERPT_CHARS] + "..."
+        lines.append(f"{name} = {cut}")
+    return lines
+
+
+MAX_EXCERPT_CHARS = 600
 
 
 def _part_named(record: Any, key: str, depth: int = 0) -> Any:

@@ -191,3 +191,26 @@ def test_fidelity_world_mode_takes_initial_states_as_they_are() -> None:
     persistence = report["overall"]["measures"]["P_persistence"]
     assert report["overall"]["calls"] == 46
     assert persistence["of"] > 0 and persistence["hits"] < persistence["of"]  # seeded content is shown, not lost
+
+
+async def test_the_llm_world_model_is_told_the_seeded_facts_a_call_reads(tmp_path: Path) -> None:
+    from mcp import Client
+
+    from mcp_sim.runtime import running_experiment
+    from mcp_sim.serving.mcp_server import SESSION_META_KEY, build_server
+    from tests.fake_openai import FakeEndpoint, Reply, serving
+
+    tools = [{"name": "get_order_limit", "inputSchema": {"type": "object", "properties": {}}}]
+    (tmp_path / "tools.yaml").write_text(yaml.safe_dump({"tools": tools}))
+    (tmp_path / "world.yaml").write_text("clock: 2030-06-01T12:00:00Z\nscalars: {order_limit: 5, unrelated: 7}\n")
+    endpoint = FakeEndpoint([Reply("<predicted_observation>5</predicted_observation>")])
+    async with serving(endpoint) as url:
+        model = {"kind": "openai", "base_url": url, "model": "fake", "max_retries": 0}
+        experiment = {"name": "wm", "tools": ["tools.yaml"], "world": "world.yaml", "world_model": model}
+        (tmp_path / "exp.yaml").write_text(yaml.safe_dump(experiment))
+        loaded = load_experiment(tmp_path / "exp.yaml")
+        async with running_experiment(loaded) as path, Client(build_server(path)) as client:
+            await client.call_tool("get_order_limit", {}, meta={SESSION_META_KEY: "s"})
+    told = endpoint.requests[0]["messages"][-1]["content"]
+    assert "order_limit = 5" in told and "unrelated" not in told
+    assert "The time is now 2030-06-01T12:00:00+00:00" in told
