@@ -59,56 +59,75 @@ class World(Strict):
 
     @model_validator(mode="after")
     def _one_thing_per_name_and_json_values(self) -> World:
-        problems: list[str] = []
-        sections: dict[str, dict[str, Any]] = {
-            "entities": self.entities,
-            "singletons": self.singletons,
-            "scalars": self.scalars,
-        }
-        owner: dict[str, str] = {}
-        for section, names in sections.items():
-            for name in names:
-                if name in owner:
-                    problems.append(f"{section}.{name}: {name!r} is already in {owner[name]} (a name is one thing)")
-                owner.setdefault(name, section)
-                problem = json_problem(names[name], f"{section}.{name}")
-                if problem:
-                    problems.append(problem)
-        for name, value in self.scalars.items():
-            if isinstance(value, dict):
-                problems.append(f"scalars.{name}: is a mapping; a record belongs under singletons")
-        if self.imported_from is not None:
-            for name in self.imported_from.places:
-                if name not in owner:
-                    problems.append(f"imported_from.places.{name}: names no table, singleton or scalar")
+        places = self.imported_from.places if self.imported_from is not None else {}
+        data = {"entities": self.entities, "singletons": self.singletons, "scalars": self.scalars}
+        problems = world_problems({**data, "imported_from": {"places": places}})
         if problems:
-            raise ValueError("; ".join(problems))
+            raise ValueError("; ".join(f"{'.'.join(map(str, loc))}: {message}" for loc, message in problems))
         return self
 
 
-def json_problem(value: Any, where: str) -> str | None:
-    """What makes ``value`` no JSON value (the first problem, with its path), or None."""
+Loc = tuple[str | int, ...]
+SECTIONS = ("entities", "singletons", "scalars")
+
+
+def world_problems(data: Any) -> list[tuple[Loc, str]]:
+    """What the file model cannot say by types alone, each with where it is: a name in two sections, a value
+    that is no JSON, a mapping among the scalars, a place that names nothing. Works on the raw file too
+    (``ledger/world.py`` reports each at its line); malformed sections are left to the model's own errors."""
+    if not isinstance(data, dict):
+        return []
+    problems: list[tuple[Loc, str]] = []
+    owner: dict[str, str] = {}
+    for section in SECTIONS:
+        names = data.get(section)
+        if not isinstance(names, dict):
+            continue
+        for name, value in names.items():
+            if name in owner:
+                problems.append(((section, name), f"{name!r} is already in {owner[name]} (a name is one thing)"))
+            owner.setdefault(name, section)
+            problem = json_problem(value, (section, name))
+            if problem:
+                problems.append(problem)
+            if section == "scalars" and isinstance(value, dict):
+                problems.append(((section, name), "is a mapping; a record belongs under singletons"))
+    imported = data.get("imported_from")
+    places = imported.get("places") if isinstance(imported, dict) else None
+    for name in places if isinstance(places, dict) else {}:
+        if name not in owner:
+            problems.append((("imported_from", "places", name), "names no table, singleton or scalar"))
+    return problems
+
+
+def json_problem(value: Any, loc: Loc = ()) -> tuple[Loc, str] | None:
+    """The first thing that makes ``value`` no JSON value, with where it is, or None."""
     if value is None or isinstance(value, bool | int):
         return None
     if isinstance(value, str):
         env = ENV_REFERENCE.search(value)
-        return f"{where}: holds {env.group()}, which YAML files expand from the environment" if env else None
+        return (loc, f"holds {env.group()}, which YAML files expand from the environment") if env else None
     if isinstance(value, float):
-        return None if math.isfinite(value) else f"{where}: {value} is no JSON number"
+        return None if math.isfinite(value) else (loc, f"{value} is no JSON number")
     if isinstance(value, list):
         for i, item in enumerate(value):
-            problem = json_problem(item, f"{where}.{i}" if where else str(i))
+            problem = json_problem(item, (*loc, i))
             if problem:
                 return problem
         return None
     if isinstance(value, dict):
         for key, item in value.items():
             if not isinstance(key, str):
-                return f"{where}: key {key!r} is not a string (quote it)"
-            problem = json_problem(item, f"{where}.{key}" if where else key)
+                return (loc, f"key {key!r} is not a string (quote it)")
+            problem = json_problem(item, (*loc, key))
             if problem:
                 return problem
         return None
     if isinstance(value, date | datetime):
-        return f"{where}: {value} was read as a YAML date; quote it to keep it as text"
-    return f"{where}: a {type(value).__name__} is no JSON value"
+        return (loc, f"{value} was read as a YAML date; quote it to keep it as text")
+    return (loc, f"a {type(value).__name__} is no JSON value")
+
+
+def describe(loc: Loc, message: str) -> str:
+    """``a.b: message`` (just the message at the top level)."""
+    return f"{'.'.join(map(str, loc))}: {message}" if loc else message

@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from mcp_sim.config.worlds import World
+from mcp_sim.config.worlds import World, describe, world_problems
 from mcp_sim.config.yamlfile import load_yaml
 from mcp_sim.errors import ConfigError
 from mcp_sim.ledger.effects import EntityTypes
@@ -27,7 +27,11 @@ __all__ = ["World", "as_world", "load_world", "seed_effects", "seeded_types"]
 def load_world(path: Path) -> World:
     if not path.exists():
         raise ConfigError.at(path, None, "world: no such file")
-    return load_yaml(path).validate(World)
+    doc = load_yaml(path)
+    problems = world_problems(doc.data)  # each at its own line, before the model says them all at the top
+    if problems:
+        raise ConfigError([f"{path}:{doc.line_of(loc)}: {describe(loc, message)}" for loc, message in problems])
+    return doc.validate(World)
 
 
 def seed_effects(world: World, types: EntityTypes, path: Path | str = "world") -> list[Effect]:

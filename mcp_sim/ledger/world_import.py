@@ -22,7 +22,7 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
-from mcp_sim.config.worlds import Form, ImportedFrom, Place, World, json_problem
+from mcp_sim.config.worlds import Form, ImportedFrom, Place, World, describe, json_problem
 from mcp_sim.errors import ConfigError
 
 SEED_KEYS = frozenset(World.model_fields)
@@ -38,9 +38,9 @@ def import_world(data: Any, source: str = "world", sections: bool | None = None)
     """The world seed of an initial state. ``sections``: None decides as the module says; True / False force it."""
     if not isinstance(data, dict):
         raise ConfigError([f"{source}: the initial state must be a JSON object at the top level, not {_kind(data)}"])
-    problem = json_problem(data, "")
+    problem = json_problem(data)
     if problem:
-        raise ConfigError([f"{source}: {problem}"])
+        raise ConfigError([f"{source}: {describe(*problem)}"])
     if sections is None:
         sections = bool(data) and all(_is_section(k, v) for k, v in data.items())
     parts: list[tuple[list[str], Any]] = []

@@ -214,3 +214,10 @@ async def test_the_llm_world_model_is_told_the_seeded_facts_a_call_reads(tmp_pat
     told = endpoint.requests[0]["messages"][-1]["content"]
     assert "order_limit = 5" in told and "unrelated" not in told
     assert "The time is now 2030-06-01T12:00:00+00:00" in told
+
+
+def test_a_bad_value_is_reported_at_its_line(tmp_path: Path) -> None:
+    world = "scalars:\n  balance: 5\nsingletons:\n  user:\n    joined: 2024-01-01\n"
+    with pytest.raises(ConfigError) as caught:
+        path_for(tmp_path, world)
+    assert "world.yaml:5: singletons.user.joined: 2024-01-01 was read as a YAML date" in str(caught.value)
