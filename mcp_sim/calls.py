@@ -225,6 +225,7 @@ class CallPath:
             history=history,
             instructions=instructions,
             progress=progress,
+            types=self._types,
         )
         return await guard.guarded(request, self.world_model.simulate, self._types)
 

@@ -179,6 +179,7 @@ def _serve(args: argparse.Namespace) -> int:
             raise StartupError(f"--workers must be at least 1, got {count}")
         if count > 1:
             workers.check_shareable(states)
+            anyio.run(workers.check_stores, loaded)
             options = workers.WorkerOptions(
                 experiments=[str(path.resolve()) for path in args.experiment],
                 route=args.route,
