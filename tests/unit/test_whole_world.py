@@ -221,3 +221,27 @@ def test_a_bad_value_is_reported_at_its_line(tmp_path: Path) -> None:
     with pytest.raises(ConfigError) as caught:
         path_for(tmp_path, world)
     assert "world.yaml:5: singletons.user.joined: 2024-01-01 was read as a YAML date" in str(caught.value)
+
+
+async def test_lists_never_show_the_world_values_as_records(tmp_path: Path) -> None:
+    """Scalars and singletons live in the ledger under reserved types: no list takes them for its records."""
+    item = {"type": "object", "properties": {"name": {"type": "string"}, "value": {"type": "number"}}}
+    tool = {
+        "name": "list_metrics",
+        "inputSchema": {"type": "object", "properties": {}},
+        "outputSchema": {"type": "object", "properties": {"metrics": {"type": "array", "items": item}}},
+    }
+    spec = tmp_path / "spec.yaml"
+    spec.write_text(yaml.safe_dump({"tools": [tool]}))
+    (tmp_path / "world.yaml").write_text("scalars: {balance: 5}\nsingletons: {account: {name: main, value: 3}}\n")
+    (tmp_path / "exp.yaml").write_text("name: m\ntools: [spec.yaml]\nworld: world.yaml\nstate: memory://\n")
+    loaded = load_experiment(tmp_path / "exp.yaml")
+    catalog = build_catalog(loaded, {})
+    types, seeds = load_world_seeds(loaded, catalog)
+    e = loaded.experiment
+    routing = router.Routing.of(e.route, e.routes)
+    path = CallPath(
+        e, catalog, {}, SchemaWorldModel(), MemoryStore(), NoPerturbations(), routing, world=seeds, types=types
+    )
+    listed = (await path.call("s", "list_metrics", {})).structured_content
+    assert listed is not None and listed["metrics"] == []

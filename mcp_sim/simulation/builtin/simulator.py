@@ -218,6 +218,8 @@ class _Answer:
         """The records of the ledger type whose records share the most of these fields (none: [])."""
         best, overlap = None, 0
         for entity, table in self.ledger.entities.items():
+            if entity.startswith("$"):
+                continue  # $scalar, $singleton: the world's values, no records (ledger/world_state.py)
             sample = next(iter(table.values()), {})
             shared = len(fields & set(sample))
             if shared > overlap:
