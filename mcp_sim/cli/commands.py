@@ -1,4 +1,5 @@
-"""``mcp-sim``: serve | validate | snapshot | sessions | world-model | report | fidelity | export | recordings | learn.
+"""``mcp-sim``: serve | validate | snapshot | sessions | world | world-model | report | fidelity | export |
+recordings | learn.
 
 Thin: parsing and exit codes only."""
 
@@ -160,6 +161,9 @@ def _parser() -> argparse.ArgumentParser:
     from mcp_sim.cli import learn as learn_cli
 
     learn_cli.register(commands)
+    from mcp_sim.cli import world as world_cli
+
+    world_cli.register(commands)
     return parser
 
 

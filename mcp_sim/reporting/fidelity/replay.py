@@ -19,7 +19,8 @@ from mcp_sim.catalog.specs import Catalog, catalog_of
 from mcp_sim.config import Example, Experiment, ToolSpec
 from mcp_sim.errors import ProtocolError, ToolError
 from mcp_sim.ledger.effects import EntityTypes
-from mcp_sim.ledger.world import World, seed_effects
+from mcp_sim.ledger.entities import Effect
+from mcp_sim.ledger.world import as_world, seed_effects, seeded_types
 from mcp_sim.perturbations.base import NoPerturbations
 from mcp_sim.reporting.fidelity.measures import CallScore, RecordedCall, SessionScorer
 from mcp_sim.reporting.fidelity.trajectories import by_session, example_of, read_calls
@@ -103,9 +104,21 @@ async def replay(recorded: ServerSessions, mode: Mode, advance: Callable[[], Non
 def _call_path(server: str, catalog: Catalog, world: Any) -> CallPath:
     experiment = Experiment.model_validate({"name": f"fidelity-{server}", "seed": 0, "state": "memory://"})
     types = EntityTypes([e.spec for e in catalog])
-    effects = seed_effects(World.model_validate(world), types, "world") if isinstance(world, dict) else []
+    effects: list[Effect] = []
+    if isinstance(world, dict):  # as runtime.load_world_seeds does; a raw initial state is imported first
+        seed = as_world(world)
+        types = EntityTypes([e.spec for e in catalog], seeded_types(seed, types))
+        effects = seed_effects(seed, types, "world")
     return CallPath(
-        experiment, catalog, {}, SchemaWorldModel(), MemoryStore(), NoPerturbations(), Routing("sim"), world=effects
+        experiment,
+        catalog,
+        {},
+        SchemaWorldModel(),
+        MemoryStore(),
+        NoPerturbations(),
+        Routing("sim"),
+        world=effects,
+        types=types,
     )
 
 

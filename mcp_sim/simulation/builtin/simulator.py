@@ -20,6 +20,7 @@ from mcp_sim.errors import EntityNotFound
 from mcp_sim.ledger.answers import values_at
 from mcp_sim.ledger.effects import effect_of, plural
 from mcp_sim.ledger.entities import Effect, Ledger
+from mcp_sim.ledger.world_state import known_values, session_clock, shown_by
 from mcp_sim.outcome import Outcome
 from mcp_sim.simulation.base import SimulationRequest
 from mcp_sim.simulation.builtin import confinement, conflicts, meaning, prose, recall, sql
@@ -110,7 +111,13 @@ class _Answer:
         self.config = config
         self.shapes = shapes
         self.rng = random.Random(request.seed)
-        self.values = ValueMaker(request.spec.output_schema or {}, self.rng)
+        self.values = ValueMaker(  # seeded values (scalars, singletons) and the session clock: world_state.py
+            request.spec.output_schema or {},
+            self.rng,
+            seed=request.seed,
+            clock=session_clock(self.ledger, request.call_index),
+            known=known_values(self.ledger),
+        )
         self.last_body: Any = None  # the JSON body of the answer (batches nest it per item)
 
     def build(self) -> tuple[CallToolResult, list[Effect]]:
@@ -121,7 +128,8 @@ class _Answer:
             return self._create()
         if kind == "list":
             return self._list(), []
-        return self._present({"success": True, **self.args, **self.derived}), []
+        shown = shown_by(self.ledger, self.spec.name, self.spec.description, self.args)  # get_balance: the balance
+        return self._present({"success": True, **shown, **self.args, **self.derived}), []
 
     def _create(self) -> tuple[CallToolResult, list[Effect]]:
         id_field = self.effect.id or "id"
@@ -209,7 +217,7 @@ class _Answer:
         if own or not keys:
             return own
         best = max(
-            self.ledger.entities,
+            (t for t in self.ledger.entities if not t.startswith("$")),  # $scalar, $singleton: world_state.py
             key=lambda t: len(keys & set(next(iter(self.ledger.entities[t].values()), {}))),
             default=None,
         )
@@ -219,6 +227,8 @@ class _Answer:
         """The records of the ledger type whose records share the most of these fields (none: [])."""
         best, overlap = None, 0
         for entity, table in self.ledger.entities.items():
+            if entity.startswith("$"):
+                continue  # $scalar, $singleton: the world's values, no records (ledger/world_state.py)
             sample = next(iter(table.values()), {})
             shared = len(fields & set(sample))
             if shared > overlap:
