@@ -23,7 +23,7 @@ from mcp_sim.ledger.entities import Effect, Ledger
 from mcp_sim.ledger.world_state import known_values, session_clock, shown_by
 from mcp_sim.outcome import Outcome
 from mcp_sim.simulation.base import SimulationRequest
-from mcp_sim.simulation.builtin import confinement, conflicts, meaning, prose, recall, sql
+from mcp_sim.simulation.builtin import confinement, conflicts, meaning, members, prose, recall, sql
 from mcp_sim.simulation.builtin.batch import simulate_batch
 from mcp_sim.simulation.builtin.values import ValueMaker
 from mcp_sim.simulation.directives import item_failures
@@ -70,6 +70,8 @@ class SchemaWorldModel:
             if learned is None:
                 raise
             return Outcome(result=render(learned, Fill(request.arguments)), trace={"effect": effect.kind})
+        if not result.is_error:
+            tables += members.changes(request.spec, request.arguments, request.session.ledger)
         return Outcome(result=result, effects=[*effects, *tables], trace={"effect": effect.kind})
 
     def shapes(self, spec: ToolSpec) -> AnswerShapes | None:
