@@ -8,24 +8,29 @@ the next call reconnects (the SDK client does not re-initialize by itself, pytho
 from __future__ import annotations
 
 import math
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import anyio
 import httpx2
 import structlog
 from anyio.abc import TaskStatus
 from mcp import Client, MCPError, StdioServerParameters
+from mcp.client.session import IncomingMessage
 from mcp.client.streamable_http import streamable_http_client
-from mcp.types import CallToolResult, PaginatedRequestParams, Tool
+from mcp.types import CallToolResult, ClientRequest, PaginatedRequestParams, Result, ServerCapabilities, Tool
 
 from mcp_sim.config import HttpUpstream, StdioUpstream
 from mcp_sim.errors import BackendUnavailable, ProtocolError, SimError
 from mcp_sim.outcome import ProgressFn
 
 log = structlog.get_logger("mcp_sim.upstream")
+
+R = TypeVar("R", bound=Result)
+# Where an upstream's notifications go (log messages, resource updates, list changes): (upstream name, notification).
+NoticeFn = Callable[[str, Any], Awaitable[None]]
 
 # Errors that mean "this connection is gone", not "your call was wrong". Besides what servers answer for an
 # unknown Mcp-Session-Id, these are the texts the SDK client itself puts on a non-2xx HTTP status ("Session
@@ -57,6 +62,7 @@ class UpstreamMCP:
         self._settled = anyio.Event()  # set when the pending connection attempt has succeeded or failed
         self._broken = anyio.Event()  # set by a call that found the connection dead
         self._wanted = anyio.Event()  # set by a call that needs a new connection attempt
+        self.notices: NoticeFn | None = None  # set by the serving layer to relay notifications to agents
 
     # ---- supervisor ----
 
@@ -101,15 +107,24 @@ class UpstreamMCP:
     async def _open(self) -> AsyncIterator[Client]:
         config = self.config
         if isinstance(config, StdioUpstream):
-            async with Client(self._stdio_parameters(config), mode="auto", cache=None) as client:
+            async with Client(self._stdio_parameters(config), **self._client_options()) as client:
                 yield client
             return
         timeout = httpx2.Timeout(30.0, read=config.call_timeout_s)
         async with (
             httpx2.AsyncClient(headers=config.headers, timeout=timeout) as http,
-            Client(streamable_http_client(config.url, http_client=http), mode="auto", cache=None) as client,
+            Client(streamable_http_client(config.url, http_client=http), **self._client_options()) as client,
         ):
             yield client
+
+    def _client_options(self) -> dict[str, Any]:
+        # log_level "debug": a 2026-07-28 upstream sends log messages only to requests that opt in; mcp-sim takes
+        # them all and each agent's own level filters what it is sent (serving/relay.py).
+        return {"mode": "auto", "cache": None, "log_level": "debug", "message_handler": self._on_message}
+
+    async def _on_message(self, message: IncomingMessage) -> None:
+        if self.notices is not None and not isinstance(message, Exception):
+            await self.notices(self.name, message)
 
     def _stdio_parameters(self, config: StdioUpstream) -> StdioServerParameters:
         """Relative paths resolve against the experiment file's folder, the upstream's default cwd."""
@@ -169,6 +184,31 @@ class UpstreamMCP:
 
     async def end_session(self, session: str) -> None:
         """Shared by all sessions: nothing of one session to release."""
+
+    # ---- the rest of the protocol (resources, prompts, completion, logging), relayed as sent ----
+
+    def capabilities(self) -> ServerCapabilities | None:
+        """What the upstream declared, when connected."""
+        client = self._client
+        return client.server_capabilities if client is not None else None
+
+    def handshake_era(self) -> bool:
+        """Whether the connection is 2025-era (initialize): logging/setLevel and resources/subscribe exist there only."""
+        client = self._client
+        return client is not None and not client.protocol_version.startswith("2026")
+
+    async def request(self, request: ClientRequest, result_type: type[R], what: str) -> R:
+        """Send one request as the agent sent it (params unchanged); errors translated like a tool call's."""
+        client = await self._connected()
+        try:
+            result = await client.session.send_request(
+                request, result_type, request_read_timeout_seconds=self.config.call_timeout_s
+            )
+        except Exception as exc:
+            raise self._translate(exc, client, what) from None
+        if result.meta:  # the upstream's serverInfo stamp would otherwise replace mcp-sim's identity
+            result.meta = {k: v for k, v in result.meta.items() if not k.startswith("io.modelcontextprotocol/")} or None
+        return result
 
     def _translate(self, exc: Exception, client: Client, what: str) -> SimError:
         """The boundary: upstream JSON-RPC errors keep their code; a dead connection is a tool failure."""
