@@ -193,7 +193,7 @@ class UpstreamMCP:
         return client.server_capabilities if client is not None else None
 
     def handshake_era(self) -> bool:
-        """Whether the connection is 2025-era (initialize): logging/setLevel and resources/subscribe exist there only."""
+        """Whether the connection is 2025-era: logging/setLevel and resources/subscribe exist there only."""
         client = self._client
         return client is not None and not client.protocol_version.startswith("2026")
 

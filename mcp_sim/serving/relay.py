@@ -50,7 +50,9 @@ from mcp.types import (
     SetLevelRequest,
     SetLevelRequestParams,
     SubscribeRequest,
+    SubscribeRequestParams,
     UnsubscribeRequest,
+    UnsubscribeRequestParams,
 )
 
 from mcp_sim.backends.upstream_mcp import UpstreamMCP
@@ -95,7 +97,8 @@ class Hub:
             agent = self.agents[key] = Agent(session)
             if len(self.agents) > MAX_AGENTS:
                 self.agents.popitem(last=False)
-        agent.session = session
+        if session.can_send_request:  # a stateless twin's session (response_modes.py) cannot reach the agent later
+            agent.session = session
         self.agents.move_to_end(key)
         return agent
 
@@ -213,14 +216,18 @@ class Relay:
         resources/subscribe)."""
         if agent is not None:
             (agent.subscriptions.add if subscribe else agent.subscriptions.discard)(uri)
-        request = SubscribeRequest if subscribe else UnsubscribeRequest
+        request: SubscribeRequest | UnsubscribeRequest = (
+            SubscribeRequest(params=SubscribeRequestParams(uri=uri))
+            if subscribe
+            else UnsubscribeRequest(params=UnsubscribeRequestParams(uri=uri))
+        )
         for upstream in await self._owners_of(uri):
             caps = upstream.capabilities()
             if caps is None or caps.resources is None or not caps.resources.subscribe or not upstream.handshake_era():
                 continue
             others = any(uri in a.subscriptions for a in self.hub.agents.values() if a is not agent)
             if not others:  # the upstream connection is shared: unsubscribe only when nobody else listens
-                await upstream.request(request.model_validate({"params": {"uri": uri}}), EmptyResult, request.method)
+                await upstream.request(request, EmptyResult, request.method)
             break
         return EmptyResult()
 

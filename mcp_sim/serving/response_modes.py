@@ -233,14 +233,21 @@ class ResponseModes:
 
 def needs_stream(received: list[Message]) -> bool:
     """Whether a POST (its ASGI messages) must keep the SSE path: it asks for progress
-    (``params._meta.progressToken``), or it is not one JSON-RPC request read whole (a client gone, a body past
+    (``params._meta.progressToken``), it asks for later notifications (``LATER_NOTICES``), or it is not one JSON-RPC request read whole (a client gone, a body past
     the limit, a batch, not JSON): the SSE manager deals with those as before."""
     message = _message(received)
     if message is None:
         return True
+    if message.get("method") in LATER_NOTICES:
+        return True
     params = message.get("params")
     meta = params.get("_meta") if isinstance(params, dict) else None
     return isinstance(meta, dict) and "progressToken" in meta
+
+
+# Requests after which the agent is sent notifications on its standalone stream (resource updates, log messages):
+# the session that holds that stream must see them, which a stateless twin cannot (serving/relay.py).
+LATER_NOTICES = frozenset({"resources/subscribe", "resources/unsubscribe", "logging/setLevel"})
 
 
 def _message(received: list[Message]) -> dict[str, Any] | None:

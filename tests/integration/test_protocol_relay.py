@@ -1,0 +1,95 @@
+"""Resources, prompts and completions of a real upstream (server-everything from npm) read the same through mcp-sim as
+directly, on both protocol eras; a subscription's updates reach the subscribed agent."""
+
+from __future__ import annotations
+
+import re
+import warnings
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from mcp import Client, StdioServerParameters
+from mcp.client.session import IncomingMessage
+from mcp.shared.exceptions import MCPDeprecationWarning
+from mcp.types import PromptReference, ResourceUpdatedNotification
+
+from tests.integration.harness import mcp_sim, npm_bin, write_experiment
+
+pytestmark = pytest.mark.integration
+
+CLOCK = re.compile(r"\d{1,2}:\d{2}:\d{2}( [AP]M)?")
+VOLATILE = {"meta", "ttl_ms", "cache_scope", "result_type"}  # per-answer stamps, not content
+
+
+def everything() -> dict[str, Any]:
+    return {"command": npm_bin("mcp-server-everything"), "args": ["stdio"]}
+
+
+def content(result: Any) -> Any:
+    return result.model_dump(mode="json", exclude=VOLATILE, exclude_none=True)
+
+
+async def read_all(client: Client) -> dict[str, Any]:
+    """Everything the upstream offers besides tools, as a client sees it."""
+    s = client.session
+    resources = (await s.list_resources()).resources
+    templates = (await s.list_resource_templates()).resource_templates
+    prompts = (await s.list_prompts()).prompts
+    return {
+        "resources": sorted(r.uri for r in resources),
+        "templates": sorted(t.uri_template for t in templates),
+        "prompts": sorted(p.name for p in prompts),
+        "read": [content(await s.read_resource(r.uri)) for r in resources[:3]],
+        # a template's resource states when it was made: compare it without the clock time
+        "read_template": CLOCK.sub("<time>", str(content(await s.read_resource("demo://resource/dynamic/text/1")))),
+        "simple": content(await s.get_prompt("simple-prompt")),
+        "args": content(await s.get_prompt("args-prompt", {"city": "Lyon", "state": "ARA"})),
+        "complete": content(
+            await s.complete(
+                PromptReference(type="ref/prompt", name="completable-prompt"), {"name": "department", "value": "E"}
+            )
+        ),
+    }
+
+
+@pytest.mark.parametrize(("mode", "era"), [("legacy", "2025-11-25"), ("auto", "2026-07-28")])
+async def test_resources_prompts_and_completions_read_the_same_through_mcp_sim(
+    tmp_path: Path, mode: str, era: str
+) -> None:
+    experiment = write_experiment(tmp_path, {"route": "real", "upstreams": {"everything": everything()}})
+    params = StdioServerParameters(command=npm_bin("mcp-server-everything"), args=["stdio"])
+    async with Client(params, mode="legacy", cache=None) as direct:
+        expected = await read_all(direct)
+    async with mcp_sim(experiment) as served, Client(served.url, mode=mode, cache=None) as proxied:  # type: ignore[arg-type]
+        assert proxied.protocol_version == era
+        seen = await read_all(proxied)
+        assert proxied.server_capabilities.resources is not None
+        assert proxied.server_capabilities.prompts is not None
+    assert expected["resources"] and expected["prompts"] and expected["read"]  # the upstream does offer them
+    assert "Lyon" in str(expected["args"])
+    assert seen == expected
+
+
+async def test_a_subscribed_agent_hears_the_upstream_resource_updates(tmp_path: Path) -> None:
+    experiment = write_experiment(tmp_path, {"route": "real", "upstreams": {"everything": everything()}})
+    uri = "demo://resource/static/document/features.md"
+    updated = anyio.Event()
+
+    async def on_message(message: IncomingMessage) -> None:
+        if isinstance(message, ResourceUpdatedNotification) and message.params.uri == uri:
+            updated.set()
+
+    async with (
+        mcp_sim(experiment) as served,
+        Client(served.url, mode="legacy", cache=None, message_handler=on_message) as agent,
+    ):
+        with warnings.catch_warnings():  # removed on 2026-07-28; this agent speaks 2025-11-25
+            warnings.simplefilter("ignore", MCPDeprecationWarning)
+            await agent.session.subscribe_resource(uri)
+        # the upstream sends an update of every subscribed URI at once when its updates are switched on
+        result = await agent.call_tool("toggle-subscriber-updates", {})
+        assert not result.is_error, result
+        with anyio.fail_after(20):
+            await updated.wait()
