@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, field_val
 
 from mcp_sim.config.numbers import NoBooleanNumbers, not_a_boolean
 from mcp_sim.config.schemas import ref_problem
+from mcp_sim.config.surface import SpecPrompt, SpecResource
 
 # sim: world model; real: upstream; record: real, observation stored; replay: stored observation (sim on a
 # miss); shadow: real and sim both, real returned, both stored with a divergence score (routing/recorded.py).
@@ -223,10 +224,19 @@ class ToolSpec(Strict):
 
 
 class ToolSpecFile(Strict):
-    """A YAML file of tool specs. ``upstream`` marks a snapshot of that upstream's tools."""
+    """A YAML file of tool specs. ``upstream`` marks a snapshot of that upstream's tools. ``resources`` and
+    ``prompts``: what the simulated server offers besides tools (config/surface.py)."""
 
     upstream: str | None = None
-    tools: list[ToolSpec]
+    tools: list[ToolSpec] = []
+    resources: list[SpecResource] = []
+    prompts: list[SpecPrompt] = []
+
+    @model_validator(mode="after")
+    def _offers_something(self) -> ToolSpecFile:
+        if not (self.tools or self.resources or self.prompts):
+            raise ValueError("a tool spec file needs tools, resources or prompts")
+        return self
 
 
 # ---- the experiment ----

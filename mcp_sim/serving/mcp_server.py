@@ -10,6 +10,7 @@ import os
 import socket
 import uuid
 import warnings
+from functools import partial
 from typing import Any
 
 import structlog
@@ -23,6 +24,7 @@ from mcp.types import (
     CallToolResult,
     CompleteRequestParams,
     CompleteResult,
+    Completion,
     EmptyResult,
     GetPromptRequestParams,
     GetPromptResult,
@@ -31,6 +33,7 @@ from mcp.types import (
     ListResourceTemplatesResult,
     ListToolsResult,
     PaginatedRequestParams,
+    PromptReference,
     ReadResourceRequestParams,
     ReadResourceResult,
     SetLevelRequestParams,
@@ -164,7 +167,7 @@ def build_server(path: CallPath, process_key: str | None = None) -> Server[Any]:
     upstreams = {name: b for name, b in path.backends.items() if isinstance(b, UpstreamMCP)}
     prefixes = {name: config.prefix or "" for name, config in path.experiment.upstreams.items()}
     relay = Relay(upstreams, prefixes, hub)
-    handlers = protocol_handlers(relay, hub, process_key)
+    handlers = protocol_handlers(path, relay, hub, process_key)
     with warnings.catch_warnings():  # on_set_logging_level: deprecated on 2026-07-28, still 2025-era protocol
         warnings.simplefilter("ignore", MCPDeprecationWarning)
         return Server(
@@ -178,10 +181,12 @@ def build_server(path: CallPath, process_key: str | None = None) -> Server[Any]:
         )
 
 
-def protocol_handlers(relay: Relay, hub: Hub, process_key: str | None) -> dict[str, Any]:
+def protocol_handlers(path: CallPath, relay: Relay, hub: Hub, process_key: str | None) -> dict[str, Any]:
     """Handlers of resources, prompts, completion and logging, for what the sources offer (a capability is
-    declared only when a handler is registered)."""
+    declared only when a handler is registered). Spec files' resources and prompts (``path.surface``) come first,
+    then the real upstreams' (relay.py)."""
     handlers: dict[str, Any] = {}
+    surface = path.surface
 
     async def guarded(what: str, work: Any) -> Any:
         try:
@@ -197,19 +202,23 @@ def protocol_handlers(relay: Relay, hub: Hub, process_key: str | None) -> dict[s
     def agent(ctx: ServerRequestContext[Any, Any]) -> Any:
         return hub.seen(ctx_agent_key(ctx, process_key), ctx.session)
 
-    if relay.offering("resources"):
+    if surface.resources or surface.templates or relay.offering("resources"):
 
         async def list_resources(ctx: ServerRequestContext[Any, Any], _: PaginatedRequestParams | None) -> Any:
             agent(ctx)
-            return ListResourcesResult(resources=await guarded("resources/list", relay.list_resources()))
+            real = await guarded("resources/list", relay.list_resources())
+            return ListResourcesResult(resources=surface.listed_resources() + real)
 
         async def list_templates(ctx: ServerRequestContext[Any, Any], _: PaginatedRequestParams | None) -> Any:
             agent(ctx)
-            templates = await guarded("resources/templates/list", relay.list_templates())
-            return ListResourceTemplatesResult(resource_templates=templates)
+            real = await guarded("resources/templates/list", relay.list_templates())
+            return ListResourceTemplatesResult(resource_templates=surface.listed_templates() + real)
 
         async def read_resource(ctx: ServerRequestContext[Any, Any], params: ReadResourceRequestParams) -> Any:
             agent(ctx)
+            if surface.offers(params.uri):  # the session's ledger: entities its simulated calls created
+                ledger = partial(path.ledger_of, session_key(ctx, process_key))
+                return await guarded("resources/read", surface.read(params.uri, ledger))
             result: ReadResourceResult = await guarded("resources/read", relay.read_resource(params))
             return result
 
@@ -229,23 +238,30 @@ def protocol_handlers(relay: Relay, hub: Hub, process_key: str | None) -> dict[s
             on_unsubscribe_resource=unsubscribe,
         )
 
-    if relay.offering("prompts"):
+    if surface.prompts or relay.offering("prompts"):
 
         async def list_prompts(ctx: ServerRequestContext[Any, Any], _: PaginatedRequestParams | None) -> Any:
             agent(ctx)
-            return ListPromptsResult(prompts=await guarded("prompts/list", relay.list_prompts()))
+            real = await guarded("prompts/list", relay.list_prompts())
+            return ListPromptsResult(prompts=surface.listed_prompts() + real)
 
         async def get_prompt(ctx: ServerRequestContext[Any, Any], params: GetPromptRequestParams) -> Any:
             agent(ctx)
+            if params.name in surface.prompts:
+                return await guarded("prompts/get", _now(surface.get_prompt, params.name, params.arguments))
             result: GetPromptResult = await guarded("prompts/get", relay.get_prompt(params))
             return result
 
         handlers.update(on_list_prompts=list_prompts, on_get_prompt=get_prompt)
 
-    if relay.offering("completions") or relay.offering("prompts"):
+    if handlers or relay.offering("completions"):
 
         async def complete(ctx: ServerRequestContext[Any, Any], params: CompleteRequestParams) -> CompleteResult:
             agent(ctx)
+            ref = params.ref
+            declared = ref.name in surface.prompts if isinstance(ref, PromptReference) else surface.offers(ref.uri)
+            if declared or not (relay.offering("completions") or relay.offering("prompts")):
+                return CompleteResult(completion=Completion(values=[]))  # spec files declare no completions
             result: CompleteResult = await guarded("completion/complete", relay.complete(params))
             return result
 
@@ -257,6 +273,11 @@ def protocol_handlers(relay: Relay, hub: Hub, process_key: str | None) -> dict[s
 
     handlers["on_set_logging_level"] = set_level  # always: mcp-sim's upstreams may log during calls
     return handlers
+
+
+async def _now(function: Any, *args: Any) -> Any:
+    """A synchronous answer where ``guarded`` awaits one."""
+    return function(*args)
 
 
 def transport_security(allowed_hosts: list[str] | None) -> TransportSecuritySettings:

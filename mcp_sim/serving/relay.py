@@ -315,5 +315,6 @@ def ctx_agent_key(ctx: ServerRequestContext[Any, Any], process_key: str | None) 
     A 2026-07-28 request has no such connection (its list changes need subscriptions/listen)."""
     request = ctx.request
     if request is not None:
-        return request.headers.get("mcp-session-id")
+        minted: str | None = request.headers.get("mcp-session-id")
+        return minted
     return process_key

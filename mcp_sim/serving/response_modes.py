@@ -233,8 +233,9 @@ class ResponseModes:
 
 def needs_stream(received: list[Message]) -> bool:
     """Whether a POST (its ASGI messages) must keep the SSE path: it asks for progress
-    (``params._meta.progressToken``), it asks for later notifications (``LATER_NOTICES``), or it is not one JSON-RPC request read whole (a client gone, a body past
-    the limit, a batch, not JSON): the SSE manager deals with those as before."""
+    (``params._meta.progressToken``) or for later notifications (``LATER_NOTICES``), or it is not one JSON-RPC
+    request read whole (a client gone, a body past the limit, a batch, not JSON): the SSE manager deals with
+    those as before."""
     message = _message(received)
     if message is None:
         return True
