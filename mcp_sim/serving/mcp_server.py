@@ -142,9 +142,10 @@ def build_server(path: CallPath, process_key: str | None = None) -> Server[Any]:
             await ctx.session.report_progress(progress, total, message)
 
         key = None
-        hub.seen(ctx_agent_key(ctx, process_key), ctx.session)
+        agent_key = ctx_agent_key(ctx, process_key)
+        hub.seen(agent_key, ctx.session)
         entry = path.catalog.get(params.name)
-        call = InFlight(entry.upstream, ctx.session, ctx.request_id) if entry and entry.upstream else None
+        call = InFlight(entry.upstream, ctx.session, ctx.request_id, agent_key) if entry and entry.upstream else None
         try:
             key = session_key(ctx, process_key)
             if key is None:

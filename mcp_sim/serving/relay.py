@@ -76,9 +76,12 @@ class Agent:
 
 @dataclass(frozen=True)
 class InFlight:
+    """A tools/call on a real upstream: its log messages ride this request's stream."""
+
     upstream: str
     session: ServerSession
     request_id: Any
+    agent: str | None  # the agent's key in ``Hub.agents`` (its log level), None when it cannot be reached later
 
 
 class Hub:
@@ -125,8 +128,8 @@ class Hub:
             warnings.simplefilter("ignore", MCPDeprecationWarning)
             if calls:  # the message belongs to a running call: it rides that call's stream
                 for call in calls:
-                    level = next((a.level for a in self.agents.values() if a.session is call.session), None)
-                    if _passes(params.level, level):
+                    agent = self.agents.get(call.agent) if call.agent is not None else None
+                    if _passes(params.level, agent.level if agent is not None else None):
                         await self._send(
                             None,
                             call.session.send_log_message(
@@ -201,14 +204,18 @@ class Relay:
         return templates
 
     async def read_resource(self, params: ReadResourceRequestParams) -> ReadResourceResult:
+        """The likely owner first; when it does not know the URI, the next (the first other error is kept)."""
+        kept: ProtocolError | None = None
         for upstream in await self._owners_of(params.uri):
             try:
                 return await upstream.request(
                     ReadResourceRequest(params=params), ReadResourceResult, f"resources/read {params.uri}"
                 )
             except ProtocolError as exc:
-                if exc.code != RESOURCE_NOT_FOUND and len(self.offering("resources")) == 1:
-                    raise
+                if exc.code != RESOURCE_NOT_FOUND and kept is None:
+                    kept = exc
+        if kept is not None:
+            raise kept
         raise ProtocolError(RESOURCE_NOT_FOUND, f"Resource not found: {params.uri}", {"uri": params.uri})
 
     async def subscribe(self, uri: str, agent: Agent | None, subscribe: bool) -> EmptyResult:

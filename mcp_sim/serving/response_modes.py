@@ -188,6 +188,8 @@ class ResponseModes:
     async def _legacy_call(
         self, session: str, scope: Scope, received: list[Message], receive: Receive, send: Send
     ) -> None:
+        if asks_for_notices(received):  # its later calls need their streams (log messages ride them)
+            self.fast_sessions.pop(session, None)
         last_refresh = self.fast_sessions.get(session)
         if last_refresh is None:
             await self.sse.handle_request(scope, _replay(received, receive), send)
@@ -246,9 +248,15 @@ def needs_stream(received: list[Message]) -> bool:
     return isinstance(meta, dict) and "progressToken" in meta
 
 
-# Requests after which the agent is sent notifications on its standalone stream (resource updates, log messages):
-# the session that holds that stream must see them, which a stateless twin cannot (serving/relay.py).
+# Requests after which the agent is sent notifications (resource updates on its standalone stream, log messages on
+# its calls' streams): the session that holds those streams must see them and its later calls, which a stateless
+# twin cannot (serving/relay.py). Such a session leaves the fast set for good.
 LATER_NOTICES = frozenset({"resources/subscribe", "resources/unsubscribe", "logging/setLevel"})
+
+
+def asks_for_notices(received: list[Message]) -> bool:
+    message = _message(received)
+    return message is not None and message.get("method") in LATER_NOTICES
 
 
 def _message(received: list[Message]) -> dict[str, Any] | None:

@@ -13,9 +13,9 @@ import pytest
 from mcp import Client, StdioServerParameters
 from mcp.client.session import IncomingMessage
 from mcp.shared.exceptions import MCPDeprecationWarning
-from mcp.types import PromptReference, ResourceUpdatedNotification
+from mcp.types import LoggingMessageNotificationParams, PromptReference, ResourceUpdatedNotification
 
-from tests.integration.harness import mcp_sim, npm_bin, write_experiment
+from tests.integration.harness import fixture_stdio, mcp_sim, npm_bin, write_experiment
 
 pytestmark = pytest.mark.integration
 
@@ -93,3 +93,25 @@ async def test_a_subscribed_agent_hears_the_upstream_resource_updates(tmp_path: 
         assert not result.is_error, result
         with anyio.fail_after(20):
             await updated.wait()
+
+
+async def test_an_upstreams_log_messages_reach_the_calling_agent_at_its_level(tmp_path: Path) -> None:
+    """The fixture server logs three info messages while test_tool_with_logging runs."""
+    experiment = write_experiment(tmp_path, {"route": "real", "upstreams": {"fixture": fixture_stdio()}})
+    heard: list[str] = []
+
+    async def on_log(params: LoggingMessageNotificationParams) -> None:
+        heard.append(f"{params.level}: {params.data}")
+
+    async with (
+        mcp_sim(experiment) as served,
+        Client(served.url, mode="legacy", cache=None, logging_callback=on_log) as agent,
+    ):
+        with warnings.catch_warnings():  # logging is deprecated on 2026-07-28; this agent speaks 2025-11-25
+            warnings.simplefilter("ignore", MCPDeprecationWarning)
+            await agent.set_logging_level("warning")
+            assert not (await agent.call_tool("test_tool_with_logging", {})).is_error
+            assert heard == []  # info is below the agent's level
+            await agent.set_logging_level("info")
+            assert not (await agent.call_tool("test_tool_with_logging", {})).is_error
+    assert heard == ["info: Tool execution started", "info: Tool processing data", "info: Tool execution completed"]
