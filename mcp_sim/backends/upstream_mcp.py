@@ -8,8 +8,9 @@ the next call reconnects (the SDK client does not re-initialize by itself, pytho
 from __future__ import annotations
 
 import math
-from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
+import warnings
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -18,9 +19,24 @@ import httpx2
 import structlog
 from anyio.abc import TaskStatus
 from mcp import Client, MCPError, StdioServerParameters
-from mcp.client.session import IncomingMessage
+from mcp.client.session import ClientRequestContext, IncomingMessage
 from mcp.client.streamable_http import streamable_http_client
-from mcp.types import CallToolResult, ClientRequest, PaginatedRequestParams, Result, ServerCapabilities, Tool
+from mcp.shared.exceptions import MCPDeprecationWarning
+from mcp.types import (
+    CallToolResult,
+    ClientRequest,
+    CreateMessageRequest,
+    CreateMessageRequestParams,
+    CreateMessageResult,
+    ElicitRequest,
+    ElicitRequestParams,
+    ElicitResult,
+    ErrorData,
+    PaginatedRequestParams,
+    Result,
+    ServerCapabilities,
+    Tool,
+)
 
 from mcp_sim.config import HttpUpstream, StdioUpstream
 from mcp_sim.errors import BackendUnavailable, ProtocolError, SimError
@@ -31,6 +47,8 @@ log = structlog.get_logger("mcp_sim.upstream")
 R = TypeVar("R", bound=Result)
 # Where an upstream's notifications go (log messages, resource updates, list changes): (upstream name, notification).
 NoticeFn = Callable[[str, Any], Awaitable[None]]
+# Where an upstream's requests to the client go (sampling, elicitation): (upstream name, request, result type).
+AskFn = Callable[[str, Any, type[Any]], Awaitable[Any]]
 
 # Errors that mean "this connection is gone", not "your call was wrong". Besides what servers answer for an
 # unknown Mcp-Session-Id, these are the texts the SDK client itself puts on a non-2xx HTTP status ("Session
@@ -63,6 +81,7 @@ class UpstreamMCP:
         self._broken = anyio.Event()  # set by a call that found the connection dead
         self._wanted = anyio.Event()  # set by a call that needs a new connection attempt
         self.notices: NoticeFn | None = None  # set by the serving layer to relay notifications to agents
+        self.asks: AskFn | None = None  # set by the serving layer to relay sampling and elicitation to agents
 
     # ---- supervisor ----
 
@@ -107,20 +126,46 @@ class UpstreamMCP:
     async def _open(self) -> AsyncIterator[Client]:
         config = self.config
         if isinstance(config, StdioUpstream):
-            async with Client(self._stdio_parameters(config), **self._client_options()) as client:
+            with _no_deprecation_warnings():
+                opened = Client(self._stdio_parameters(config), **self._client_options())
+            async with opened as client:
                 yield client
             return
         timeout = httpx2.Timeout(30.0, read=config.call_timeout_s)
-        async with (
-            httpx2.AsyncClient(headers=config.headers, timeout=timeout) as http,
-            Client(streamable_http_client(config.url, http_client=http), **self._client_options()) as client,
-        ):
-            yield client
+        async with httpx2.AsyncClient(headers=config.headers, timeout=timeout) as http:
+            with _no_deprecation_warnings():
+                opened = Client(streamable_http_client(config.url, http_client=http), **self._client_options())
+            async with opened as client:
+                yield client
 
     def _client_options(self) -> dict[str, Any]:
         # log_level "debug": a 2026-07-28 upstream sends log messages only to requests that opt in; mcp-sim takes
         # them all and each agent's own level filters what it is sent (serving/relay.py).
-        return {"mode": "auto", "cache": None, "log_level": "debug", "message_handler": self._on_message}
+        # The callbacks declare sampling and elicitation to the upstream; each request is relayed to the agent whose
+        # call is running on this upstream (serving/relay.py), or refused with a reason.
+        return {
+            "mode": self.config.mode,
+            "cache": None,
+            "log_level": "debug",
+            "message_handler": self._on_message,
+            "sampling_callback": self._on_sampling,
+            "elicitation_callback": self._on_elicitation,
+        }
+
+    async def _on_sampling(
+        self, context: ClientRequestContext, params: CreateMessageRequestParams
+    ) -> CreateMessageResult | ErrorData:
+        return await self._ask(CreateMessageRequest(params=params), CreateMessageResult)  # type: ignore[no-any-return]
+
+    async def _on_elicitation(
+        self, context: ClientRequestContext, params: ElicitRequestParams
+    ) -> ElicitResult | ErrorData:
+        return await self._ask(ElicitRequest(params=params), ElicitResult)  # type: ignore[no-any-return]
+
+    async def _ask(self, request: Any, result_type: type[Any]) -> Any:
+        if self.asks is None:
+            return ErrorData(code=-32601, message=f"{request.method} is not relayed here (mcp-sim)")
+        return await self.asks(self.name, request, result_type)
 
     async def _on_message(self, message: IncomingMessage) -> None:
         if self.notices is not None and not isinstance(message, Exception):
@@ -227,6 +272,14 @@ class UpstreamMCP:
         return BackendUnavailable(
             f"upstream '{self.name}' failed during {what}: {_describe(exc)}; the next call reconnects"
         )
+
+
+@contextmanager
+def _no_deprecation_warnings() -> Iterator[None]:
+    """Sampling is deprecated on 2026-07-28 and still what 2025-era upstreams ask for."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", MCPDeprecationWarning)
+        yield
 
 
 def _describe(exc: BaseException | None) -> str:

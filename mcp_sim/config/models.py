@@ -51,6 +51,9 @@ class StdioUpstream(Strict):
     prefix: str | None = Field(None, min_length=1)  # prepended to the exposed tool names
     connect_timeout_s: float = Field(30.0, gt=0, le=MAX_TIMEOUT_S)
     call_timeout_s: float = Field(120.0, gt=0, le=MAX_TIMEOUT_S)
+    # auto: the newest era both speak; legacy: the 2025-11-25 handshake, where the upstream can ask the agent
+    # (sampling, elicitation) during a call; 2026-07-28 has no such back-channel
+    mode: Literal["auto", "legacy"] = "auto"
     # One process per session (backends/per_session.py), started at the session's first real call with a fresh
     # working folder as ${SESSION_DIR}, stopped when the session ends (reset, delete, TTL) or the server stops.
     per_session: bool = False
@@ -73,6 +76,9 @@ class HttpUpstream(Strict):
     prefix: str | None = Field(None, min_length=1)  # prepended to the exposed tool names
     connect_timeout_s: float = Field(30.0, gt=0, le=MAX_TIMEOUT_S)
     call_timeout_s: float = Field(120.0, gt=0, le=MAX_TIMEOUT_S)
+    # auto: the newest era both speak; legacy: the 2025-11-25 handshake, where the upstream can ask the agent
+    # (sampling, elicitation) during a call; 2026-07-28 has no such back-channel
+    mode: Literal["auto", "legacy"] = "auto"
 
     @field_validator("url")
     @classmethod

@@ -18,6 +18,7 @@ from mcp import MCPError
 from mcp.server import ServerRequestContext
 from mcp.server.session import ServerSession
 from mcp.shared.exceptions import MCPDeprecationWarning
+from mcp.shared.message import ServerMessageMetadata
 from mcp.shared.uri_template import InvalidUriTemplate, UriTemplate
 from mcp.types import (
     CompleteRequest,
@@ -25,6 +26,7 @@ from mcp.types import (
     CompleteResult,
     Completion,
     EmptyResult,
+    ErrorData,
     GetPromptRequest,
     GetPromptRequestParams,
     GetPromptResult,
@@ -121,6 +123,24 @@ class Hub:
             for key, agent in list(self.agents.items()):
                 await self._send(key, agent.session.send_prompt_list_changed())
 
+    async def ask(self, upstream: str, request: Any, result_type: type[Any]) -> Any:
+        """An upstream asks the client (sampling, elicitation) during a call: the agent of that call answers. The
+        shared connection does not say which call asks, so with several calls running on the upstream it is refused
+        rather than guessed."""
+        calls = [c for c in self.in_flight if c.upstream == upstream]
+        if len(calls) != 1:
+            why = "no call of an agent is running" if not calls else f"{len(calls)} agents' calls are running"
+            return ErrorData(code=-32603, message=f"mcp-sim cannot relay {request.method}: {why} on '{upstream}'")
+        call = calls[0]
+        try:
+            with warnings.catch_warnings():  # sampling is deprecated on 2026-07-28, still 2025-era protocol
+                warnings.simplefilter("ignore", MCPDeprecationWarning)
+                return await call.session.send_request(
+                    request, result_type, metadata=ServerMessageMetadata(related_request_id=call.request_id)
+                )
+        except MCPError as exc:  # the agent refused, or its connection has no back-channel (2026-07-28, plain JSON)
+            return ErrorData(code=exc.code, message=exc.message, data=exc.data)
+
     async def _log(self, upstream: str, notification: LoggingMessageNotification) -> None:
         params = notification.params
         calls = [c for c in self.in_flight if c.upstream == upstream]
@@ -167,6 +187,7 @@ class Relay:
         self._templates: list[tuple[UriTemplate, str, str]] = []  # (parsed, as listed, upstream)
         for upstream in upstreams.values():
             upstream.notices = hub.notice
+            upstream.asks = hub.ask
 
     def offering(self, capability: str) -> list[UpstreamMCP]:
         """Upstreams that declared ``capability`` (resources, prompts, completions, logging)."""

@@ -10,10 +10,10 @@ from typing import Any
 
 import anyio
 import pytest
-from mcp import Client, StdioServerParameters
+from mcp import Client, MCPError, StdioServerParameters
 from mcp.client.session import IncomingMessage
 from mcp.shared.exceptions import MCPDeprecationWarning
-from mcp.types import LoggingMessageNotificationParams, PromptReference, ResourceUpdatedNotification
+from mcp.types import ElicitResult, LoggingMessageNotificationParams, PromptReference, ResourceUpdatedNotification
 
 from tests.integration.harness import fixture_stdio, mcp_sim, npm_bin, write_experiment
 
@@ -115,3 +115,25 @@ async def test_an_upstreams_log_messages_reach_the_calling_agent_at_its_level(tm
             await agent.set_logging_level("info")
             assert not (await agent.call_tool("test_tool_with_logging", {})).is_error
     assert heard == ["info: Tool execution started", "info: Tool processing data", "info: Tool execution completed"]
+
+
+async def test_an_upstream_asks_the_calling_agent_and_an_agent_that_cannot_answer_is_said_so(tmp_path: Path) -> None:
+    """The fixture's test_elicitation asks the client for a form (2025-era upstream connection: mode legacy)."""
+    experiment = write_experiment(tmp_path, {"route": "real", "upstreams": {"fixture": fixture_stdio(mode="legacy")}})
+    asked: list[str] = []
+
+    async def elicit(context: Any, params: Any) -> ElicitResult:
+        asked.append(params.message)
+        return ElicitResult(action="accept", content={"username": "ann", "email": "ann@example.org"})
+
+    async with mcp_sim(experiment) as served:
+        async with Client(served.url, mode="legacy", cache=None, elicitation_callback=elicit) as agent:
+            answered = await agent.call_tool("test_elicitation", {"message": "Who are you?"})
+        assert asked == ["Who are you?"]
+        assert "action=accept" in str(answered.content) and "ann@example.org" in str(answered.content)
+
+        async with Client(served.url, mode="legacy", cache=None) as agent:  # declared no elicitation
+            with pytest.raises(MCPError) as refused:
+                await agent.call_tool("test_elicitation", {"message": "Who are you?"})
+        # the agent's refusal reaches the upstream, whose tool then fails with it
+        assert "'elicitation/create'" in refused.value.message and "no back-channel" in refused.value.message
