@@ -19,12 +19,13 @@ import structlog
 from mcp.types import CallToolResult, TextContent
 
 from mcp_sim.backends.base import Backend
+from mcp_sim.catalog.resources import SpecSurface
 from mcp_sim.catalog.specs import Catalog, CatalogEntry
 from mcp_sim.config import EntityEffect, Experiment, ToolSpec
 from mcp_sim.errors import BackendUnavailable, ProtocolError, SimulationFailed, ToolError, UnknownTool
 from mcp_sim.ledger import integrity
 from mcp_sim.ledger.effects import EntityTypes, with_observed
-from mcp_sim.ledger.entities import Effect
+from mcp_sim.ledger.entities import Effect, Ledger
 from mcp_sim.observability import metrics
 from mcp_sim.outcome import Outcome, ProgressFn
 from mcp_sim.perturbations.base import CallInfo, Pipeline
@@ -57,6 +58,7 @@ class CallPath:
     types: EntityTypes | None = None  # entity types and their id fields; learned from the catalog when None
     recorded: RecordedRoutes | None = None  # record / replay / shadow routes; None: those routes fail
     unexposed: Catalog | None = None  # the catalog before any profile changed it; None: profiles never switch
+    surface: SpecSurface = field(default_factory=SpecSurface)  # spec files' resources and prompts (serving reads)
     _exposures: dict[int, Catalog] = field(
         default_factory=dict, init=False, repr=False
     )  # id(pipeline) -> the catalog as it lists it
@@ -174,6 +176,15 @@ class CallPath:
         outcome.effects = with_observed(entry.spec, arguments, outcome.result, outcome.effects, self._types)
         outcome.trace["integrity"] = [{"learned": len(outcome.effects)}]
         return outcome
+
+    async def ledger_of(self, session_key: str | None) -> Ledger:
+        """A session's entities as its next call would see them (world seeds included), read without a lock."""
+        if session_key is None:
+            state = SessionState(self.experiment.name, f"anon-{uuid.uuid4().hex}", ephemeral=True)
+        else:
+            state = await self.store.load(self.experiment.name, session_key)
+        self._seed_world(state)
+        return state.ledger
 
     def _seed_world(self, state: SessionState) -> None:
         if not state.seeded:

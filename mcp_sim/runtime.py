@@ -20,6 +20,7 @@ from mcp_sim.backends.per_session import PerSessionUpstream
 from mcp_sim.backends.upstream_mcp import UpstreamMCP
 from mcp_sim.calls import CallPath
 from mcp_sim.catalog.learning import taught
+from mcp_sim.catalog.resources import SpecSurface
 from mcp_sim.catalog.specs import Catalog, build_catalog
 from mcp_sim.config import (
     Experiment,
@@ -91,6 +92,7 @@ async def running_experiment(loaded: LoadedExperiment) -> AsyncIterator[CallPath
                 types=types,
                 recorded=RecordedRoutes(recordings, experiment.replay.on_miss),
                 unexposed=unexposed,
+                surface=checked.surface,
             )
         finally:
             recordings.close()
@@ -109,6 +111,7 @@ class Preflight:
     types: EntityTypes
     world: list[Effect]
     routes_checked: bool  # False when an upstream's tools are unknown (down, no snapshot): globs not checked
+    surface: SpecSurface  # the spec files' resources and prompts
 
 
 def preflight(loaded: LoadedExperiment, discovered: dict[str, list[Tool]]) -> Preflight:
@@ -125,7 +128,8 @@ def preflight(loaded: LoadedExperiment, discovered: dict[str, list[Tool]]) -> Pr
     types, world = load_world_seeds(loaded, catalog)
     parse_store_url(experiment.state, loaded.base_dir, experiment.name)
     check_world_model_files(loaded)
-    return Preflight(pipeline, unexposed, catalog, types, world, routes_checked=known)
+    surface = SpecSurface.of(loaded.spec_files)  # a URI or prompt declared twice is refused here
+    return Preflight(pipeline, unexposed, catalog, types, world, routes_checked=known, surface=surface)
 
 
 def check_route_globs(loaded: LoadedExperiment, catalog: Catalog) -> None:
