@@ -15,6 +15,7 @@ from typing import Any
 from mcp_sim.errors import InvalidArguments
 from mcp_sim.state.base import Turn
 
+LOOKBACK = 256  # earlier turns searched for the same name: bounds the cost of a create in long sessions
 _CREATES = frozenset(["create", "add", "new", "make", "register", "init"])
 _REMOVES = frozenset(["delete", "remove", "destroy", "drop", "rename", "move", "archive", "cancel", "close"])
 _WORDS = re.compile(r"[^a-z0-9]+")

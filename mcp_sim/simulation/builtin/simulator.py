@@ -54,7 +54,8 @@ class SchemaWorldModel:
             earlier = await request.history(max(0, request.call_index - recall.LOOKBACK))
             confinement.check(request.spec.name, request.arguments, confinement.root_of(earlier))
         if conflicts.creates(request.spec.name) and conflicts.names_in(request.arguments):
-            conflicts.check(request.spec.name, request.arguments, await request.history(0))
+            start = max(0, request.call_index - conflicts.LOOKBACK)
+            conflicts.check(request.spec.name, request.arguments, await request.history(start))
         shown: list[dict[str, Any]] = []
         if effect.kind in ("none", "list", "read") and recall.observes(request.spec.name):
             earlier = await request.history(max(0, request.call_index - recall.LOOKBACK))
