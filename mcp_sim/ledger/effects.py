@@ -21,7 +21,7 @@ Kind = Literal["create", "read", "update", "delete", "list", "none"]
 _VERBS: dict[str, Kind] = {
     **dict.fromkeys(["create", "add", "new", "register", "post", "make"], "create"),
     **dict.fromkeys(["get", "read", "fetch", "show", "describe", "retrieve", "view", "lookup", "open"], "read"),
-    **dict.fromkeys(["list", "search", "find", "query", "browse", "all"], "list"),
+    **dict.fromkeys(["list", "search", "find", "query", "browse", "all", "filter"], "list"),
     **dict.fromkeys(["update", "edit", "modify", "set", "patch", "rename", "change", "assign"], "update"),
     **dict.fromkeys(["delete", "remove", "destroy", "archive", "drop", "cancel", "close"], "delete"),
 }
@@ -177,6 +177,10 @@ def infer_effect(spec: ToolSpec) -> EntityEffect:
         words = [*words[-1:], *words[:-1]]
     if kind is None or len(words) < 2:
         return EntityEffect(kind="none")
+    if "by" in words[1:]:  # filter_by_project, find_todos_by_tag: what follows "by" is the criterion
+        words = words[: words.index("by", 1)]
+        if kind == "list" and len(words) < 2:
+            return EntityEffect(kind="list")  # the listed type is whichever records the criterion fits
     entity = singular("_".join(words[1:]))
     if kind in ("read", "update", "delete"):
         id_arg = _id_argument(spec.input_schema, entity)

@@ -161,6 +161,11 @@ class _Answer:
 
     def _list(self) -> CallToolResult:
         filters = {k: v for k, v in self.args.items() if not isinstance(v, dict | list)}
+        if self.effect.entity is None:  # filter_by_project: the records whose fields the criteria name
+            names = {n for k in filters for n in (k, plural(k))}
+            fitted = self._fitting(names)
+            self.entity = next((t for t, table in self.ledger.entities.items() if fitted and table and
+                                next(iter(table.values())) is fitted[0]), self.entity)  # fmt: skip
         records = [r for r in self.ledger.records(self.entity) if _matches(r, filters)]
         learned = self.shapes.success if self.shapes else None
         schema = self.spec.output_schema
@@ -370,7 +375,15 @@ _SEARCH_ARGUMENTS = frozenset({"query", "search", "q", "keyword", "keywords", "t
 
 
 def _matches(record: dict[str, Any], filters: dict[str, Any]) -> bool:
-    return all(record.get(k) == v for k, v in filters.items() if k in record)
+    """Every criterion the record has a field for holds: equal, or one of its list (``project`` in
+    ``projects``). Criteria it has no field for (``include_completed``) say nothing."""
+    for key, wanted in filters.items():
+        if key in record and record[key] != wanted:
+            return False
+        many = record.get(plural(key))
+        if key not in record and isinstance(many, list) and wanted not in many:
+            return False
+    return True
 
 
 def to_result(spec: ToolSpec, body: Any) -> CallToolResult:
