@@ -32,3 +32,10 @@ async def test_a_read_tool_refuses_writes_and_a_write_tool_refuses_selects() -> 
     read = await path.call("s", "write_query", {"query": "SELECT 1"})
     assert read.is_error and "not allowed" in text(read)
     assert not (await path.call("s", "query", {"query": "INSERT INTO t (x) VALUES (1)"})).is_error  # one tool for all
+
+
+async def test_one_query_tool_recalls_its_own_writes() -> None:
+    path = database()
+    await path.call("s", "query", {"query": "INSERT INTO users (name) VALUES ('Bob')"})
+    shown = text(await path.call("s", "query", {"query": "SELECT name FROM users"}))
+    assert "Bob" in shown

@@ -15,6 +15,7 @@ import re
 from typing import Any
 
 from mcp_sim.ledger.effects import CHANGING
+from mcp_sim.simulation.builtin import sql
 from mcp_sim.state.base import Turn
 
 # Words in a tool name that say it observes rather than changes (``git_status``, ``read_query``, ``ls``).
@@ -48,7 +49,8 @@ def recalled(arguments: dict[str, Any], earlier: list[Turn]) -> list[dict[str, A
     wanted = terms(arguments)
     candidates: list[tuple[int, int, dict[str, Any]]] = []
     for turn in earlier:
-        if observes(turn.tool) or not _succeeded(turn) or not turn.arguments:
+        changed = not observes(turn.tool) or sql.writes(turn.arguments)  # query("INSERT ...") changes
+        if not changed or not _succeeded(turn) or not turn.arguments:
             continue
         candidates.append((len(wanted & terms(turn.arguments)), turn.index, turn.arguments))
     # The most related first; the latest others fill the rest (a read may name what only the server minted,

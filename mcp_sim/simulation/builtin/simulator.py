@@ -57,7 +57,8 @@ class SchemaWorldModel:
             start = max(0, request.call_index - conflicts.LOOKBACK)
             conflicts.check(request.spec.name, request.arguments, await request.history(start))
         shown: list[dict[str, Any]] = []
-        if effect.kind in ("none", "list", "read") and recall.observes(request.spec.name):
+        observing = recall.observes(request.spec.name) and not sql.writes(request.arguments)
+        if effect.kind in ("none", "list", "read") and observing:
             earlier = await request.history(max(0, request.call_index - recall.LOOKBACK))
             shown = recall.recalled(request.arguments, earlier)
         try:

@@ -40,6 +40,12 @@ def statement_in(arguments: dict[str, Any]) -> str | None:
     return None
 
 
+def writes(arguments: dict[str, Any]) -> bool:
+    """Whether the arguments hold an SQL statement that changes the database (``INSERT``, ``CREATE``...)."""
+    statement = statement_in(arguments)
+    return statement is not None and bool(_WRITES.match(statement))
+
+
 def effects(tool: str, statement: str, ledger: Ledger, observes: bool, changes: bool) -> list[Effect]:
     """What the statement does to the session's tables; raises the error a database would give."""
     if observes and _WRITES.match(statement):
