@@ -177,7 +177,11 @@ class EntityEffect(Strict):
     kind: Literal["create", "read", "update", "delete", "list", "none"]
     entity: str | None = None
     id: str | None = None  # the id in the result or arguments (create), in the arguments (read/update/delete)
-    lenient: bool = False  # the real tool answers success for unknown ids: keep that leniency
+    lenient: bool = False  # the real tool answers success for unknown and deleted ids: both ``allow``
+    # An id the session never saw: ``not_found`` always, ``allow`` never (the tool accepts any), ``auto``
+    # not found once the world of the type is known (a world seed, or one of the type seen in the session).
+    unknown: Literal["auto", "not_found", "allow"] = "auto"
+    deleted: Literal["not_found", "allow"] = "not_found"  # an id deleted earlier in the session
     refs: dict[str, str] = {}  # argument path -> entity type that must exist (e.g. requestId: request)
     not_found: NotFound = NotFound()
 

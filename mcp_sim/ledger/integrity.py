@@ -44,12 +44,12 @@ def precheck(
 ) -> tuple[Violation, EntityEffect] | None:
     """The first argument that names a deleted or never-seen entity, with the effect that needs it."""
     for effect in effects_of(spec):
-        if effect.lenient or effect.entity is None:
+        if effect.entity is None:
             continue
         targets = [(effect.entity, v) for v in values_at(arguments, effect.id or "")] if _needs_id(effect) else []
         targets += [(entity, v) for path, entity in effect.refs.items() for v in values_at(arguments, path)]
         for entity, value in targets:
-            problem = _missing(entity, value, ledger, types)
+            problem = _missing(entity, value, ledger, types, policy_of(effect))
             if problem is not None:
                 return problem, effect
     return None
@@ -106,13 +106,31 @@ def _needs_id(effect: EntityEffect) -> bool:
     return effect.kind in ("read", "update", "delete") and bool(effect.id)
 
 
-def _missing(entity: str, value: Any, ledger: Ledger, types: EntityTypes) -> Violation | None:
+def policy_of(effect: EntityEffect) -> tuple[str, str]:
+    """(unknown, deleted): what the tool answers for an id the session never saw and for a deleted one."""
+    return ("allow", "allow") if effect.lenient else (effect.unknown, effect.deleted)
+
+
+def refused(entity: str, id_: str, ledger: Ledger, types: EntityTypes, policy: tuple[str, str]) -> str | None:
+    """Why an id is not found under the tool's policy (None: it is found, or the tool accepts it)."""
+    unknown, deleted = policy
+    if ledger.is_deleted(entity, id_):
+        return "was deleted" if deleted == "not_found" else None
+    if ledger.exists(entity, id_) or unknown == "allow":
+        return None
+    return "does not exist" if unknown == "not_found" or types.known(entity, ledger) else None
+
+
+def _missing(
+    entity: str, value: Any, ledger: Ledger, types: EntityTypes, policy: tuple[str, str] = ("auto", "not_found")
+) -> Violation | None:
     if not isinstance(value, str | int) or isinstance(value, bool):
         return None
     id_ = str(value)
-    if ledger.is_deleted(entity, id_):
+    why = refused(entity, id_, ledger, types, policy)
+    if why == "was deleted":
         return Violation("deleted", entity, id_, f"{entity} '{id_}' was deleted earlier in this session")
-    if not ledger.exists(entity, id_) and types.known(entity, ledger):
+    if why is not None:
         return Violation("unknown", entity, id_, f"{entity} '{id_}' does not exist in this session")
     return None
 

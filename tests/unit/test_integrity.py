@@ -107,3 +107,24 @@ def test_failures_and_plain_text_are_not_audited(ledger: Ledger) -> None:
     assert audit(spec("get_ticket"), {"ticket_id": "t-1"}, failed, ledger, TYPES).violations == []
     text = CallToolResult(content=[TextContent(type="text", text="t-2 is fine")])
     assert audit(spec("get_ticket"), {"ticket_id": "t-1"}, text, ledger, TYPES).violations == []
+
+
+def test_unknown_and_deleted_ids_have_policies_of_their_own() -> None:
+    from mcp_sim.config import EntityEffect
+    from mcp_sim.ledger.effects import EntityTypes
+    from mcp_sim.ledger.entities import Effect, Ledger
+    from mcp_sim.ledger.integrity import policy_of, refused
+
+    ledger, types = Ledger(), EntityTypes([])
+    ledger.apply(Effect("create", "note", "n-1", {"id": "n-1"}))
+    ledger.apply(Effect("delete", "note", "n-1"))
+    default = policy_of(EntityEffect(kind="read", entity="note", id="id"))
+    assert refused("note", "n-1", ledger, types, default) == "was deleted"
+    assert refused("note", "n-9", ledger, types, default) == "does not exist"  # the session knows notes
+    assert refused("page", "p-1", ledger, types, default) is None  # nothing known of pages: an open world
+    forgiving = policy_of(EntityEffect(kind="read", entity="note", id="id", unknown="allow"))
+    assert refused("note", "n-9", ledger, types, forgiving) is None
+    assert refused("note", "n-1", ledger, types, forgiving) == "was deleted"  # unknown is fine, deleted is not
+    strict = policy_of(EntityEffect(kind="read", entity="page", id="id", unknown="not_found"))
+    assert refused("page", "p-1", ledger, types, strict) == "does not exist"
+    assert refused("note", "n-1", ledger, types, policy_of(EntityEffect(kind="read", lenient=True))) is None

@@ -17,8 +17,9 @@ from mcp.types import CallToolResult, TextContent
 
 from mcp_sim.config import EntityEffect, SchemaWorldModelConfig, ToolSpec
 from mcp_sim.errors import EntityNotFound
+from mcp_sim.ledger import integrity
 from mcp_sim.ledger.answers import values_at
-from mcp_sim.ledger.effects import effect_of, plural
+from mcp_sim.ledger.effects import EntityTypes, effect_of, plural
 from mcp_sim.ledger.entities import Effect, Ledger
 from mcp_sim.ledger.world_state import known_values, session_clock, shown_by
 from mcp_sim.outcome import Outcome
@@ -252,17 +253,11 @@ class _Answer:
         record = self.ledger.get(self.entity, id_)
         if record is not None:
             return record
-        types = self.request.types
-        open_world = (
-            types is not None
-            and not types.known(self.entity, self.ledger)
-            and not self.ledger.is_deleted(self.entity, id_)
-        )  # nothing says which ones exist (integrity.py): the agent may name one from before the session
-        if self.effect.lenient or open_world:
-            own = types.id_fields.get(self.entity, "id") if types is not None else "id"
-            return {own: id_, self.effect.id or "id": id_}  # the answer names it as the type does (``id``)
-        state = "was deleted" if self.ledger.is_deleted(self.entity, id_) else "does not exist"
-        raise EntityNotFound(f"{self.entity} '{id_}' not found: it {state}")
+        types = self.request.types or EntityTypes([])
+        why = integrity.refused(self.entity, id_, self.ledger, types, integrity.policy_of(self.effect))
+        if why is None:  # an open world, or a tool that accepts any id: the answer names it as the type does
+            return {types.id_fields.get(self.entity, "id"): id_, self.effect.id or "id": id_}
+        raise EntityNotFound(f"{self.entity} '{id_}' not found: it {why}")
 
     def _new_id(self, id_field: str) -> Any:
         number = self.ledger.created + 1
