@@ -16,6 +16,7 @@ import structlog
 from mcp.types import Tool
 
 from mcp_sim.backends.base import Backend
+from mcp_sim.backends.openapi import OpenAPIBackend
 from mcp_sim.backends.per_session import PerSessionUpstream
 from mcp_sim.backends.upstream_mcp import UpstreamMCP
 from mcp_sim.calls import CallPath
@@ -25,6 +26,7 @@ from mcp_sim.config import (
     HttpUpstream,
     LoadedExperiment,
     OpenAIWorldModelConfig,
+    OpenAPIUpstream,
     SchemaWorldModelConfig,
     StdioUpstream,
 )
@@ -150,10 +152,14 @@ def check_world_model_files(loaded: LoadedExperiment) -> None:
                 raise StartupError(exc.problems[0], file=loaded.path, field=f"world_model.{field}") from None
 
 
-RealUpstream = UpstreamMCP | PerSessionUpstream
+RealUpstream = UpstreamMCP | PerSessionUpstream | OpenAPIBackend
 
 
-def make_upstream(name: str, config: StdioUpstream | HttpUpstream, loaded: LoadedExperiment) -> RealUpstream:
+def make_upstream(
+    name: str, config: StdioUpstream | HttpUpstream | OpenAPIUpstream, loaded: LoadedExperiment
+) -> RealUpstream:
+    if isinstance(config, OpenAPIUpstream):
+        return OpenAPIBackend(name, config, str(loaded.base_dir))
     if isinstance(config, StdioUpstream) and config.per_session:
         return PerSessionUpstream(name, config, str(loaded.base_dir))
     return UpstreamMCP(name, config, str(loaded.base_dir))

@@ -79,14 +79,38 @@ class HttpUpstream(Strict):
         return http_url(url)
 
 
+class OpenAPIUpstream(Strict):
+    """An HTTP API described by an OpenAPI 3 document: one tool per operation (backends/openapi.py)."""
+
+    type: Literal["openapi"] | None = None
+    openapi: str = Field(min_length=1)  # the document: a path relative to the experiment file, or an http(s) URL
+    base_url: str | None = None  # where requests go; default: the document's first absolute servers[].url
+    # Sent with every request. Credentials come from the environment: `Authorization: "Bearer ${API_TOKEN}"`
+    # is filled in when the file loads (an unset variable is an error naming it), never written in the file.
+    headers: dict[str, str] = {}
+    prefix: str | None = Field(None, min_length=1)  # prepended to the exposed tool names
+    connect_timeout_s: float = Field(10.0, gt=0, le=MAX_TIMEOUT_S)  # connecting, and fetching a document URL
+    call_timeout_s: float = Field(60.0, gt=0, le=MAX_TIMEOUT_S)  # one request, answer read
+    max_response_bytes: int = Field(8 * 2**20, ge=1024)  # an answer beyond this is an isError result
+
+    @field_validator("base_url")
+    @classmethod
+    def _http_base_url(cls, url: str | None) -> str | None:
+        return None if url is None else http_url(url)
+
+
 def _upstream_kind(value: Any) -> str | None:
     if isinstance(value, dict):
-        return "Http" if "url" in value else "Stdio"
+        return "OpenAPI" if "openapi" in value else "Http" if "url" in value else "Stdio"
+    if isinstance(value, OpenAPIUpstream):
+        return "OpenAPI"
     return "Http" if isinstance(value, HttpUpstream) else "Stdio"
 
 
 Upstream = Annotated[
-    Annotated[StdioUpstream, Tag("Stdio")] | Annotated[HttpUpstream, Tag("Http")],
+    Annotated[StdioUpstream, Tag("Stdio")]
+    | Annotated[HttpUpstream, Tag("Http")]
+    | Annotated[OpenAPIUpstream, Tag("OpenAPI")],
     Discriminator(_upstream_kind),
 ]
 

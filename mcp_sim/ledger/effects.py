@@ -160,6 +160,8 @@ def infer_effect(spec: ToolSpec) -> EntityEffect:
         words = [*words[-1:], *words[:-1]]
     if kind is None or len(words) < 2:
         return EntityEffect(kind="none")
+    if "by" in words[2:]:  # getPetById, find_user_by_email (OpenAPI operationIds): the entity ends at "by"
+        words = words[: words.index("by", 2)]
     entity = singular("_".join(words[1:]))
     if kind in ("read", "update", "delete"):
         id_arg = _id_argument(spec.input_schema, entity)
