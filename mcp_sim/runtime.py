@@ -41,6 +41,7 @@ from mcp_sim.perturbations.base import NoPerturbations, Pipeline
 from mcp_sim.perturbations.pipeline import ProfilePipeline
 from mcp_sim.perturbations.profile_book import INLINE_PROFILE, NO_PROFILE, ProfileBook
 from mcp_sim.routing import flags as router
+from mcp_sim.routing.auto import AutoRouter, Evidence, load_report
 from mcp_sim.routing.recorded import RecordedRoutes
 from mcp_sim.routing.recordings import Recordings
 from mcp_sim.simulation.base import WorldModel
@@ -76,6 +77,8 @@ async def running_experiment(loaded: LoadedExperiment) -> AsyncIterator[CallPath
             ref, pipeline, lambda ref: load_profile(loaded, ref), lambda ref: remember_profile(loaded, ref)
         )
         recordings = Recordings(recordings_path(loaded))
+        real = [entry.name for entry in catalog if entry.upstream in discovered]
+        auto = AutoRouter(experiment.auto, recordings, experiment.name, real, auto_report(loaded))
         try:
             yield CallPath(
                 experiment,
@@ -90,6 +93,7 @@ async def running_experiment(loaded: LoadedExperiment) -> AsyncIterator[CallPath
                 types=types,
                 recorded=RecordedRoutes(recordings, experiment.replay.on_miss),
                 unexposed=unexposed,
+                auto=auto,
             )
         finally:
             recordings.close()
@@ -124,6 +128,7 @@ def preflight(loaded: LoadedExperiment, discovered: dict[str, list[Tool]]) -> Pr
     types, world = load_world_seeds(loaded, catalog)
     parse_store_url(experiment.state, loaded.base_dir, experiment.name)
     check_world_model_files(loaded)
+    auto_report(loaded)
     return Preflight(pipeline, unexposed, catalog, types, world, routes_checked=known)
 
 
@@ -137,6 +142,12 @@ def check_route_globs(loaded: LoadedExperiment, catalog: Catalog) -> None:
             file=loaded.path,
             field="routes",
         )
+
+
+def auto_report(loaded: LoadedExperiment) -> dict[str, Evidence]:
+    """Per-tool evidence for ``route: auto`` from ``auto.report`` (a fidelity report), relative to the file."""
+    report = loaded.experiment.auto.report
+    return {} if report is None else load_report(loaded.resolve(report))
 
 
 def check_world_model_files(loaded: LoadedExperiment) -> None:

@@ -3,6 +3,7 @@
 from mcp_sim.config.loading import LoadedExperiment, load_experiment
 from mcp_sim.config.models import (
     REAL_ROUTES,
+    AutoConfig,
     EntityEffect,
     Example,
     Experiment,
@@ -23,6 +24,7 @@ from mcp_sim.config.models import (
 
 __all__ = [
     "REAL_ROUTES",
+    "AutoConfig",
     "EntityEffect",
     "Example",
     "Experiment",

@@ -13,8 +13,9 @@ from mcp_sim.config.numbers import NoBooleanNumbers, not_a_boolean
 from mcp_sim.config.schemas import ref_problem
 
 # sim: world model; real: upstream; record: real, observation stored; replay: stored observation (sim on a
-# miss); shadow: real and sim both, real returned, both stored with a divergence score (routing/recorded.py).
-RouteName = Literal["sim", "real", "record", "replay", "shadow"]
+# miss); shadow: real and sim both, real returned, both stored with a divergence score (routing/recorded.py);
+# auto: per tool, sim when its measured fidelity reaches `auto.threshold`, else real (routing/auto.py).
+RouteName = Literal["sim", "real", "record", "replay", "shadow", "auto"]
 REAL_ROUTES = frozenset({"real", "record", "shadow"})  # the routes that call the real backend
 
 
@@ -272,6 +273,25 @@ class ReplayConfig(Strict):
     on_miss: Literal["sim", "real", "error"] = "sim"
 
 
+class AutoConfig(Strict):
+    """How ``route: auto`` decides per tool (routing/auto.py): simulated when its measured fidelity (1 - the
+    mean divergence of its newest shadow runs, or a fidelity report's score) is at least ``threshold``."""
+
+    threshold: float = Field(default=0.9, ge=0, le=1)
+    min_samples: int = Field(default=5, ge=1)  # shadow runs (or report calls) to decide on; until then: shadow
+    window: int = Field(default=50, ge=1)  # the newest shadow runs of a tool that count
+    # Every Nth call of a decided tool runs shadow, so the decision keeps being measured (a sim-decided tool
+    # would otherwise never be compared with the real one again); 0: never.
+    recheck_every: int = Field(default=20, ge=0)
+    report: str | None = None  # `mcp-sim fidelity --json` output: evidence for tools with too few shadow runs
+
+    @model_validator(mode="after")
+    def _window_holds_the_samples(self) -> AutoConfig:
+        if self.window < self.min_samples:
+            raise ValueError(f"window ({self.window}) must be at least min_samples ({self.min_samples})")
+        return self
+
+
 class Experiment(Strict):
     """An experiment file: which tools, routed where, simulated how, perturbed how."""
 
@@ -292,6 +312,7 @@ class Experiment(Strict):
     list_page_size: int = Field(100, gt=0, le=100_000)
     sessions: SessionsConfig = SessionsConfig()
     replay: ReplayConfig = ReplayConfig()
+    auto: AutoConfig = AutoConfig()
 
     @field_validator("name")
     @classmethod
