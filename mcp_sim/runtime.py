@@ -16,7 +16,7 @@ import structlog
 from mcp.types import Tool
 
 from mcp_sim.backends.base import Backend
-from mcp_sim.backends.openapi import OpenAPIBackend
+from mcp_sim.backends.openapi import OpenAPIBackend, offline_tools
 from mcp_sim.backends.per_session import PerSessionUpstream
 from mcp_sim.backends.upstream_mcp import UpstreamMCP
 from mcp_sim.calls import CallPath
@@ -120,6 +120,7 @@ def preflight(loaded: LoadedExperiment, discovered: dict[str, list[Tool]]) -> Pr
     "validate ok" means "serve starts" whenever the upstreams are up. Raises ``StartupError`` or ``ConfigError``."""
     experiment = loaded.experiment
     pipeline = load_pipeline(loaded)
+    discovered = {**documented_tools(loaded), **discovered}
     unexposed = build_catalog(loaded, discovered)
     catalog = pipeline.expose(unexposed)
     known = all(name in discovered or any(e.upstream == name for e in unexposed) for name in experiment.upstreams)
@@ -142,6 +143,15 @@ def check_route_globs(loaded: LoadedExperiment, catalog: Catalog) -> None:
             file=loaded.path,
             field="routes",
         )
+
+
+def documented_tools(loaded: LoadedExperiment) -> dict[str, list[Tool]]:
+    """The tools of OpenAPI upstreams whose document is a file: known (and checked) without any server."""
+    found: dict[str, list[Tool]] = {}
+    for name, config in loaded.experiment.upstreams.items():
+        if isinstance(config, OpenAPIUpstream) and (tools := offline_tools(name, config, loaded.base_dir)):
+            found[name] = tools
+    return found
 
 
 def auto_report(loaded: LoadedExperiment) -> dict[str, Evidence]:

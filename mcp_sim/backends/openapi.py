@@ -21,7 +21,7 @@ from mcp.types import CallToolResult, TextContent, Tool
 
 from mcp_sim.backends.openapi_doc import DocumentError, Operation, default_server, operations, parse_document
 from mcp_sim.config import OpenAPIUpstream
-from mcp_sim.config.yamlfile import read_text_file
+from mcp_sim.config.yamlfile import MAX_FILE_BYTES, read_text_file
 from mcp_sim.errors import BackendUnavailable, ConfigError, ProtocolError, StartupError
 from mcp_sim.outcome import ProgressFn
 
@@ -40,10 +40,6 @@ class OpenAPIBackend:
         self._operations: dict[str, Operation] | None = None
         self._base_url = config.base_url
         self._http: httpx2.AsyncClient | None = None
-
-    @property
-    def field(self) -> str:
-        return f"upstreams.{self.name}.openapi"
 
     async def run(self, *, task_status: TaskStatus[None] = anyio.TASK_STATUS_IGNORED) -> None:
         """Open the pool, read the document (a bad one stops start-up), then serve until cancelled."""
@@ -65,16 +61,7 @@ class OpenAPIBackend:
         if self._operations is not None:
             return self._operations
         text, where = await self._document_text()
-        try:
-            document = parse_document(text, where)
-            found = operations(document)
-        except DocumentError as exc:
-            raise StartupError(f"OpenAPI document {where}, {exc}", field=self.field) from None
-        self._base_url = self._base_url or default_server(document)
-        if self._base_url is None:
-            raise StartupError(
-                f"OpenAPI document {where} names no absolute servers[].url: give base_url", field=self.field
-            )
+        found, self._base_url = read_document(self.name, self.config, text, where)
         self._operations = {operation.tool.name: operation for operation in found}
         self.error = None
         log.info("OpenAPI document read", upstream=self.name, operations=len(found), base_url=self._base_url)
@@ -82,20 +69,21 @@ class OpenAPIBackend:
 
     async def _document_text(self) -> tuple[str, str]:
         source = self.config.openapi
-        if not source.startswith(("http://", "https://")):
-            path = (self.base_dir / source).resolve()
-            try:
-                return read_text_file(path), str(path)
-            except ConfigError as exc:
-                raise StartupError(exc.problems[0], field=self.field) from None
+        if not is_url(source):
+            return document_file(self.name, self.config, self.base_dir)
         assert self._http is not None, "run() opens the pool"
         try:
-            response = await self._http.get(source, timeout=self.config.connect_timeout_s)
+            async with self._http.stream("GET", source, timeout=self.config.connect_timeout_s) as response:
+                body = await _read_capped(response, MAX_FILE_BYTES)
         except httpx2.HTTPError as exc:
             raise BackendUnavailable(f"upstream '{self.name}': cannot fetch {source}: {_describe(exc)}") from None
         if not response.is_success:
             raise BackendUnavailable(f"upstream '{self.name}': {source} answered HTTP {response.status_code}")
-        return response.text, source
+        if body is None:
+            raise StartupError(
+                f"OpenAPI document {source} is larger than {MAX_FILE_BYTES} bytes", field=_field(self.name)
+            )
+        return body.decode("utf-8", errors="replace"), source
 
     # ---- Backend ----
 
@@ -150,6 +138,48 @@ class OpenAPIBackend:
         body = arguments.get(operation.body) if operation.body else None
         json_body = body if operation.body and operation.body in arguments else None
         return self._http.build_request(operation.method, url, params=query, headers=headers, json=json_body)
+
+
+def is_url(source: str) -> bool:
+    return source.startswith(("http://", "https://"))
+
+
+def document_file(name: str, config: OpenAPIUpstream, base_dir: Path) -> tuple[str, str]:
+    """The text of a document given as a path (relative to the experiment's folder) and the path as read."""
+    path = (base_dir / config.openapi).resolve()
+    try:
+        return read_text_file(path), str(path)
+    except ConfigError as exc:
+        raise StartupError(exc.problems[0], field=_field(name)) from None
+
+
+def read_document(name: str, config: OpenAPIUpstream, text: str, where: str) -> tuple[list[Operation], str]:
+    """The operations of a document and the base URL its requests go to; a ``StartupError`` naming the
+    document, the JSON pointer and the problem when it cannot be used."""
+    try:
+        document = parse_document(text, where)
+        found = operations(document)
+    except DocumentError as exc:
+        raise StartupError(f"OpenAPI document {where}, {exc}", field=_field(name)) from None
+    base_url = config.base_url or default_server(document)
+    if base_url is None:
+        raise StartupError(
+            f"OpenAPI document {where} names no absolute servers[].url: give base_url", field=_field(name)
+        )
+    return found, base_url
+
+
+def offline_tools(name: str, config: OpenAPIUpstream, base_dir: Path) -> list[Tool] | None:
+    """The tools of a document given as a file, known without any server (``mcp-sim validate`` checks them);
+    None for a document URL."""
+    if is_url(config.openapi):
+        return None
+    found, _ = read_document(name, config, *document_file(name, config, base_dir))
+    return [operation.tool for operation in found]
+
+
+def _field(name: str) -> str:
+    return f"upstreams.{name}.openapi"
 
 
 async def _read_capped(response: httpx2.Response, cap: int) -> bytes | None:

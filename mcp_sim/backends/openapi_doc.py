@@ -20,12 +20,18 @@ from typing import Any
 import yaml
 from mcp.types import Tool, ToolAnnotations
 
+from mcp_sim.config.yamlfile import bounded_yaml
+
 METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 LOCATIONS = ("path", "query", "header")  # cookie parameters are not sent (an agent has no cookie jar)
 BODY = "body"
 RESULT = "result"  # the key a non-object answer is wrapped under
 _SCHEMAS = "#/components/schemas/"
-_MAX_INLINE_DEPTH = 32
+_MAX_INLINE_DEPTH = 32  # deeper than this, components are kept under $defs rather than inlined
+_MAX_DEPTH = 300  # a chain of distinct components this deep is refused (Python's recursion limit is near)
+# Schema nodes one operation's schemas may get by inlining components; past it, further components are kept
+# once under $defs and referred to (a component used twice, used twice, ... would otherwise double each level).
+MAX_INLINED_NODES = 20_000
 
 
 class DocumentError(ValueError):
@@ -35,6 +41,12 @@ class DocumentError(ValueError):
         super().__init__(f"at {pointer or '/'}: {problem}")
         self.pointer = pointer
         self.problem = problem
+
+
+class _Defs(dict[str, Any]):
+    """Component schemas kept under ``$defs`` (None while one is being expanded), and the inlining budget."""
+
+    nodes: int = 0
 
 
 @dataclass(frozen=True)
@@ -60,7 +72,7 @@ class Operation:
 def parse_document(text: str, where: str) -> dict[str, Any]:
     """The document as data (YAML is a superset of JSON); ``where`` names it in errors."""
     try:
-        data = yaml.safe_load(text)
+        data = bounded_yaml(text)
     except yaml.YAMLError as exc:
         raise DocumentError("", f"{where} is not YAML or JSON: {exc}") from None
     if not isinstance(data, dict):
@@ -75,13 +87,18 @@ def parse_document(text: str, where: str) -> dict[str, Any]:
 
 
 def default_server(document: dict[str, Any]) -> str | None:
-    """The first ``servers[].url``, when it is absolute (a relative one needs ``base_url``)."""
+    """The first ``servers[].url`` with its variables at their defaults, when it is absolute (a relative one
+    needs ``base_url``)."""
     servers = document.get("servers")
-    if isinstance(servers, list) and servers and isinstance(servers[0], dict):
-        url = servers[0].get("url")
-        if isinstance(url, str) and url.startswith(("http://", "https://")):
-            return url
-    return None
+    if not (isinstance(servers, list) and servers and isinstance(servers[0], dict)):
+        return None
+    url, variables = servers[0].get("url"), servers[0].get("variables") or {}
+    if not isinstance(url, str) or not isinstance(variables, dict):
+        return None
+    for name, variable in variables.items():
+        if isinstance(variable, dict) and "default" in variable:
+            url = url.replace("{" + str(name) + "}", str(variable["default"]))
+    return url if url.startswith(("http://", "https://")) and "{" not in url else None
 
 
 def operations(document: dict[str, Any]) -> list[Operation]:
@@ -111,7 +128,7 @@ def operations(document: dict[str, Any]) -> list[Operation]:
 def _operation(document: dict[str, Any], path: str, method: str, raw: Any, shared: Any, pointer: str) -> Operation:
     if not isinstance(raw, dict):
         raise DocumentError(pointer, "an operation must be a mapping")
-    defs: dict[str, Any] = {}
+    defs = _Defs()
     properties: dict[str, Any] = {}
     required: list[str] = []
     parameters: list[Parameter] = []
@@ -146,7 +163,7 @@ def _operation(document: dict[str, Any], path: str, method: str, raw: Any, share
     for schema in [input_schema] if output is None else [input_schema, output]:
         if reached := _closure(defs, schema):
             schema["$defs"] = reached
-    name = raw.get("operationId") or re.sub(r"[^A-Za-z0-9]+", "_", f"{method} {path}")
+    name = raw.get("operationId") or _name_of(method, path)
     tool = Tool(
         name=_tool_name(str(name)),
         description=_description(raw, method, path),
@@ -172,7 +189,7 @@ def _parameters(document: dict[str, Any], shared: Any, own: Any, pointer: str) -
 
 
 def _output(
-    document: dict[str, Any], responses: Any, pointer: str, defs: dict[str, Any]
+    document: dict[str, Any], responses: Any, pointer: str, defs: _Defs
 ) -> tuple[dict[str, Any] | None, bool, bool]:
     if not isinstance(responses, dict):
         raise DocumentError(pointer, "responses must be a mapping of status codes")
@@ -189,7 +206,7 @@ def _output(
     return None, False, False
 
 
-def _is_object(defs: dict[str, Any], schema: dict[str, Any]) -> bool:
+def _is_object(defs: _Defs, schema: dict[str, Any]) -> bool:
     ref = schema.get("$ref")
     if isinstance(ref, str) and isinstance(defs.get(ref.removeprefix("#/$defs/")), dict):
         schema = defs[ref.removeprefix("#/$defs/")]
@@ -209,7 +226,7 @@ def _json_media(content: Any) -> dict[str, Any] | None:
     return None
 
 
-def _schema(document: dict[str, Any], schema: Any, pointer: str, defs: dict[str, Any]) -> dict[str, Any]:
+def _schema(document: dict[str, Any], schema: Any, pointer: str, defs: _Defs) -> dict[str, Any]:
     """A JSON Schema 2020-12 copy: component references point into ``$defs`` (filled in ``defs``)."""
     if not isinstance(schema, dict):
         raise DocumentError(pointer, "a schema must be a mapping")
@@ -218,26 +235,28 @@ def _schema(document: dict[str, Any], schema: Any, pointer: str, defs: dict[str,
     return converted
 
 
-def _convert(document: dict[str, Any], node: Any, pointer: str, defs: dict[str, Any], depth: int) -> Any:
+def _convert(document: dict[str, Any], node: Any, pointer: str, defs: _Defs, depth: int) -> Any:
     """Component schemas are inlined (what reads the schema, like the ledger's id-field guess, sees
     properties); one that refers to itself is kept once under ``$defs`` and referred to there."""
-    if depth > _MAX_INLINE_DEPTH:
-        raise DocumentError(pointer, f"schemas nest deeper than {_MAX_INLINE_DEPTH} levels")
+    if depth > _MAX_DEPTH:
+        raise DocumentError(pointer, f"schemas nest deeper than {_MAX_DEPTH} levels")
     if isinstance(node, list):
         return [_convert(document, item, f"{pointer}/{i}", defs, depth + 1) for i, item in enumerate(node)]
     if not isinstance(node, dict):
         return node
+    defs.nodes += 1
     ref = node.get("$ref")
     if isinstance(ref, str):
         target = _resolve(document, ref, pointer)
         if not ref.startswith(_SCHEMAS):
             return _convert(document, target, ref.removeprefix("#"), defs, depth + 1)
         name = ref.removeprefix(_SCHEMAS)
-        if name in defs:  # inside its own expansion (or already known recursive): refer, do not recurse
+        if name in defs:  # inside its own expansion (or already kept): refer, do not recurse
             return {"$ref": f"#/$defs/{name}"}
         defs[name] = None  # marks "being expanded"
+        over_budget = defs.nodes > MAX_INLINED_NODES or depth > _MAX_INLINE_DEPTH
         inlined = _convert(document, target, ref.removeprefix("#"), defs, depth + 1)
-        if _refers_to(inlined, name):
+        if over_budget or _refers_to(inlined, name):
             defs[name] = inlined
             return {"$ref": f"#/$defs/{name}"}
         del defs[name]
@@ -280,7 +299,7 @@ def _refers_to(node: Any, name: str) -> bool:
     return name in _def_refs(node)
 
 
-def _closure(defs: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any]:
+def _closure(defs: _Defs, schema: dict[str, Any]) -> dict[str, Any]:
     """Only the components this schema reaches (input and output schemas share one ``defs``)."""
     wanted: dict[str, Any] = {}
     pending = _def_refs(schema)
@@ -324,6 +343,15 @@ def _resolve(document: dict[str, Any], ref: str, pointer: str) -> Any:
         else:
             raise DocumentError(pointer, f"$ref {ref!r} points at nothing in the document")
     return node
+
+
+def _name_of(method: str, path: str) -> str:
+    """A name for an operation without ``operationId``: ``DELETE /pets/{petId}`` is ``delete_pets_by_petId`` (a
+    trailing path parameter reads "by", so the ledger takes it as an id of a pet, like ``getPetById``)."""
+    segments = [segment for segment in path.split("/") if segment]
+    if segments and segments[-1].startswith("{"):
+        segments[-1] = "by_" + segments[-1]
+    return re.sub(r"[^A-Za-z0-9]+", "_", " ".join([method, *segments])).strip("_")
 
 
 def _tool_name(name: str) -> str:

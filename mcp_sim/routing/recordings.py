@@ -47,6 +47,7 @@ CREATE TABLE IF NOT EXISTS observations (
     recorded_at REAL NOT NULL
 );
 CREATE INDEX IF NOT EXISTS observations_key ON observations (tool, arguments, version);
+CREATE INDEX IF NOT EXISTS observations_tool ON observations (experiment, tool, route);
 """
 
 

@@ -90,7 +90,7 @@ async def test_each_operation_is_a_tool_and_real_calls_reach_the_api(tmp_path: P
         Client(served.url, cache=None) as client,
     ):
         tools = {tool.name: tool for tool in (await client.list_tools()).tools}
-        assert sorted(tools) == ["createPet", "delete_pets_petId", "getPetById", "listPets"]
+        assert sorted(tools) == ["createPet", "delete_pets_by_petId", "getPetById", "listPets"]
         create = tools["createPet"]
         assert create.input_schema["required"] == ["body"]
         assert create.input_schema["properties"]["body"]["properties"]["tag"]["type"] == ["string", "null"]
@@ -105,7 +105,7 @@ async def test_each_operation_is_a_tool_and_real_calls_reach_the_api(tmp_path: P
         created = await client.call_tool("createPet", {"body": {"name": "Rex", "tag": "dog"}})
         assert created.structured_content == {"id": 7, "name": "Rex", "tag": "dog"}
         assert json.loads(text(created)) == created.structured_content
-        deleted = await client.call_tool("delete_pets_petId", {"petId": 7})
+        deleted = await client.call_tool("delete_pets_by_petId", {"petId": 7})
         assert not deleted.is_error and text(deleted) == "HTTP 204 (no content)"
 
 
@@ -132,7 +132,7 @@ async def test_an_api_that_is_down_is_a_tool_error_not_a_crash(tmp_path: Path) -
 async def test_sim_serves_the_same_tools_and_keeps_the_ledger(tmp_path: Path) -> None:
     async with mcp_sim(experiment(tmp_path, "sim", None)) as served, Client(served.url, cache=None) as client:
         names = sorted(tool.name for tool in (await client.list_tools()).tools)
-        assert names == ["createPet", "delete_pets_petId", "getPetById", "listPets"]
+        assert names == ["createPet", "delete_pets_by_petId", "getPetById", "listPets"]
         episode = {"mcp-sim/session": "episode-1"}
         created = await client.call_tool("createPet", {"body": {"name": "Rex"}}, meta=episode)
         assert not created.is_error and created.structured_content is not None
