@@ -19,12 +19,13 @@ import structlog
 from mcp.types import CallToolResult, TextContent
 
 from mcp_sim.backends.base import Backend
+from mcp_sim.catalog.resources import SpecSurface
 from mcp_sim.catalog.specs import Catalog, CatalogEntry
-from mcp_sim.config import EntityEffect, Experiment
+from mcp_sim.config import EntityEffect, Experiment, ToolSpec
 from mcp_sim.errors import BackendUnavailable, ProtocolError, SimulationFailed, ToolError, UnknownTool
 from mcp_sim.ledger import integrity
 from mcp_sim.ledger.effects import EntityTypes, with_observed
-from mcp_sim.ledger.entities import Effect
+from mcp_sim.ledger.entities import Effect, Ledger
 from mcp_sim.observability import metrics
 from mcp_sim.outcome import Outcome, ProgressFn
 from mcp_sim.perturbations.base import CallInfo, Pipeline
@@ -36,6 +37,7 @@ from mcp_sim.routing.recordings import ObservationKey, canonical_arguments, muta
 from mcp_sim.seeding import derive_seed
 from mcp_sim.simulation import guard
 from mcp_sim.simulation.base import SimulationRequest, WorldModel
+from mcp_sim.simulation.render import failure_in_style, success_in_style
 from mcp_sim.state.base import SessionState, StateStore, Turn
 
 log = structlog.get_logger("mcp_sim.calls")
@@ -58,6 +60,7 @@ class CallPath:
     recorded: RecordedRoutes | None = None  # record / replay / shadow routes; None: those routes fail
     unexposed: Catalog | None = None  # the catalog before any profile changed it; None: profiles never switch
     auto: AutoRouter | None = None  # decides `route: auto` per tool; None: one without a fidelity report
+    surface: SpecSurface = field(default_factory=SpecSurface)  # spec files' resources and prompts (serving reads)
     _exposures: dict[int, Catalog] = field(
         default_factory=dict, init=False, repr=False
     )  # id(pipeline) -> the catalog as it lists it
@@ -131,7 +134,8 @@ class CallPath:
             outcome = await plan.run(info, call_next)
         except ToolError as exc:
             trace = exc.trace if isinstance(exc, SimulationFailed) else {}  # what the world model tried
-            outcome = Outcome(result=error_result(str(exc)), trace={"error": type(exc).__name__, **trace})
+            result = self._failure(entry, arguments, str(exc)) if route == "sim" else error_result(str(exc))
+            outcome = Outcome(result=result, trace={"error": type(exc).__name__, **trace})
         except ProtocolError as exc:
             turn.error = {"code": exc.code, "message": exc.message}
             await self._commit(state, turn, None, plan.decisions, started)
@@ -168,11 +172,29 @@ class CallPath:
         result = await backend.call(entry.upstream_name, arguments, progress, session)
         return self._learn(entry, arguments, Outcome(result=result, trace={"backend": backend.name}))
 
+    def _failure(self, entry: CatalogEntry, arguments: dict[str, Any], message: str) -> CallToolResult:
+        """A simulated failure, in the tool's (or its server's) learned style when its examples show one."""
+        return failure_in_style(entry.spec, self._siblings(entry), arguments, message) or error_result(message)
+
+    def _siblings(self, entry: CatalogEntry) -> list[ToolSpec]:
+        """The specs of the tools served from the same place (one upstream, one spec file): one server's tools."""
+        home = entry.upstream or entry.source
+        return [e.spec for e in self.catalog if (e.upstream or e.source) == home]
+
     def _learn(self, entry: CatalogEntry, arguments: dict[str, Any], outcome: Outcome) -> Outcome:
         """Real answers are never altered; what they show (ids created, deleted, records) feeds the ledger."""
         outcome.effects = with_observed(entry.spec, arguments, outcome.result, outcome.effects, self._types)
         outcome.trace["integrity"] = [{"learned": len(outcome.effects)}]
         return outcome
+
+    async def ledger_of(self, session_key: str | None) -> Ledger:
+        """A session's entities as its next call would see them (world seeds included), read without a lock."""
+        if session_key is None:
+            state = SessionState(self.experiment.name, f"anon-{uuid.uuid4().hex}", ephemeral=True)
+        else:
+            state = await self.store.load(self.experiment.name, session_key)
+        self._seed_world(state)
+        return state.ledger
 
     def _seed_world(self, state: SessionState) -> None:
         if not state.seeded:
@@ -221,7 +243,7 @@ class CallPath:
         refused = integrity.precheck(entry.spec, arguments, state.ledger, self._types)
         if refused is not None:  # answered without the world model
             metrics.integrity_repair(self.experiment.name, entry.name, "not_found")
-            return _not_found(*refused)
+            return _not_found(*refused, lambda message: self._failure(entry, arguments, message))
 
         async def history(start: int) -> list[Turn]:
             return await self.store.turns(self.experiment.name, state.key, start)
@@ -235,8 +257,13 @@ class CallPath:
             history=history,
             instructions=instructions,
             progress=progress,
+            types=self._types,
         )
-        return await guard.guarded(request, self.world_model.simulate, self._types)
+        outcome = await guard.guarded(request, self.world_model.simulate, self._types)
+        styled = success_in_style(entry.spec, self._siblings(entry), outcome.result)
+        if styled is not None:  # a tool never observed answers in the envelope its server's other tools use
+            outcome.result = styled
+        return outcome
 
     async def _commit(
         self,
@@ -277,7 +304,12 @@ def error_result(message: str) -> CallToolResult:
     return CallToolResult(content=[TextContent(type="text", text=message)], is_error=True)
 
 
-def _not_found(violation: integrity.Violation, effect: EntityEffect) -> Outcome:
-    """Answered without the world model: the arguments name an entity this session does not have."""
+def _not_found(
+    violation: integrity.Violation, effect: EntityEffect, styled: Callable[[str], CallToolResult]
+) -> Outcome:
+    """Answered without the world model: the arguments name an entity this session does not have. In the
+    tool's (or its server's) learned style when examples show one (``styled``)."""
     trace = {"integrity": [{"check": "arguments", "violations": [violation.to_json()]}]}
-    return Outcome(result=integrity.not_found(effect, violation), trace=trace)
+    plain = integrity.not_found(effect, violation)
+    text = "".join(getattr(block, "text", "") for block in plain.content)
+    return Outcome(result=styled(text) if text else plain, trace=trace)

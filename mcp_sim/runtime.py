@@ -20,6 +20,8 @@ from mcp_sim.backends.openapi import OpenAPIBackend, offline_tools
 from mcp_sim.backends.per_session import PerSessionUpstream
 from mcp_sim.backends.upstream_mcp import UpstreamMCP
 from mcp_sim.calls import CallPath
+from mcp_sim.catalog.learning import taught
+from mcp_sim.catalog.resources import SpecSurface
 from mcp_sim.catalog.specs import Catalog, build_catalog
 from mcp_sim.config import (
     Experiment,
@@ -46,6 +48,7 @@ from mcp_sim.routing.recorded import RecordedRoutes
 from mcp_sim.routing.recordings import Recordings
 from mcp_sim.simulation.base import WorldModel
 from mcp_sim.simulation.builtin.simulator import SchemaWorldModel
+from mcp_sim.simulation.learned import representatives
 from mcp_sim.state.base import StateStore
 from mcp_sim.state.urls import open_store_url, parse_store_url
 
@@ -68,6 +71,8 @@ async def running_experiment(loaded: LoadedExperiment) -> AsyncIterator[CallPath
         catalog = checked.catalog if pipeline is checked.pipeline else pipeline.expose(unexposed)
         routing = router.Routing.of(experiment.route, experiment.routes)
         check_routes(catalog, routing, upstreams, discovered, experiment.replay.on_miss)
+        recordings = Recordings(recordings_path(loaded))
+        catalog, unexposed = taught_by_recordings(recordings, catalog, unexposed)
         store = open_store(experiment.state, loaded.base_dir, experiment.name, carried_calls(experiment))
         await reconcile_stored_flags(store, experiment.name, routing, forced=loaded.route_override is not None)
         tasks.start_soon(expire_abandoned, store, partial(end_sessions, upstreams))
@@ -76,7 +81,6 @@ async def running_experiment(loaded: LoadedExperiment) -> AsyncIterator[CallPath
         profiles = ProfileBook(
             ref, pipeline, lambda ref: load_profile(loaded, ref), lambda ref: remember_profile(loaded, ref)
         )
-        recordings = Recordings(recordings_path(loaded))
         real = [entry.name for entry in catalog if entry.upstream in discovered]
         auto = AutoRouter(experiment.auto, recordings, experiment.name, real, auto_report(loaded))
         try:
@@ -94,6 +98,7 @@ async def running_experiment(loaded: LoadedExperiment) -> AsyncIterator[CallPath
                 recorded=RecordedRoutes(recordings, experiment.replay.on_miss),
                 unexposed=unexposed,
                 auto=auto,
+                surface=checked.surface,
             )
         finally:
             recordings.close()
@@ -112,6 +117,7 @@ class Preflight:
     types: EntityTypes
     world: list[Effect]
     routes_checked: bool  # False when an upstream's tools are unknown (down, no snapshot): globs not checked
+    surface: SpecSurface  # the spec files' resources and prompts
 
 
 def preflight(loaded: LoadedExperiment, discovered: dict[str, list[Tool]]) -> Preflight:
@@ -130,7 +136,8 @@ def preflight(loaded: LoadedExperiment, discovered: dict[str, list[Tool]]) -> Pr
     parse_store_url(experiment.state, loaded.base_dir, experiment.name)
     check_world_model_files(loaded)
     auto_report(loaded)
-    return Preflight(pipeline, unexposed, catalog, types, world, routes_checked=known)
+    surface = SpecSurface.of(loaded.spec_files)  # a URI or prompt declared twice is refused here
+    return Preflight(pipeline, unexposed, catalog, types, world, routes_checked=known, surface=surface)
 
 
 def check_route_globs(loaded: LoadedExperiment, catalog: Catalog) -> None:
@@ -315,6 +322,15 @@ def load_world_seeds(loaded: LoadedExperiment, catalog: Catalog) -> tuple[Entity
 def recordings_path(loaded: LoadedExperiment) -> Path:
     """``recordings:`` relative to the experiment file; by default ``<experiment file stem>.recordings.sqlite``."""
     return loaded.resolve(loaded.experiment.recordings or f"{loaded.path.stem}.recordings.sqlite")
+
+
+def taught_by_recordings(recordings: Recordings, *catalogs: Catalog) -> tuple[Catalog, ...]:
+    """The catalogs with what the experiment's recordings file observed as examples: on the ``sim`` route and on
+    a ``replay`` miss the world model answers in the shapes the real tools showed (read once, at start-up)."""
+    observed = recordings.examples()
+    if observed:
+        log.info("learning from recordings", file=str(recordings.path), tools=len(observed))
+    return tuple(taught(catalog, observed, representatives) for catalog in catalogs)
 
 
 def make_world_model(loaded: LoadedExperiment, catalog: Catalog) -> WorldModel:

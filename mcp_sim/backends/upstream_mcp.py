@@ -8,24 +8,47 @@ the next call reconnects (the SDK client does not re-initialize by itself, pytho
 from __future__ import annotations
 
 import math
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+import warnings
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import anyio
 import httpx2
 import structlog
 from anyio.abc import TaskStatus
 from mcp import Client, MCPError, StdioServerParameters
+from mcp.client.session import ClientRequestContext, IncomingMessage
 from mcp.client.streamable_http import streamable_http_client
-from mcp.types import CallToolResult, PaginatedRequestParams, Tool
+from mcp.shared.exceptions import MCPDeprecationWarning
+from mcp.types import (
+    CallToolResult,
+    ClientRequest,
+    CreateMessageRequest,
+    CreateMessageRequestParams,
+    CreateMessageResult,
+    ElicitRequest,
+    ElicitRequestParams,
+    ElicitResult,
+    ErrorData,
+    PaginatedRequestParams,
+    Result,
+    ServerCapabilities,
+    Tool,
+)
 
 from mcp_sim.config import HttpUpstream, StdioUpstream
 from mcp_sim.errors import BackendUnavailable, ProtocolError, SimError
 from mcp_sim.outcome import ProgressFn
 
 log = structlog.get_logger("mcp_sim.upstream")
+
+R = TypeVar("R", bound=Result)
+# Where an upstream's notifications go (log messages, resource updates, list changes): (upstream name, notification).
+NoticeFn = Callable[[str, Any], Awaitable[None]]
+# Where an upstream's requests to the client go (sampling, elicitation): (upstream name, request, result type).
+AskFn = Callable[[str, Any, type[Any]], Awaitable[Any]]
 
 # Errors that mean "this connection is gone", not "your call was wrong". Besides what servers answer for an
 # unknown Mcp-Session-Id, these are the texts the SDK client itself puts on a non-2xx HTTP status ("Session
@@ -57,6 +80,8 @@ class UpstreamMCP:
         self._settled = anyio.Event()  # set when the pending connection attempt has succeeded or failed
         self._broken = anyio.Event()  # set by a call that found the connection dead
         self._wanted = anyio.Event()  # set by a call that needs a new connection attempt
+        self.notices: NoticeFn | None = None  # set by the serving layer to relay notifications to agents
+        self.asks: AskFn | None = None  # set by the serving layer to relay sampling and elicitation to agents
 
     # ---- supervisor ----
 
@@ -101,15 +126,50 @@ class UpstreamMCP:
     async def _open(self) -> AsyncIterator[Client]:
         config = self.config
         if isinstance(config, StdioUpstream):
-            async with Client(self._stdio_parameters(config), mode="auto", cache=None) as client:
+            with _no_deprecation_warnings():
+                opened = Client(self._stdio_parameters(config), **self._client_options())
+            async with opened as client:
                 yield client
             return
         timeout = httpx2.Timeout(30.0, read=config.call_timeout_s)
-        async with (
-            httpx2.AsyncClient(headers=config.headers, timeout=timeout) as http,
-            Client(streamable_http_client(config.url, http_client=http), mode="auto", cache=None) as client,
-        ):
-            yield client
+        async with httpx2.AsyncClient(headers=config.headers, timeout=timeout) as http:
+            with _no_deprecation_warnings():
+                opened = Client(streamable_http_client(config.url, http_client=http), **self._client_options())
+            async with opened as client:
+                yield client
+
+    def _client_options(self) -> dict[str, Any]:
+        # log_level "debug": a 2026-07-28 upstream sends log messages only to requests that opt in; mcp-sim takes
+        # them all and each agent's own level filters what it is sent (serving/relay.py).
+        # The callbacks declare sampling and elicitation to the upstream; each request is relayed to the agent whose
+        # call is running on this upstream (serving/relay.py), or refused with a reason.
+        return {
+            "mode": self.config.mode,
+            "cache": None,
+            "log_level": "debug",
+            "message_handler": self._on_message,
+            "sampling_callback": self._on_sampling,
+            "elicitation_callback": self._on_elicitation,
+        }
+
+    async def _on_sampling(
+        self, context: ClientRequestContext, params: CreateMessageRequestParams
+    ) -> CreateMessageResult | ErrorData:
+        return await self._ask(CreateMessageRequest(params=params), CreateMessageResult)  # type: ignore[no-any-return]
+
+    async def _on_elicitation(
+        self, context: ClientRequestContext, params: ElicitRequestParams
+    ) -> ElicitResult | ErrorData:
+        return await self._ask(ElicitRequest(params=params), ElicitResult)  # type: ignore[no-any-return]
+
+    async def _ask(self, request: Any, result_type: type[Any]) -> Any:
+        if self.asks is None:
+            return ErrorData(code=-32601, message=f"{request.method} is not relayed here (mcp-sim)")
+        return await self.asks(self.name, request, result_type)
+
+    async def _on_message(self, message: IncomingMessage) -> None:
+        if self.notices is not None and not isinstance(message, Exception):
+            await self.notices(self.name, message)
 
     def _stdio_parameters(self, config: StdioUpstream) -> StdioServerParameters:
         """Relative paths resolve against the experiment file's folder, the upstream's default cwd."""
@@ -170,6 +230,31 @@ class UpstreamMCP:
     async def end_session(self, session: str) -> None:
         """Shared by all sessions: nothing of one session to release."""
 
+    # ---- the rest of the protocol (resources, prompts, completion, logging), relayed as sent ----
+
+    def capabilities(self) -> ServerCapabilities | None:
+        """What the upstream declared, when connected."""
+        client = self._client
+        return client.server_capabilities if client is not None else None
+
+    def handshake_era(self) -> bool:
+        """Whether the connection is 2025-era: logging/setLevel and resources/subscribe exist there only."""
+        client = self._client
+        return client is not None and not client.protocol_version.startswith("2026")
+
+    async def request(self, request: ClientRequest, result_type: type[R], what: str) -> R:
+        """Send one request as the agent sent it (params unchanged); errors translated like a tool call's."""
+        client = await self._connected()
+        try:
+            result = await client.session.send_request(
+                request, result_type, request_read_timeout_seconds=self.config.call_timeout_s
+            )
+        except Exception as exc:
+            raise self._translate(exc, client, what) from None
+        if result.meta:  # the upstream's serverInfo stamp would otherwise replace mcp-sim's identity
+            result.meta = {k: v for k, v in result.meta.items() if not k.startswith("io.modelcontextprotocol/")} or None
+        return result
+
     def _translate(self, exc: Exception, client: Client, what: str) -> SimError:
         """The boundary: upstream JSON-RPC errors keep their code; a dead connection is a tool failure."""
         if isinstance(exc, MCPError):
@@ -187,6 +272,14 @@ class UpstreamMCP:
         return BackendUnavailable(
             f"upstream '{self.name}' failed during {what}: {_describe(exc)}; the next call reconnects"
         )
+
+
+@contextmanager
+def _no_deprecation_warnings() -> Iterator[None]:
+    """Sampling is deprecated on 2026-07-28 and still what 2025-era upstreams ask for."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", MCPDeprecationWarning)
+        yield
 
 
 def _describe(exc: BaseException | None) -> str:

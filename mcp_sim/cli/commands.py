@@ -1,4 +1,5 @@
-"""``mcp-sim``: serve | validate | snapshot | sessions | world-model | report | export.
+"""``mcp-sim``: serve | validate | snapshot | sessions | world | world-model | report | fidelity | export |
+recordings | learn.
 
 Thin: parsing and exit codes only."""
 
@@ -135,7 +136,9 @@ def _parser() -> argparse.ArgumentParser:
     fidelity = commands.add_parser(
         "fidelity", help="replay recorded real sessions through the simulator and score it (per tool and server)"
     )
-    fidelity.add_argument("trajectories", type=Path, nargs="+", help="trajectory JSONL files (one call per line)")
+    fidelity.add_argument(
+        "trajectories", type=Path, nargs="+", help="trajectory JSONL files (one call per line) or recordings files"
+    )
     fidelity.add_argument(
         "--tools", type=Path, nargs="+", required=True, help="each server's tool list (spec files, e.g. snapshots)"
     )
@@ -155,6 +158,12 @@ def _parser() -> argparse.ArgumentParser:
     from mcp_sim.cli import sessions as sessions_cli
 
     sessions_cli.register(commands)
+    from mcp_sim.cli import learn as learn_cli
+
+    learn_cli.register(commands)
+    from mcp_sim.cli import world as world_cli
+
+    world_cli.register(commands)
     return parser
 
 
@@ -176,6 +185,7 @@ def _serve(args: argparse.Namespace) -> int:
             raise StartupError(f"--workers must be at least 1, got {count}")
         if count > 1:
             workers.check_shareable(states)
+            anyio.run(workers.check_stores, loaded)
             options = workers.WorkerOptions(
                 experiments=[str(path.resolve()) for path in args.experiment],
                 route=args.route,

@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, field_val
 
 from mcp_sim.config.numbers import NoBooleanNumbers, not_a_boolean
 from mcp_sim.config.schemas import ref_problem
+from mcp_sim.config.surface import SpecPrompt, SpecResource
 
 # sim: world model; real: upstream; record: real, observation stored; replay: stored observation (sim on a
 # miss); shadow: real and sim both, real returned, both stored with a divergence score (routing/recorded.py);
@@ -51,6 +52,9 @@ class StdioUpstream(Strict):
     prefix: str | None = Field(None, min_length=1)  # prepended to the exposed tool names
     connect_timeout_s: float = Field(30.0, gt=0, le=MAX_TIMEOUT_S)
     call_timeout_s: float = Field(120.0, gt=0, le=MAX_TIMEOUT_S)
+    # auto: the newest era both speak; legacy: the 2025-11-25 handshake, where the upstream can ask the agent
+    # (sampling, elicitation) during a call; 2026-07-28 has no such back-channel
+    mode: Literal["auto", "legacy"] = "auto"
     # One process per session (backends/per_session.py), started at the session's first real call with a fresh
     # working folder as ${SESSION_DIR}, stopped when the session ends (reset, delete, TTL) or the server stops.
     per_session: bool = False
@@ -73,6 +77,9 @@ class HttpUpstream(Strict):
     prefix: str | None = Field(None, min_length=1)  # prepended to the exposed tool names
     connect_timeout_s: float = Field(30.0, gt=0, le=MAX_TIMEOUT_S)
     call_timeout_s: float = Field(120.0, gt=0, le=MAX_TIMEOUT_S)
+    # auto: the newest era both speak; legacy: the 2025-11-25 handshake, where the upstream can ask the agent
+    # (sampling, elicitation) during a call; 2026-07-28 has no such back-channel
+    mode: Literal["auto", "legacy"] = "auto"
 
     @field_validator("url")
     @classmethod
@@ -248,10 +255,19 @@ class ToolSpec(Strict):
 
 
 class ToolSpecFile(Strict):
-    """A YAML file of tool specs. ``upstream`` marks a snapshot of that upstream's tools."""
+    """A YAML file of tool specs. ``upstream`` marks a snapshot of that upstream's tools. ``resources`` and
+    ``prompts``: what the simulated server offers besides tools (config/surface.py)."""
 
     upstream: str | None = None
-    tools: list[ToolSpec]
+    tools: list[ToolSpec] = []
+    resources: list[SpecResource] = []
+    prompts: list[SpecPrompt] = []
+
+    @model_validator(mode="after")
+    def _offers_something(self) -> ToolSpecFile:
+        if not (self.tools or self.resources or self.prompts):
+            raise ValueError("a tool spec file needs tools, resources or prompts")
+        return self
 
 
 # ---- the experiment ----

@@ -95,6 +95,13 @@ def find_records(body: Any, entity: str, id_field: str, plural: str, own: bool =
 
 
 def scalar_fields(found: Found) -> dict[str, Any]:
-    """The fields of a record that the ledger compares: scalars, minus an envelope's status words."""
+    """The fields of a record the ledger keeps: scalars and lists of scalars (a memory entity's observations),
+    minus an envelope's status words. Nested records are entities of their own."""
     skip = ENVELOPE_KEYS if found.envelope else frozenset()
-    return {k: v for k, v in found.record.items() if isinstance(v, str | int | float | bool) and k not in skip}
+    return {k: v for k, v in found.record.items() if _plain(v) and k not in skip}
+
+
+def _plain(value: Any) -> bool:
+    if isinstance(value, list):
+        return all(isinstance(v, str | int | float | bool) for v in value)
+    return isinstance(value, str | int | float | bool)

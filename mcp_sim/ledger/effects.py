@@ -21,10 +21,21 @@ Kind = Literal["create", "read", "update", "delete", "list", "none"]
 _VERBS: dict[str, Kind] = {
     **dict.fromkeys(["create", "add", "new", "register", "post", "make"], "create"),
     **dict.fromkeys(["get", "read", "fetch", "show", "describe", "retrieve", "view", "lookup", "open"], "read"),
-    **dict.fromkeys(["list", "search", "find", "query", "browse", "all"], "list"),
+    **dict.fromkeys(["list", "search", "find", "query", "browse", "all", "filter"], "list"),
     **dict.fromkeys(["update", "edit", "modify", "set", "patch", "rename", "change", "assign"], "update"),
     **dict.fromkeys(["delete", "remove", "destroy", "archive", "drop", "cancel", "close"], "delete"),
 }
+
+
+# Words that say a tool changes something, beyond the entity verbs above (``write_query``, ``git_commit``):
+# a name that starts with one is an action, whatever noun follows (``write_query`` is no list of writes).
+_ACTIONS = (
+    "insert write put append replace reset checkout merge init mkdir touch rm mv cp move copy commit push send "
+    "place book apply upload save store"
+)
+CHANGING = frozenset(w for w, kind in _VERBS.items() if kind in ("create", "update", "delete")) | frozenset(
+    _ACTIONS.split()
+)
 
 
 def effect_of(spec: ToolSpec) -> EntityEffect:
@@ -63,12 +74,16 @@ class EntityTypes:
                 if effect.entity and effect.kind != "none":
                     self.id_fields.setdefault(effect.entity, "id")
         self.created = {e.entity for s in specs for e in effects_of(s) if e.kind == "create" and e.entity}
-        self.created |= set(seeded or {})
+        self.seeded = set(seeded or {})
+        self.closed_world = bool(seeded)  # the experiment declares its world: what it does not name is not there
 
     def known(self, entity: str, ledger: Ledger) -> bool:
-        """Whether ids of this type must exist before use: some tool creates them, the world seeds them, or
-        the session has seen one. (A type nothing creates or shows may hold anything: no check.)"""
-        return entity in self.created or ledger.knows(entity)
+        """Whether the session knows every entity of this type, so an unknown id is not found: the experiment
+        has a world seed (it declares its world), or the session has seen one of the type (created, listed,
+        read). Before that the world of the type is open: the agent may name one that existed before the
+        session (from its task), and a simulator that cannot know must not call it missing. Deleted ids are
+        refused either way."""
+        return self.closed_world or entity in self.seeded or ledger.knows(entity)
 
 
 def observed_effects(
@@ -155,17 +170,24 @@ def infer_effect(spec: ToolSpec) -> EntityEffect:
     if not words:
         return EntityEffect(kind="none")
     kind = _VERBS.get(words[0])
+    if kind is None and words[0] in CHANGING:
+        return EntityEffect(kind="none")
     if kind is None and len(words) > 1:
         kind = _VERBS.get(words[-1])  # ticket_create, ticket_list
         words = [*words[-1:], *words[:-1]]
     if kind is None or len(words) < 2:
         return EntityEffect(kind="none")
-    if "by" in words[2:]:  # getPetById, find_user_by_email (OpenAPI operationIds): the entity ends at "by"
-        words = words[: words.index("by", 2)]
+    if "by" in words[1:]:  # filter_by_project, find_todos_by_tag: what follows "by" is the criterion
+        words = words[: words.index("by", 1)]
+        if kind == "list" and len(words) < 2:
+            return EntityEffect(kind="list")  # the listed type is whichever records the criterion fits
     entity = singular("_".join(words[1:]))
     if kind in ("read", "update", "delete"):
         id_arg = _id_argument(spec.input_schema, entity)
-        return EntityEffect(kind=kind, entity=entity, id=id_arg, refs=_refs(spec.input_schema, id_arg))
+        refs = _refs(spec.input_schema, id_arg)
+        if kind == "delete":  # batch deletes are idempotent in most servers: a name already gone is no error
+            refs = {path: entity for path, entity in refs.items() if "[]" not in path}
+        return EntityEffect(kind=kind, entity=entity, id=id_arg, refs=refs)
     if kind == "create":
         refs = _refs(spec.input_schema, None)
         return EntityEffect(
@@ -195,10 +217,16 @@ def _refs(schema: dict[str, Any], id_arg: str | None) -> dict[str, str]:
     """Other arguments named ``<entity>_id`` / ``<entity>Id``: references that must exist (when that entity
     type is known to the experiment; see ``EntityTypes``)."""
     refs = {}
-    for name in schema.get("properties") or {}:
+    for name, prop in (schema.get("properties") or {}).items():
         match = re.fullmatch(r"([a-z][a-zA-Z0-9_]*?)(_id|Id)", str(name))
         if match and name != id_arg:
             refs[str(name)] = singular(_snake(match.group(1)))
+        items = prop.get("items") if isinstance(prop, dict) and _is_array(prop) else None
+        for field in (items.get("properties") or {}) if isinstance(items, dict) else {}:
+            # a batch item naming another entity: add_observations(observations[].entityName)
+            inner = re.fullmatch(r"([a-z][a-zA-Z0-9_]*?)(_id|Id|_name|Name)", str(field))
+            if inner and f"{name}[].{field}" != id_arg:
+                refs[f"{name}[].{field}"] = singular(_snake(inner.group(1)))
     return refs
 
 
@@ -212,13 +240,17 @@ def _id_argument(schema: dict[str, Any], entity: str) -> str | None:
     for name in props:  # a batch of ids or names: delete_entities(entityNames=[...])
         if re.search(r"(_ids|Ids|_names|Names|^ids|^names)$", str(name)) and _is_array(properties[name]):
             return f"{name}[]"
+    batch = _batch_argument(schema)  # a batch of records that carry their ids: update_entities(entities[].name)
+    if batch is not None and "." in batch and singular(batch.split("[]")[0]) == entity:
+        return batch
+    # Another ``<thing>_id`` names this entity only when the thing is part of its name (``get_task_details``
+    # takes ``task_id``); ``get_next_task(requestId)`` reads no task by id, it refers to a request.
+    words = set(entity.split("_"))
     required = schema.get("required") or []
-    for name in props:
-        if (name.endswith("_id") or name.endswith("Id")) and name in required:
-            return str(name)
-    for name in props:
-        if name.endswith("_id") or name.endswith("Id"):
-            return str(name)
+    candidates = [n for n in props if re.fullmatch(r"([a-z][a-zA-Z0-9_]*?)(_id|Id)", str(n))]
+    candidates = [n for n in candidates if set(_snake(re.sub(r"(_id|Id)$", "", str(n))).split("_")) & words]
+    for name in sorted(candidates, key=lambda n: n not in required):
+        return str(name)
     return None
 
 
@@ -240,7 +272,12 @@ def _batch_argument(schema: dict[str, Any]) -> str | None:
             key = next((k for k in ("id", "name", "key") if k in fields), None)
             if key is not None:
                 return f"{name}[].{key}"
+            if any({a, b} <= set(fields) for a, b in _EDGE_ENDS):
+                return f"{name}[]"  # edges (from, to, type) have no id: each is an entity keyed by its content
     return None
+
+
+_EDGE_ENDS = (("from", "to"), ("source", "target"), ("subject", "object"), ("parent", "child"))
 
 
 def _is_array(schema: Any) -> bool:

@@ -25,7 +25,7 @@ from mcp_sim.errors import ProtocolError, ToolError
 from mcp_sim.observability import metrics
 from mcp_sim.outcome import Outcome
 from mcp_sim.routing import divergence as fidelity
-from mcp_sim.routing.recordings import ObservationKey, Recordings
+from mcp_sim.routing.recordings import ObservationKey, Recordings, protocol_error_of
 
 log = structlog.get_logger("mcp_sim.routing.recorded")
 
@@ -73,6 +73,9 @@ class RecordedRoutes:
                 outcome = await _settled(real if self.on_miss == "real" else sim)
             outcome.trace.update(replay="miss", on_miss=self.on_miss, recording={"version": call.key.version})
             return outcome
+        error = protocol_error_of(found.real)
+        if error is not None:  # an imported JSON-RPC error is answered as one, as the real server did
+            raise ProtocolError(int(error.get("code") or -32603), str(error.get("message", "")))
         result = CallToolResult.model_validate(found.real)
         trace = {"replay": "hit", "recording": {"id": found.id, "version": call.key.version}}
         return Outcome(result=result, trace=trace)

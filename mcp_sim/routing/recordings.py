@@ -25,11 +25,15 @@ from typing import Any
 
 import anyio
 
-from mcp_sim.config import ToolSpec
+from mcp_sim.config import Example, ToolSpec
+from mcp_sim.errors import ConfigError
 from mcp_sim.ledger.effects import effect_of
 from mcp_sim.state.base import SessionState, StateStore, Turn
 
 ROOT = "0" * 16  # the version of a fresh session
+# A recorded JSON-RPC error (imported trajectories have them) is stored as the isError result an agent would
+# read, with the error itself under this _meta key, so replay can answer it as the JSON-RPC error it was.
+PROTOCOL_ERROR_META = "mcp-sim/protocol_error"
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS observations (
@@ -108,6 +112,7 @@ class Observation:
     id: int
     key: ObservationKey
     route: str
+    experiment: str
     session: str
     call_index: int
     real: dict[str, Any]
@@ -168,6 +173,45 @@ class Recordings:
         if self.path.exists():
             yield from self._read(f"SELECT {_COLUMNS} FROM observations ORDER BY id", ())
 
+    def rows(self) -> list[Observation]:
+        """Every observation in recording order; a file that is not a recordings file is a ``ConfigError``."""
+        try:
+            return list(self.all())
+        except (sqlite3.DatabaseError, ValueError, KeyError, TypeError) as exc:
+            raise ConfigError([f"{self.path}: not a recordings file ({exc})"]) from None
+
+    def add_all(self, rows: list[tuple[ObservationKey, str, str, int, dict[str, Any]]]) -> int:
+        """Store ``(key, experiment, session, call_index, real)`` rows in one transaction (``route: import``):
+        all of them or, on any failure, none. Returns how many were stored."""
+        sql = (
+            "INSERT INTO observations (tool, arguments, version, route, experiment, session, call_index,"
+            " real, sim, fidelity, recorded_at) VALUES (?, ?, ?, 'import', ?, ?, ?, ?, NULL, NULL, ?)"
+        )
+        now = time.time()
+        params = [
+            (k.tool, k.arguments, k.version, experiment, session, index, _dump(real), now)
+            for k, experiment, session, index, real in rows
+        ]
+        with self._lock:
+            db = self._connection()
+            db.execute("BEGIN")
+            try:
+                db.executemany(sql, params)
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+        return len(params)
+
+    def examples(self) -> dict[str, list[Example]]:
+        """tool -> every real answer recorded for it, as examples the world models learn from (oldest first)."""
+        found: dict[str, list[Example]] = {}
+        for row in self.rows():
+            found.setdefault(row.key.tool, []).append(
+                Example(arguments=json.loads(row.key.arguments), result=without_protocol_error(row.real))
+            )
+        return found
+
     def close(self) -> None:
         with self._lock:
             if self._db is not None:
@@ -197,13 +241,35 @@ class Recordings:
             return [_observation(row) for row in self._connection().execute(sql, params)]
 
 
-_COLUMNS = "id, tool, arguments, version, route, session, call_index, real, sim, fidelity"
+_COLUMNS = "id, tool, arguments, version, route, experiment, session, call_index, real, sim, fidelity"
 
 
 def _observation(row: tuple[Any, ...]) -> Observation:
-    id_, tool, arguments, version, route, session, index, real, sim, fidelity = row
+    id_, tool, arguments, version, route, experiment, session, index, real, sim, fidelity = row
     key = ObservationKey(tool, arguments, version)
-    return Observation(id_, key, route, session, index, json.loads(real), _load(sim), _load(fidelity))
+    return Observation(id_, key, route, experiment, session, index, json.loads(real), _load(sim), _load(fidelity))
+
+
+def protocol_error_result(error: dict[str, Any]) -> dict[str, Any]:
+    """How a recorded JSON-RPC error is stored: the isError result an agent reads, the error under ``_meta``."""
+    message = str(error.get("message", ""))
+    return {
+        "content": [{"type": "text", "text": message}],
+        "isError": True,
+        "_meta": {PROTOCOL_ERROR_META: {"code": error.get("code"), "message": message}},
+    }
+
+
+def protocol_error_of(real: dict[str, Any]) -> dict[str, Any] | None:
+    """The JSON-RPC error a stored result stands for, or None for an ordinary result."""
+    error = (real.get("_meta") or {}).get(PROTOCOL_ERROR_META)
+    return dict(error) if isinstance(error, dict) else None
+
+
+def without_protocol_error(real: dict[str, Any]) -> dict[str, Any]:
+    """The result without mcp-sim's own ``_meta`` mark (an example shows what the agent saw)."""
+    meta = {k: v for k, v in (real.get("_meta") or {}).items() if k != PROTOCOL_ERROR_META}
+    return {k: v for k, v in real.items() if k != "_meta"} | ({"_meta": meta} if meta else {})
 
 
 def _dump(value: dict[str, Any] | None) -> str | None:

@@ -9,6 +9,8 @@ from __future__ import annotations
 import os
 import socket
 import uuid
+import warnings
+from functools import partial
 from typing import Any
 
 import structlog
@@ -16,13 +18,36 @@ from mcp import MCPError
 from mcp.server import Server, ServerRequestContext
 from mcp.server.stdio import stdio_server
 from mcp.server.transport_security import TransportSecuritySettings
-from mcp.types import CallToolRequestParams, CallToolResult, ListToolsResult, PaginatedRequestParams
+from mcp.shared.exceptions import MCPDeprecationWarning
+from mcp.types import (
+    CallToolRequestParams,
+    CallToolResult,
+    CompleteRequestParams,
+    CompleteResult,
+    Completion,
+    EmptyResult,
+    GetPromptRequestParams,
+    GetPromptResult,
+    ListPromptsResult,
+    ListResourcesResult,
+    ListResourceTemplatesResult,
+    ListToolsResult,
+    PaginatedRequestParams,
+    PromptReference,
+    ReadResourceRequestParams,
+    ReadResourceResult,
+    SetLevelRequestParams,
+    SubscribeRequestParams,
+    UnsubscribeRequestParams,
+)
 
 from mcp_sim import __version__
+from mcp_sim.backends.upstream_mcp import UpstreamMCP
 from mcp_sim.calls import CallPath, error_result
 from mcp_sim.errors import ProtocolError, StartupError, ToolError
 from mcp_sim.observability import metrics
 from mcp_sim.serving.origin import allowed_hosts as allowed_hosts_of
+from mcp_sim.serving.relay import Hub, InFlight, Relay, ctx_agent_key
 from mcp_sim.state.keys import checked_key, key_from_header
 
 log = structlog.get_logger("mcp_sim.serving.mcp_server")
@@ -117,10 +142,16 @@ def build_server(path: CallPath, process_key: str | None = None) -> Server[Any]:
             await ctx.session.report_progress(progress, total, message)
 
         key = None
+        agent_key = ctx_agent_key(ctx, process_key)
+        hub.seen(agent_key, ctx.session)
+        entry = path.catalog.get(params.name)
+        call = InFlight(entry.upstream, ctx.session, ctx.request_id, agent_key) if entry and entry.upstream else None
         try:
             key = session_key(ctx, process_key)
             if key is None:
                 keyless.check(ctx, params.name)
+            if call is not None:  # the upstream's log messages during the call are relayed to this caller
+                hub.in_flight.add(call)
             return await path.call(key, params.name, params.arguments or {}, progress)
         except ToolError as exc:  # raised before the session was entered (unknown tool, bad arguments)
             return error_result(str(exc))
@@ -129,15 +160,125 @@ def build_server(path: CallPath, process_key: str | None = None) -> Server[Any]:
         except Exception:  # a bug in mcp-sim: keep the traceback in the log, tell the agent plainly
             log.exception("tools/call failed inside mcp-sim", tool=params.name, session=key)
             raise MCPError(-32603, f"mcp-sim failed internally while calling '{params.name}' (see its log)") from None
+        finally:
+            if call is not None:
+                hub.in_flight.discard(call)
 
-    return Server(
-        "mcp-sim",
-        version=__version__,
-        instructions=path.experiment.description,
-        on_list_tools=list_tools,
-        on_call_tool=call_tool,
-        get_tool_input_schema=lambda name: path.catalog.input_schema(name),  # the catalog follows profile switches
-    )
+    hub = Hub()
+    upstreams = {name: b for name, b in path.backends.items() if isinstance(b, UpstreamMCP)}
+    prefixes = {name: config.prefix or "" for name, config in path.experiment.upstreams.items()}
+    relay = Relay(upstreams, prefixes, hub)
+    handlers = protocol_handlers(path, relay, hub, process_key)
+    with warnings.catch_warnings():  # on_set_logging_level: deprecated on 2026-07-28, still 2025-era protocol
+        warnings.simplefilter("ignore", MCPDeprecationWarning)
+        return Server(
+            "mcp-sim",
+            version=__version__,
+            instructions=path.experiment.description,
+            on_list_tools=list_tools,
+            on_call_tool=call_tool,
+            get_tool_input_schema=lambda name: path.catalog.input_schema(name),  # the catalog follows profile switches
+            **handlers,
+        )
+
+
+def protocol_handlers(path: CallPath, relay: Relay, hub: Hub, process_key: str | None) -> dict[str, Any]:
+    """Handlers of resources, prompts, completion and logging, for what the sources offer (a capability is
+    declared only when a handler is registered). Spec files' resources and prompts (``path.surface``) come first,
+    then the real upstreams' (relay.py)."""
+    handlers: dict[str, Any] = {}
+    surface = path.surface
+
+    async def guarded(what: str, work: Any) -> Any:
+        try:
+            return await work
+        except ProtocolError as exc:
+            raise MCPError(exc.code, exc.message, exc.data) from None
+        except ToolError as exc:  # an upstream that is down: a protocol request has no isError, so an error
+            raise MCPError(-32603, str(exc)) from None
+        except Exception:
+            log.exception("request failed inside mcp-sim", method=what)
+            raise MCPError(-32603, f"mcp-sim failed internally during {what} (see its log)") from None
+
+    def agent(ctx: ServerRequestContext[Any, Any]) -> Any:
+        return hub.seen(ctx_agent_key(ctx, process_key), ctx.session)
+
+    if surface.resources or surface.templates or relay.offering("resources"):
+
+        async def list_resources(ctx: ServerRequestContext[Any, Any], _: PaginatedRequestParams | None) -> Any:
+            agent(ctx)
+            real = await guarded("resources/list", relay.list_resources())
+            return ListResourcesResult(resources=surface.listed_resources() + real)
+
+        async def list_templates(ctx: ServerRequestContext[Any, Any], _: PaginatedRequestParams | None) -> Any:
+            agent(ctx)
+            real = await guarded("resources/templates/list", relay.list_templates())
+            return ListResourceTemplatesResult(resource_templates=surface.listed_templates() + real)
+
+        async def read_resource(ctx: ServerRequestContext[Any, Any], params: ReadResourceRequestParams) -> Any:
+            agent(ctx)
+            if surface.offers(params.uri):  # the session's ledger: entities its simulated calls created
+                ledger = partial(path.ledger_of, session_key(ctx, process_key))
+                return await guarded("resources/read", surface.read(params.uri, ledger))
+            result: ReadResourceResult = await guarded("resources/read", relay.read_resource(params))
+            return result
+
+        async def subscribe(ctx: ServerRequestContext[Any, Any], params: SubscribeRequestParams) -> EmptyResult:
+            result: EmptyResult = await guarded("resources/subscribe", relay.subscribe(params.uri, agent(ctx), True))
+            return result
+
+        async def unsubscribe(ctx: ServerRequestContext[Any, Any], params: UnsubscribeRequestParams) -> EmptyResult:
+            result: EmptyResult = await guarded("resources/unsubscribe", relay.subscribe(params.uri, agent(ctx), False))
+            return result
+
+        handlers.update(
+            on_list_resources=list_resources,
+            on_list_resource_templates=list_templates,
+            on_read_resource=read_resource,
+            on_subscribe_resource=subscribe,
+            on_unsubscribe_resource=unsubscribe,
+        )
+
+    if surface.prompts or relay.offering("prompts"):
+
+        async def list_prompts(ctx: ServerRequestContext[Any, Any], _: PaginatedRequestParams | None) -> Any:
+            agent(ctx)
+            real = await guarded("prompts/list", relay.list_prompts())
+            return ListPromptsResult(prompts=surface.listed_prompts() + real)
+
+        async def get_prompt(ctx: ServerRequestContext[Any, Any], params: GetPromptRequestParams) -> Any:
+            agent(ctx)
+            if params.name in surface.prompts:
+                return await guarded("prompts/get", _now(surface.get_prompt, params.name, params.arguments))
+            result: GetPromptResult = await guarded("prompts/get", relay.get_prompt(params))
+            return result
+
+        handlers.update(on_list_prompts=list_prompts, on_get_prompt=get_prompt)
+
+    if handlers or relay.offering("completions"):
+
+        async def complete(ctx: ServerRequestContext[Any, Any], params: CompleteRequestParams) -> CompleteResult:
+            agent(ctx)
+            ref = params.ref
+            declared = ref.name in surface.prompts if isinstance(ref, PromptReference) else surface.offers(ref.uri)
+            if declared or not (relay.offering("completions") or relay.offering("prompts")):
+                return CompleteResult(completion=Completion(values=[]))  # spec files declare no completions
+            result: CompleteResult = await guarded("completion/complete", relay.complete(params))
+            return result
+
+        handlers["on_completion"] = complete
+
+    async def set_level(ctx: ServerRequestContext[Any, Any], params: SetLevelRequestParams) -> EmptyResult:
+        result: EmptyResult = await guarded("logging/setLevel", relay.set_level(params, agent(ctx)))
+        return result
+
+    handlers["on_set_logging_level"] = set_level  # always: mcp-sim's upstreams may log during calls
+    return handlers
+
+
+async def _now(function: Any, *args: Any) -> Any:
+    """A synchronous answer where ``guarded`` awaits one."""
+    return function(*args)
 
 
 def transport_security(allowed_hosts: list[str] | None) -> TransportSecuritySettings:

@@ -188,6 +188,8 @@ class ResponseModes:
     async def _legacy_call(
         self, session: str, scope: Scope, received: list[Message], receive: Receive, send: Send
     ) -> None:
+        if asks_for_notices(received):  # its later calls need their streams (log messages ride them)
+            self.fast_sessions.pop(session, None)
         last_refresh = self.fast_sessions.get(session)
         if last_refresh is None:
             await self.sse.handle_request(scope, _replay(received, receive), send)
@@ -233,14 +235,28 @@ class ResponseModes:
 
 def needs_stream(received: list[Message]) -> bool:
     """Whether a POST (its ASGI messages) must keep the SSE path: it asks for progress
-    (``params._meta.progressToken``), or it is not one JSON-RPC request read whole (a client gone, a body past
-    the limit, a batch, not JSON): the SSE manager deals with those as before."""
+    (``params._meta.progressToken``) or for later notifications (``LATER_NOTICES``), or it is not one JSON-RPC
+    request read whole (a client gone, a body past the limit, a batch, not JSON): the SSE manager deals with
+    those as before."""
     message = _message(received)
     if message is None:
+        return True
+    if message.get("method") in LATER_NOTICES:
         return True
     params = message.get("params")
     meta = params.get("_meta") if isinstance(params, dict) else None
     return isinstance(meta, dict) and "progressToken" in meta
+
+
+# Requests after which the agent is sent notifications (resource updates on its standalone stream, log messages on
+# its calls' streams): the session that holds those streams must see them and its later calls, which a stateless
+# twin cannot (serving/relay.py). Such a session leaves the fast set for good.
+LATER_NOTICES = frozenset({"resources/subscribe", "resources/unsubscribe", "logging/setLevel"})
+
+
+def asks_for_notices(received: list[Message]) -> bool:
+    message = _message(received)
+    return message is not None and message.get("method") in LATER_NOTICES
 
 
 def _message(received: list[Message]) -> dict[str, Any] | None:

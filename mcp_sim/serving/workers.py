@@ -31,9 +31,10 @@ from typing import Any, cast
 import structlog
 from starlette.types import Receive, Scope, Send
 
-from mcp_sim.config import RouteName, load_experiment
-from mcp_sim.errors import StartupError
+from mcp_sim.config import LoadedExperiment, RouteName, load_experiment
+from mcp_sim.errors import SimError, StartupError
 from mcp_sim.observability import logs, metrics
+from mcp_sim.state.urls import open_store_url
 
 log = structlog.get_logger("mcp_sim.serving.workers")
 
@@ -127,6 +128,19 @@ def check_shareable(states: Sequence[str | None]) -> None:
             "--workers > 1 needs a store every worker reaches: memory:// keeps sessions in one process "
             "(use the default SQLite file, sqlite:///..., or redis://...)"
         )
+
+
+async def check_stores(loaded: Sequence[LoadedExperiment]) -> None:
+    """Before any worker starts: every experiment's store opens and answers (one line naming the problem,
+    instead of workers that die at start-up and are started again, and again, by the supervisor)."""
+    for one in loaded:
+        store = open_store_url(one.experiment.state, one.base_dir, one.experiment.name)
+        try:
+            await store.sessions(one.experiment.name)
+        except SimError as exc:
+            raise StartupError(getattr(exc, "message", str(exc)), file=one.path, field="state") from None
+        finally:
+            await store.aclose()
 
 
 def default_workers(states: Sequence[str | None]) -> int:

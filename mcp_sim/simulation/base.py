@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from mcp_sim.config import ToolSpec
+from mcp_sim.ledger.effects import EntityTypes
 from mcp_sim.outcome import Outcome, ProgressFn
 from mcp_sim.state.base import SessionState, Turn
 
@@ -27,6 +28,7 @@ class SimulationRequest:
     instructions: list[str] = field(default_factory=list)  # from perturbations (e.g. "fail items 2 and 5")
     progress: ProgressFn | None = None
     feedback: list[str] = field(default_factory=list)  # why an earlier answer to this call was rejected
+    types: EntityTypes | None = None  # the experiment's entity types (what sibling tools say about ids)
 
 
 class WorldModel(Protocol):

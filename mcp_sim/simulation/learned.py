@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from mcp_sim.config import Example
@@ -23,9 +23,13 @@ FailureKind = Literal["not_found", "already_exists", "invalid", "other"]
 SLOT = re.compile(r"\{\{([^{}]+)\}\}")
 EACH = "$each"  # {"$each": "<argument path of a list>", "item": <template>}: one item per argument item
 RECORDS = "$records"  # {"$records": <item template>}: one item per ledger record
+WHERE = "$where"  # beside $records: which records the call selects ({"field", "argument"})
 MIN_SLOT_CHARS = 2  # shorter argument values ("a", "1") would turn ordinary text into slots
 _NOT_FOUND = re.compile(r"not found|not exist|no such|unknown|enoent|cannot find|could not find|missing", re.I)
 _EXISTS = re.compile(r"already exists|already exist|duplicate|conflict|exists already", re.I)
+_ERROR_LEAD = re.compile(r"^\s*(?:\S+\s+){0,2}error(?![a-z])", re.IGNORECASE)
+_FIRST_WORD = re.compile(r"[A-Za-z_]+")
+_VARYING = re.compile(r"\b[0-9a-f]{7,}\b|\d+")  # numbers and hashes differ from answer to answer of one form
 _INVALID = re.compile(r"invalid|validation|must be|required|expected|-32602", re.I)
 
 
@@ -39,6 +43,8 @@ class Template:
     is_error: bool
     indent: int | None = None  # the layout of the JSON text (2 for pretty-printed servers)
     defaults: dict[str, Any] = field(default_factory=dict)  # slot -> the example's value (an argument left out)
+    cues: frozenset[str] = frozenset()  # what the example's call looked like (``cues_of``)
+    alternatives: tuple[Template, ...] = ()  # the tool's other forms of this kind, picked by the call's cues
 
 
 @dataclass(frozen=True)
@@ -66,7 +72,75 @@ def learn(examples: list[Example]) -> AnswerShapes | None:
             failures.setdefault(failure_kind(_text_of(example.result)), []).append(template)
         else:
             successes.append(template)
-    return AnswerShapes(_most_common(successes), {k: t for k, v in failures.items() if (t := _most_common(v))})
+    return AnswerShapes(_chosen(successes), {k: t for k, v in failures.items() if (t := _chosen(v))})
+
+
+def cues_of(arguments: dict[str, Any]) -> frozenset[str]:
+    """What a call looks like, for telling apart the forms one tool answers in: which arguments it gives, the
+    first word of each text argument (an SQL verb, a sub-command), each flag, and whether each list is empty.
+    ``query: "CREATE TABLE ..."`` answers differently from ``query: "SELECT ..."``."""
+    found = {f"arg:{name}" for name in arguments}
+    for name, value in arguments.items():
+        if isinstance(value, bool):
+            found.add(f"flag:{name}={value}")
+        elif isinstance(value, str):
+            word = _FIRST_WORD.search(value)
+            found.add(f"word:{name}={word.group(0).lower() if word else ''}")
+        elif isinstance(value, list | dict):
+            found.add(f"empty:{name}={not value}")
+    return frozenset(found)
+
+
+def pick(template: Template, arguments: dict[str, Any]) -> Template:
+    """The form of ``template``'s kind whose example call looks most like this one (most shared cues); the
+    tool's usual form unless another one fits the call better."""
+    if not template.alternatives:
+        return template
+    cues = cues_of(arguments)
+    best = max((template, *template.alternatives), key=lambda t: len(t.cues & cues))
+    return best if len(best.cues & cues) > len(template.cues & cues) else template
+
+
+def representatives(examples: list[Example]) -> list[Example]:
+    """The fewest examples that teach what all of ``examples`` teach and still show every answer form (success and
+    each failure kind; a text form is its first line with numbers and hashes elided): the last example of each
+    form, the one ``learn`` picks placed last in its kind so it still wins. Falls back to all of them when the
+    subset would teach anything else (what a person reviews is then what the simulator uses)."""
+    everything = learn(examples)
+    if everything is None:
+        return []
+    chosen: dict[str, Template | None] = {"success": everything.success}
+    chosen.update({str(k): t for k, t in everything.failures.items()})
+    last: dict[tuple[str, str], int] = {}  # (success or failure kind, form) -> the last example of that form
+    winner: dict[str, tuple[int, str]] = {}  # kind -> (the example learn picks, its form)
+    for index, example in enumerate(examples):
+        template = template_of(example)
+        if template is None:
+            continue
+        kind, form = _kind_of(template, example), form_key(template)
+        last[(kind, form)] = index
+        won = chosen.get(kind)
+        if won is not None and shape_key(won) == shape_key(template):
+            winner[kind] = (index, form)
+    winners = {i for i, _ in winner.values()}
+    others = {i for (kind, form), i in last.items() if kind not in winner or winner[kind][1] != form}
+    order = sorted(others | winners, key=lambda i: (i in winners, i))
+    picked = [examples[i] for i in order]
+    return picked if learn(picked) == everything else list(examples)
+
+
+def form_key(template: Template) -> str:
+    """A coarser ``shape_key``: texts that open alike are one form (the example shows the wording)."""
+    if template.is_json:
+        return shape_key(template)
+    first = str(template.body).strip().split("\n", 1)[0]
+    return "text:" + _VARYING.sub("#", first)[:60]
+
+
+def _kind_of(template: Template, example: Example) -> str:
+    if template.is_error or _failed_body(template.body):
+        return failure_kind(_text_of(example.result))
+    return "success"
 
 
 def failure_kind(text: str) -> FailureKind:
@@ -87,6 +161,7 @@ def template_of(example: Example) -> Template | None:
     text = _text_of(result)
     is_error = bool(result.get("isError"))
     body: Any = structured if structured is not None else _json_or_none(text)
+    cues = cues_of(example.arguments)
     if body is not None:
         indent = 2 if text.lstrip().startswith(("{\n", "[\n")) else None
         return Template(
@@ -96,10 +171,11 @@ def template_of(example: Example) -> Template | None:
             is_error,
             indent,
             _defaults(slots),
+            cues,
         )
     if not text:
         return None
-    return Template(_slotted_text(text, slots), False, False, is_error, None, _defaults(slots))
+    return Template(_slotted_text(text, slots), False, False, is_error, None, _defaults(slots), cues)
 
 
 def shape_key(template: Template) -> str:
@@ -143,12 +219,17 @@ def _slotted_text(text: str, slots: dict[str, Any]) -> str:
 
 def _slotted_json(body: Any, slots: dict[str, Any], arguments: dict[str, Any]) -> Any:
     if isinstance(body, list):
+        scalars = body and all(_hashable(i) for i in body)
+        echoed = next((str(k) for k, v in arguments.items() if scalars and v == body), None)
+        if echoed is not None:  # the argument's list of values itself (an entity's observations): this call's
+            return "{{=" + echoed + "}}"
         mirrored = _mirrored_argument(body, arguments)
         if mirrored is not None:
             item_slots = {p.split(".", 2)[2]: v for p, v in slots.items() if p.startswith(mirrored + ".0.")}
-            return {EACH: mirrored, "item": _slotted_json(body[0], item_slots, {})}
+            return {EACH: mirrored, "item": _slotted_json(body[0], item_slots, arguments[mirrored][0])}
         if body and all(isinstance(i, dict) for i in body):
-            return {RECORDS: _slotted_json(body[0], slots, arguments)}
+            where = _selection(body, arguments)
+            return {RECORDS: _slotted_json(body[0], slots, arguments)} | ({WHERE: where} if where else {})
         return [_slotted_json(i, slots, arguments) for i in body]
     if isinstance(body, dict):
         return {k: _slotted_json(v, slots, arguments) for k, v in body.items()}
@@ -167,9 +248,22 @@ def _mirrored_argument(items: list[Any], arguments: dict[str, Any]) -> str | Non
         return None
     for name, value in arguments.items():
         if isinstance(value, list) and len(value) == len(items) and isinstance(value[0], dict):
-            shared = set(value[0].items()) if all(_hashable(v) for v in value[0].values()) else set()
+            shared = {(k, v) for k, v in value[0].items() if _hashable(v)}  # lists inside items are not compared
             if shared & {(k, v) for k, v in items[0].items() if _hashable(v)}:
                 return str(name)
+    return None
+
+
+def _selection(items: list[dict[str, Any]], arguments: dict[str, Any]) -> dict[str, str] | None:
+    """Which argument chose the listed records, judged from the example: a list argument whose values every item
+    holds in one field (``open_nodes(names)`` lists the entities named). None when the list shows records
+    whatever the call asked (search terms are the simulator's own filter, ``builtin/simulator.py``)."""
+    for name, value in arguments.items():
+        wanted = {str(v) for v in value} if isinstance(value, list) and all(_hashable(v) for v in value) else None
+        if wanted:
+            field = next((k for k in items[0] if all(str(i.get(k)) in wanted for i in items)), None)
+            if field is not None:
+                return {"field": field, "argument": str(name)}
     return None
 
 
@@ -187,12 +281,47 @@ def _skeleton(body: Any) -> Any:
     return type(body).__name__
 
 
-def _most_common(templates: list[Template]) -> Template | None:
+def _chosen(templates: list[Template]) -> Template | None:
+    """The tool's usual form among ``templates`` (the most common shape, later ones breaking ties), carrying the
+    other forms as alternatives (the last template of each). An answer with empty lists is the same form as
+    one whose lists have items (``{"entities": []}`` is ``{"entities": [...]}`` with nothing in it): it counts
+    for that form and is no alternative of its own, so the richer template is the one rendered."""
     if not templates:
         return None
-    counts = Counter(shape_key(t) for t in templates)
+    skeletons = {shape_key(t): _skeleton(t.body) if t.is_json else None for t in templates}
+    covering = {key: _covering_key(key, skeletons) for key in skeletons}
+    counts = Counter(covering[shape_key(t)] for t in templates)
     best = max(counts.values())
-    return next(t for t in reversed(templates) if counts[shape_key(t)] == best)
+    own = [t for t in templates if covering[shape_key(t)] == shape_key(t)]  # not absorbed by a richer form
+    winner = next(t for t in reversed(own) if counts[shape_key(t)] == best)
+    forms = {form_key(t): t for t in own}
+    forms[form_key(winner)] = winner
+    others = tuple(t for t in forms.values() if t is not winner)
+    return replace(winner, alternatives=others)
+
+
+def _covering_key(key: str, skeletons: dict[str, Any]) -> str:
+    """The shape key of a template whose lists have items where this one's are empty (else ``key`` itself)."""
+    own = skeletons[key]
+    if own is None or not _has_empty_list(own):
+        return key
+    return next((k for k, s in skeletons.items() if k != key and s is not None and _covers(s, own)), key)
+
+
+def _has_empty_list(skeleton: Any) -> bool:
+    if isinstance(skeleton, list):
+        return not skeleton or _has_empty_list(skeleton[0])
+    return isinstance(skeleton, dict) and any(_has_empty_list(v) for v in skeleton.values())
+
+
+def _covers(full: Any, partial: Any) -> bool:
+    if isinstance(partial, list) and not partial:
+        return isinstance(full, list)
+    if isinstance(full, dict) and isinstance(partial, dict):
+        return list(full) == list(partial) and all(_covers(full[k], partial[k]) for k in full)
+    if isinstance(full, list) and isinstance(partial, list) and full:
+        return _covers(full[0], partial[0])
+    return bool(full == partial)
 
 
 # ---- reading examples ----
@@ -213,10 +342,14 @@ def _json_or_none(text: str) -> Any:
 
 
 def _failed_body(body: Any) -> bool:
-    """A JSON answer that says it failed without isError (taskmanager's ``{"status": "error"}``)."""
+    """An answer that says it failed without isError: a JSON object with an ``error`` or a failed ``status``
+    (taskmanager's ``{"status": "error"}``), or a text led by "error" within its first three words
+    (``Database error: ...``, ``Error executing ...``), as fidelity-metrics.md reads a failure."""
+    if isinstance(body, str):
+        return bool(_ERROR_LEAD.match(body))
     if not isinstance(body, dict):
         return False
-    if "error" in body:
+    if body.get("error") not in (None, False, ""):
         return True
     status = body.get("status")
     return isinstance(status, str) and status.lower().endswith(("error", "failed", "not_found"))

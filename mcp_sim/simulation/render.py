@@ -10,17 +10,33 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from mcp.types import CallToolResult, TextContent
 
-from mcp_sim.simulation.learned import EACH, RECORDS, SLOT, Template
+from mcp_sim.config import ToolSpec
+from mcp_sim.simulation.learned import (
+    EACH,
+    RECORDS,
+    SLOT,
+    WHERE,
+    AnswerShapes,
+    FailureKind,
+    Template,
+    failure_kind,
+    learn,
+    pick,
+    shape_key,
+)
 
 ID_KEY = re.compile(r"^(id|ids|uuid|hash|sha|.*_ids?|.*Ids?)$")
 _HEX = re.compile(r"^[0-9a-f]{7,64}$")
 _NUMBERED = re.compile(r"^(.*?)(\d+)$")
+MIN_SIBLINGS = 2  # observed tools that must agree before a server's envelope is assumed
+_CODE = re.compile(r"[\w.-]{1,32}")  # a status or error code, not a sentence
 _UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
 
 
@@ -38,7 +54,9 @@ class Fill:
 
 
 def render(template: Template, fill: Fill) -> CallToolResult:
-    """The answer ``template`` gives for this call, carried the way the example carried it."""
+    """The answer ``template`` gives for this call (in the form whose example call looks most like it), carried
+    the way the example carried it."""
+    template = pick(template, fill.arguments)
     if not template.is_json:
         text = _fill_text(str(template.body), fill.arguments, template.defaults)
         return CallToolResult(content=[TextContent(type="text", text=text)], is_error=template.is_error)
@@ -48,6 +66,105 @@ def render(template: Template, fill: Fill) -> CallToolResult:
     return CallToolResult(
         content=[TextContent(type="text", text=text)], structured_content=structured, is_error=template.is_error
     )
+
+
+_SHAPES: dict[int, tuple[ToolSpec, AnswerShapes | None]] = {}  # id(spec) -> (spec, what its examples teach)
+
+
+def shapes_of(spec: ToolSpec) -> AnswerShapes | None:
+    """What ``spec``'s examples teach, learned once per spec object (the spec is kept so its id stays its own)."""
+    known = _SHAPES.get(id(spec))
+    if known is None or known[0] is not spec:
+        known = _SHAPES[id(spec)] = (spec, learn(spec.examples))
+    return known[1]
+
+
+def learned_failure(spec: ToolSpec, kind: FailureKind, arguments: dict[str, Any]) -> CallToolResult | None:
+    """The failure of ``kind`` in the style the tool's examples showed, with this call's arguments in the slots;
+    None when they showed none (the caller answers in mcp-sim's own words)."""
+    shapes = shapes_of(spec) if spec.examples else None
+    template = shapes.failure(kind) if shapes else None
+    return None if template is None else render(template, Fill(arguments))
+
+
+def failure_in_style(
+    spec: ToolSpec, siblings: Sequence[ToolSpec], arguments: dict[str, Any], message: str
+) -> CallToolResult | None:
+    """A failure mcp-sim decided (``message``: an unknown id, a refused answer) as the tool would say it: in its
+    own learned wording for that kind of failure, else in the envelope its server's other tools fail with (a
+    server answers failures alike: ``{"error": ...}``, ``{"status": "error", "message": ...}``), carrying
+    ``message``. None when nothing was learned, or the style is plain text (``message`` already is)."""
+    kind = failure_kind(message)
+    own = learned_failure(spec, kind, arguments)
+    if own is not None:
+        return own
+    styles = [t for s in siblings if s.examples and (shapes := shapes_of(s)) and (t := shapes.failure(kind))]
+    if not styles:
+        styles = [t for s in siblings if s.examples and (shapes := shapes_of(s)) for t in shapes.failures.values()]
+    counts = Counter(shape_key(t) for t in styles)
+    if not counts or not (style := next(t for t in styles if shape_key(t) == counts.most_common(1)[0][0])).is_json:
+        return None
+    body = _envelope(style.body, message)
+    text = json.dumps(body, ensure_ascii=False, indent=style.indent)
+    structured = body if style.structured and isinstance(body, dict) else None
+    return CallToolResult(
+        content=[TextContent(type="text", text=text)], structured_content=structured, is_error=style.is_error
+    )
+
+
+def success_in_style(spec: ToolSpec, siblings: Sequence[ToolSpec], result: CallToolResult) -> CallToolResult | None:
+    """A plain-text answer of a tool never observed, in the JSON envelope every observed tool of its server
+    answers in (the keys most of their usual answers have: ``{"status": ..., "message": ...}``), the text as
+    its message. None when the tool has its own examples, the answer is not plain text, or the server shows no
+    shared envelope (fewer than two observed tools, or an answer that is not a JSON object)."""
+    if spec.examples or result.is_error or result.structured_content is not None:
+        return None
+    text = "".join(b.text for b in result.content if isinstance(b, TextContent))
+    if not text or text.lstrip().startswith(("{", "[")):
+        return None
+    bodies = [t.body for s in siblings if s is not spec and s.examples and (t := _usual(s)) is not None]
+    if len(bodies) < MIN_SIBLINGS or not all(
+        isinstance(b, dict) and EACH not in b and RECORDS not in b for b in bodies
+    ):
+        return None
+    counts = Counter(k for b in bodies for k in b)
+    shared = [k for k, n in counts.items() if 2 * n > len(bodies)]  # most of the tools answer with it
+    if not shared:
+        return None
+    body = {k: _shared_value([b[k] for b in bodies if k in b], text) for k in shared}
+    return CallToolResult(content=[TextContent(type="text", text=json.dumps(body, ensure_ascii=False, indent=2))])
+
+
+def _usual(spec: ToolSpec) -> Template | None:
+    shapes = shapes_of(spec)
+    template = shapes.success if shapes else None
+    return template if template is not None and template.is_json else None
+
+
+def _shared_value(values: list[Any], text: str) -> Any:
+    """One envelope field: the text where the tools say sentences, else the value they give most often."""
+    if all(isinstance(v, str) for v in values) and any(SLOT.search(v) or not _CODE.fullmatch(v) for v in values):
+        return text
+    if all(isinstance(v, dict) for v in values):
+        return {}
+    if all(isinstance(v, list) for v in values):
+        return []
+    counts = Counter(json.dumps(v, sort_keys=True) for v in values)
+    return json.loads(counts.most_common(1)[0][0])
+
+
+def _envelope(body: Any, message: str) -> Any:
+    """The keys of a failure answer with ``message`` in its words: short codes (``"error"``, ``404``) stay,
+    sentences and slots become the message, lists are emptied."""
+    if isinstance(body, dict):
+        if EACH in body or RECORDS in body:
+            return []
+        return {k: _envelope(v, message) for k, v in body.items()}
+    if isinstance(body, list):
+        return []
+    if isinstance(body, str) and (SLOT.search(body) or not _CODE.fullmatch(body)):
+        return message
+    return body
 
 
 def argument_at(arguments: dict[str, Any], path: str) -> Any:
@@ -80,7 +197,8 @@ def _fill_json(template: Any, fill: Fill, defaults: dict[str, Any], key: str) ->
     if isinstance(template, dict) and RECORDS in template:
         item = template[RECORDS]
         keys = set(item) if isinstance(item, dict) else set()
-        return [_overlay(_fill_json(item, fill, defaults, ""), record) for record in fill.records(keys)]
+        records = _selected(fill.records(keys), template.get(WHERE), fill.arguments)
+        return [_overlay(_fill_json(item, fill, defaults, ""), record) for record in records]
     if isinstance(template, dict):
         return {k: _fill_json(v, fill, defaults, str(k)) for k, v in template.items()}
     if isinstance(template, list):
@@ -98,6 +216,18 @@ def _fill_json(template: Any, fill: Fill, defaults: dict[str, Any], key: str) ->
     if ID_KEY.match(key) and isinstance(template, str | int) and not isinstance(template, bool):
         return _id_like(template, fill)
     return template
+
+
+def _selected(records: list[dict[str, Any]], where: Any, arguments: dict[str, Any]) -> list[dict[str, Any]]:
+    """The records this call selects, the way the example's call selected its items (learned.py ``_selection``);
+    all of them when the call does not give the selecting argument or the records lack the field."""
+    if not isinstance(where, dict):
+        return records
+    wanted, field = arguments.get(str(where.get("argument"))), str(where.get("field"))
+    if not isinstance(wanted, list) or not any(field in r for r in records):
+        return records  # records of another kind than the example listed: nothing to select them by
+    names = {str(v) for v in wanted}
+    return [r for r in records if str(r.get(field)) in names]
 
 
 def _with_arguments(fill: Fill, item: Any) -> Fill:

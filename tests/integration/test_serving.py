@@ -72,7 +72,7 @@ async def test_stdio_serves_both_eras(experiment: Path, mode: str) -> None:
     args = sim_stdio_args(experiment)
     params = StdioServerParameters(command=sys.executable, args=args, cwd=str(REPO), env=sim_env())
     async with Client(params, mode=mode, cache=None) as client:
-        assert len(await all_tools(client)) == 6 + 14
+        assert len(await all_tools(client)) == 6 + 16  # tickets.yaml, the fixture server
         await ticket_round_trip(client)  # the stdio process is the session, whatever the era
 
 

@@ -78,3 +78,18 @@ def test_update_and_delete_take_the_id_from_the_arguments() -> None:
         Effect("update", "user", "u-1", {"name": "B"})
     ]
     assert observed(delete, {"user_id": "u-1"}, answer("deleted")) == [Effect("delete", "user", "u-1")]
+
+
+def test_batch_items_that_name_another_entity_are_references() -> None:
+    from mcp_sim.config import ToolSpec
+    from mcp_sim.ledger.effects import infer_effect
+
+    observations = {"type": "array", "items": {"type": "object", "properties": {
+        "entityName": {"type": "string"}, "contents": {"type": "array", "items": {"type": "string"}}}}}  # fmt: skip
+    add = infer_effect(ToolSpec(name="add_observations", input_schema={"type": "object", "properties": {
+        "observations": observations}}))  # fmt: skip
+    assert add.refs == {"observations[].entityName": "entity"}
+    entities = {"type": "array", "items": {"type": "object", "properties": {"name": {"type": "string"}}}}
+    update = infer_effect(ToolSpec(name="update_entities", input_schema={"type": "object", "properties": {
+        "entities": entities}}))  # fmt: skip
+    assert update.kind == "update" and update.id == "entities[].name"

@@ -95,3 +95,124 @@ def test_minted_ids_keep_the_examples_style() -> None:
     assert mint_like(41, 7, rng) == 7
     sha = mint_like("3f2a9c1", 7, rng)
     assert isinstance(sha, str) and len(sha) == 7 and sha != "3f2a9c1"
+
+
+def json_result(body: object, is_error: bool = False) -> dict[str, object]:
+    import json
+
+    return {"content": [{"type": "text", "text": json.dumps(body)}], "isError": is_error}
+
+
+def test_the_form_whose_example_call_looks_like_this_call_answers_it() -> None:
+    shapes = learn(
+        [
+            Example(arguments={"query": "SELECT * FROM t"}, result=text_result("[(1, 'a')]")),
+            Example(arguments={"query": "CREATE TABLE u (x INT)"}, result=json_result([])),
+            Example(arguments={"query": "SELECT count(*) FROM t"}, result=text_result("[(7,)]")),
+        ]
+    )
+    assert shapes is not None and shapes.success is not None
+    created = render(shapes.success, Fill({"query": "create table v (y int)"}))
+    selected = render(shapes.success, Fill({"query": "SELECT 1"}))
+    other = render(shapes.success, Fill({"query": "VACUUM"}))  # no form fits better: the usual one
+    assert created.content[0].text == "[]"  # type: ignore[union-attr]
+    assert selected.content[0].text == "[(7,)]"  # type: ignore[union-attr]
+    assert other.content[0].text == "[(7,)]"  # type: ignore[union-attr]
+
+
+def test_an_answer_with_empty_lists_counts_for_the_form_that_has_items() -> None:
+    people = [{"name": "Ada", "kind": "person"}]
+    shapes = learn(
+        [
+            Example(arguments={"entities": people}, result=json_result({"entities": people})),
+            Example(arguments={"entities": [{"name": "Ada", "kind": "x"}]}, result=json_result({"entities": []})),
+        ]
+    )
+    assert shapes is not None and shapes.success is not None
+    assert shapes.success.alternatives == ()  # the empty answer is no form of its own
+    answer = render(shapes.success, Fill({"entities": [{"name": "Bo", "kind": "robot"}]}))
+    assert answer.content[0].text == '{"entities": [{"name": "Bo", "kind": "robot"}]}'  # type: ignore[union-attr]
+
+
+def test_a_text_led_by_error_is_a_failure_even_without_is_error() -> None:
+    shapes = learn([Example(arguments={"query": "SELECT * FROM nope"}, result=text_result("Database error: no table"))])
+    assert shapes is not None and shapes.success is None and "other" in shapes.failures
+
+
+def test_listed_records_are_the_ones_the_call_selects() -> None:
+    example = Example(
+        arguments={"names": ["Ada", "Ghost"]},
+        result=json_result({"entities": [{"name": "Ada", "kind": "person"}]}),
+    )
+    shapes = learn([example])
+    assert shapes is not None and shapes.success is not None
+    records = [{"name": "Ada", "kind": "person"}, {"name": "Bo", "kind": "robot"}, {"name": "Cy", "kind": "cat"}]
+    answer = render(shapes.success, Fill({"names": ["Bo", "Cy"]}, lambda _keys: records))
+    assert answer.content[0].text == (  # type: ignore[union-attr]
+        '{"entities": [{"name": "Bo", "kind": "robot"}, {"name": "Cy", "kind": "cat"}]}'
+    )
+    everyone = render(shapes.success, Fill({}, lambda _keys: records))  # no names given: no selection
+    assert everyone.content[0].text.count('"name"') == 3  # type: ignore[union-attr]
+
+
+def test_an_argument_list_the_answer_repeats_is_this_calls_list() -> None:
+    example = Example(
+        arguments={"entities": [{"name": "Ada", "observations": ["Rack 4"]}]},
+        result=json_result([{"name": "Ada", "observations": ["Rack 4"], "version": 1}]),
+    )
+    shapes = learn([example])
+    assert shapes is not None and shapes.success is not None
+    asked = [{"name": "Bo", "observations": ["one", "two"]}, {"name": "Cy", "observations": []}]
+    answer = render(shapes.success, Fill({"entities": asked}))
+    assert answer.content[0].text == (  # type: ignore[union-attr]
+        '[{"name": "Bo", "observations": ["one", "two"], "version": 1}, '
+        '{"name": "Cy", "observations": [], "version": 1}]'
+    )
+
+
+def test_a_failure_is_said_in_the_tools_own_words_else_in_its_servers_envelope() -> None:
+    from mcp_sim.config import ToolSpec
+    from mcp_sim.simulation.render import failure_in_style
+
+    fails_alike = ToolSpec(
+        name="get_order",
+        examples=[Example(arguments={"id": 9}, result=json_result({"error": "Order 9 not found.", "code": "E404"}))],
+    )
+    own = ToolSpec(
+        name="get_note",
+        examples=[Example(arguments={"note_id": "n-1"}, result=text_result("Note not found: n-1", is_error=True))],
+    )
+    quiet = ToolSpec(name="get_invoice")
+    siblings = [fails_alike, own, quiet]
+    mine = failure_in_style(own, siblings, {"note_id": "n-7"}, "note 'n-7' not found")
+    assert mine is not None and mine.is_error and mine.content[0].text == "Note not found: n-7"  # type: ignore[union-attr]
+    borrowed = failure_in_style(quiet, siblings, {"invoice_id": "i-3"}, "invoice 'i-3' not found")
+    assert borrowed is not None and not borrowed.is_error  # the server says failures in JSON, not with isError
+    assert borrowed.content[0].text == '{"error": "invoice \'i-3\' not found", "code": "E404"}'  # type: ignore[union-attr]
+    assert failure_in_style(quiet, [quiet], {}, "invoice 'i-3' not found") is None  # nothing learned: mcp-sim's words
+
+
+def test_a_tool_never_observed_answers_in_the_envelope_its_servers_tools_share() -> None:
+    from mcp.types import CallToolResult, TextContent
+
+    from mcp_sim.config import ToolSpec
+    from mcp_sim.simulation.render import success_in_style
+
+    def observed(name: str, body: dict[str, object]) -> ToolSpec:
+        return ToolSpec(name=name, examples=[Example(arguments={}, result=json_result(body))])
+
+    siblings = [
+        observed("add", {"status": "added", "message": "Added task 1.\nProgress: 1/3", "id": "t-1"}),
+        observed("done", {"status": "done", "message": "Task t-1 is done"}),
+        observed("plan", {"status": "planned", "tasks": []}),
+    ]
+    quiet = ToolSpec(name="delete")
+    prose = CallToolResult(content=[TextContent(type="text", text="Deleted task: t-1")])
+    styled = success_in_style(quiet, [*siblings, quiet], prose)
+    assert styled is not None
+    body = __import__("json").loads(styled.content[0].text)  # type: ignore[union-attr]
+    assert body == {"status": "added", "message": "Deleted task: t-1"}  # keys most tools share; codes kept
+    assert success_in_style(siblings[0], siblings, prose) is None  # a tool with examples answers in its own
+    assert success_in_style(quiet, [siblings[0], quiet], prose) is None  # one observed tool is no server style
+    failed = CallToolResult(content=[TextContent(type="text", text="no")], is_error=True)
+    assert success_in_style(quiet, [*siblings, quiet], failed) is None

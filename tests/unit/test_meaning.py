@@ -14,3 +14,21 @@ def test_an_unknown_time_zone_is_refused_and_known_ones_pass() -> None:
         meaning.check("get_time", {"target_timezone": "Mars/Olympus_Mons"})
     with pytest.raises(InvalidArguments, match="tz"):
         meaning.check("convert", {"tz": "Nowhere/City"})
+
+
+def test_an_expression_is_evaluated_and_what_no_calculator_accepts_is_refused() -> None:
+    from mcp_sim.errors import InvalidArguments
+    from mcp_sim.simulation.builtin.meaning import derived
+
+    assert derived("calculate", {"expression": "17 * 23 - 5"}) == {"result": 386}
+    assert derived("calculate", {"expression": "(1 + 2) / 4"}) == {"result": 0.75}
+    assert derived("calculate", {"note": "1 / 0"}) == {}  # only arguments that say they are expressions
+    for bad, said in [("1 / 0", "division by zero"), ("2 +", "invalid syntax"), ("x * 2", "Unknown identifier: x"),
+                      ("round(2.675, 2)", "Unknown identifier: round"), ("9 ** 9 ** 9", "exponent too large"),
+                      ("__import__('os').getcwd()", "Unsupported operation")]:  # fmt: skip
+        try:
+            derived("calculate", {"expression": bad})
+        except InvalidArguments as exc:
+            assert said in str(exc), (bad, str(exc))
+        else:
+            raise AssertionError(f"{bad!r} was accepted")

@@ -123,3 +123,45 @@ def test_window_moves_in_blocks_and_summary_comes_from_dropped_turns() -> None:
 
 def _chars(messages: list[dict[str, str]]) -> int:
     return len("".join(f"<{m['role']}>{m['content']}" for m in messages))
+
+
+def test_the_called_tools_real_observations_are_demonstrated_in_the_current_turn_only() -> None:
+    from mcp_sim.config import Example
+
+    spec = TOOLS[1].model_copy(
+        update={
+            "examples": [
+                Example(arguments={"item": "pen"}, result={"content": [{"type": "text", "text": "Created ord-7"}]}),
+                Example(
+                    arguments={"item": ""},
+                    result={"content": [{"type": "text", "text": "Error: item is empty"}], "isError": True},
+                ),
+            ]
+        }
+    )
+    demonstrations = prompts.tool_demonstrations(spec)
+    assert demonstrations == [
+        'arguments {"item": "pen"} -> observation:\nCreated ord-7',
+        'arguments {"item": ""} -> observation (isError):\nError: item is empty',
+    ]
+    current = prompts.current_text(call(3, demonstrations=demonstrations, instructions=["answer with a 429"]))
+    assert current.index("### Turn 4") < current.index("Created ord-7") < current.index("answer with a 429")
+    assert "How the real tool answered other calls" in current
+    system = prompts.system_text([spec])
+    assert "Created ord-7" not in system  # per-call material: the cached system prefix does not change
+
+
+def test_demonstrations_keep_the_newest_within_the_budget() -> None:
+    from mcp_sim.config import Example
+
+    examples = [
+        Example(arguments={"n": n}, result={"content": [{"type": "text", "text": f"answer {n} " + "x" * 2000}]})
+        for n in range(10)
+    ]
+    shown = prompts.tool_demonstrations(TOOLS[0].model_copy(update={"examples": examples}), budget_chars=4000)
+    assert [s.split("\n")[0] for s in shown] == [
+        'arguments {"n": 8} -> observation:',
+        'arguments {"n": 9} -> observation:',
+    ]
+    assert all(s.endswith("more)") and len(s) < 1600 for s in shown)
+    assert prompts.tool_demonstrations(TOOLS[0]) == []

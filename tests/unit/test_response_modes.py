@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import json
 import socket
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -11,9 +13,19 @@ import anyio
 import httpx2
 import pytest
 import uvicorn
-from mcp import Client
+from mcp import Client, MCPError
 from mcp.server import Server, ServerRequestContext
-from mcp.types import CallToolRequestParams, CallToolResult, ListToolsResult, PaginatedRequestParams, TextContent, Tool
+from mcp.types import (
+    CallToolRequestParams,
+    CallToolResult,
+    EmptyResult,
+    ListToolsResult,
+    PaginatedRequestParams,
+    SetLevelRequest,
+    SetLevelRequestParams,
+    TextContent,
+    Tool,
+)
 from starlette.applications import Starlette
 from starlette.routing import Route
 
@@ -219,3 +231,24 @@ async def test_an_initialize_whose_params_are_not_an_object_gets_the_sdks_error_
     assert response.status_code != 500, response.text
     assert "error" in response.json()
     assert answered_by == ["sse"]
+
+
+@pytest.mark.parametrize("method", ["resources/subscribe", "resources/unsubscribe", "logging/setLevel"])
+def test_a_request_for_later_notifications_keeps_the_stream(method: str) -> None:
+    assert needs_stream(_post(json.dumps({"jsonrpc": "2.0", "id": 1, "method": method, "params": {}}).encode()))
+
+
+async def test_a_2025_session_that_asks_for_log_messages_leaves_the_fast_set(
+    modes: tuple[ResponseModes, list[str]],
+) -> None:
+    """Log messages ride the streams of its later calls, which the stateless twin does not have."""
+    app, answered_by = modes
+    async with served(app) as url, Client(url, mode="legacy") as client:
+        await client.list_tools()  # the client lists unseen tools before calling them
+        assert app.fast_sessions
+        answered_by.clear()
+        with contextlib.suppress(MCPError):  # this test server has no logging: the routing is what counts
+            await client.session.send_request(SetLevelRequest(params=SetLevelRequestParams(level="info")), EmptyResult)
+        await client.call_tool("whoami", {})
+        assert not app.fast_sessions
+    assert answered_by == ["sse", "sse"]

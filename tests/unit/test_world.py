@@ -9,6 +9,7 @@ import pytest
 from mcp_sim.catalog.specs import build_catalog
 from mcp_sim.config import load_experiment
 from mcp_sim.errors import ConfigError
+from mcp_sim.ledger.entities import Ledger
 from mcp_sim.ledger.world import load_world
 from mcp_sim.runtime import load_world_seeds
 
@@ -35,7 +36,7 @@ def test_a_seeded_type_nothing_creates_is_still_known(tmp_path: Path) -> None:
     world = "id_fields: {user: login}\nentities:\n  user:\n    - {login: ada}\n"
     loaded = load_experiment(experiment(tmp_path, world))
     types, seeds = load_world_seeds(loaded, build_catalog(loaded, {}))
-    assert types.id_fields["user"] == "login" and "user" in types.created
+    assert types.id_fields["user"] == "login" and types.known("user", Ledger())
     assert seeds[0].id == "ada"
 
 

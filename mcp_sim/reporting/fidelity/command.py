@@ -1,6 +1,7 @@
 """``mcp-sim fidelity``: score the simulator against recorded real sessions, per tool, server and overall.
 
-Trajectory files (JSONL, the format of ``data/trajectories``) name their server on every line; each server's
+Trajectory files (JSONL, the format of ``data/trajectories``) name their server on every line (recordings
+files name their experiment instead, see ``by_tool_names``); each server's
 tool list comes from a spec file given with ``--tools`` whose ``upstream:`` (or file name, minus
 ``.tools.yaml``/``.yaml``) is the server's name. ``--worlds DIR`` holds ``<session>.json`` world seeds for
 sessions that start from a known state.
@@ -17,7 +18,7 @@ import anyio
 from mcp_sim.catalog.specs import load_spec_file
 from mcp_sim.config import ToolSpec
 from mcp_sim.errors import ConfigError
-from mcp_sim.reporting.fidelity.measures import CallScore
+from mcp_sim.reporting.fidelity.measures import CallScore, RecordedCall
 from mcp_sim.reporting.fidelity.pooled import pool, table
 from mcp_sim.reporting.fidelity.replay import Mode, ServerSessions, read_trajectories, replay
 from mcp_sim.reporting.terminal import progress_bar
@@ -33,6 +34,22 @@ def tool_lists(paths: list[Path]) -> dict[str, list[ToolSpec]]:
     return found
 
 
+def by_tool_names(
+    recorded: dict[str, dict[str, list[RecordedCall]]], lists: dict[str, list[ToolSpec]]
+) -> dict[str, list[ToolSpec]]:
+    """``lists`` plus, for a recorded server no list is named after (a recordings file names its experiment, not
+    its server), the one list that has every tool the server's calls used."""
+    found = dict(lists)
+    for server, sessions in recorded.items():
+        if server in found:
+            continue
+        used = {c.tool for calls in sessions.values() for c in calls}
+        fitting = [name for name, specs in lists.items() if used <= {s.name for s in specs}]
+        if len(fitting) == 1:
+            found[server] = lists[fitting[0]]
+    return found
+
+
 def worlds_in(folder: Path | None) -> dict[str, Any]:
     if folder is None:
         return {}
@@ -44,7 +61,7 @@ def worlds_in(folder: Path | None) -> dict[str, Any]:
 def measure(trajectories: list[Path], tools: list[Path], mode: Mode, worlds: Path | None = None) -> dict[str, Any]:
     """Replay and score; the pooled report (JSON-able) with every call's scores under ``calls``."""
     recorded = read_trajectories(trajectories)
-    lists = tool_lists(tools)
+    lists = by_tool_names(recorded, tool_lists(tools))
     missing = sorted(set(recorded) - set(lists))
     if missing:
         raise ConfigError([f"no tool list for server {name!r}: pass its spec file with --tools" for name in missing])

@@ -9,7 +9,6 @@ its calls, when it has one session) as real observations, scoring only the rest.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,11 +17,13 @@ from typing import Any, Literal
 from mcp_sim.calls import CallPath, error_result
 from mcp_sim.catalog.specs import Catalog, catalog_of
 from mcp_sim.config import Example, Experiment, ToolSpec
-from mcp_sim.errors import ConfigError, ProtocolError, ToolError
+from mcp_sim.errors import ProtocolError, ToolError
 from mcp_sim.ledger.effects import EntityTypes
-from mcp_sim.ledger.world import World, seed_effects
+from mcp_sim.ledger.entities import Effect
+from mcp_sim.ledger.world import as_world, seed_effects, seeded_types
 from mcp_sim.perturbations.base import NoPerturbations
 from mcp_sim.reporting.fidelity.measures import CallScore, RecordedCall, SessionScorer
+from mcp_sim.reporting.fidelity.trajectories import by_session, example_of, read_calls
 from mcp_sim.routing.flags import Routing
 from mcp_sim.simulation.builtin.simulator import SchemaWorldModel
 from mcp_sim.state.memory import MemoryStore
@@ -42,22 +43,8 @@ class ServerSessions:
 
 
 def read_trajectories(paths: Iterable[Path]) -> dict[str, dict[str, list[RecordedCall]]]:
-    """server -> session -> calls in recorded order, from trajectory JSONL files."""
-    servers: dict[str, dict[str, list[RecordedCall]]] = {}
-    for path in paths:
-        with path.open(encoding="utf-8") as lines:
-            for number, line in enumerate(lines, 1):
-                if not line.strip():
-                    continue
-                try:
-                    call = RecordedCall.from_json(json.loads(line))
-                except (ValueError, KeyError, TypeError) as exc:
-                    raise ConfigError([f"{path}:{number}: not a trajectory line ({exc!r})"]) from None
-                servers.setdefault(call.server, {}).setdefault(call.session, []).append(call)
-    for sessions in servers.values():
-        for calls in sessions.values():
-            calls.sort(key=lambda c: c.index)
-    return servers
+    """server -> session -> calls in recorded order, from trajectory JSONL files or recordings files."""
+    return by_session(read_calls(paths))
 
 
 def for_mode(specs: list[ToolSpec], mode: Mode) -> list[ToolSpec]:
@@ -84,9 +71,9 @@ def with_examples(specs: list[ToolSpec], calls: list[RecordedCall]) -> list[Tool
     """``specs`` with each tool's observed calls added to its examples."""
     seen: dict[str, list[Example]] = {}
     for call in calls:
-        result = call.result or _protocol_error_result(call.protocol_error)
-        if result is not None:
-            seen.setdefault(call.tool, []).append(Example(arguments=call.arguments, result=result))
+        example = example_of(call)
+        if example is not None:
+            seen.setdefault(call.tool, []).append(example)
     return [s.model_copy(update={"examples": [*s.examples, *seen.get(s.name, [])]}) for s in specs]
 
 
@@ -117,9 +104,21 @@ async def replay(recorded: ServerSessions, mode: Mode, advance: Callable[[], Non
 def _call_path(server: str, catalog: Catalog, world: Any) -> CallPath:
     experiment = Experiment.model_validate({"name": f"fidelity-{server}", "seed": 0, "state": "memory://"})
     types = EntityTypes([e.spec for e in catalog])
-    effects = seed_effects(World.model_validate(world), types, "world") if isinstance(world, dict) else []
+    effects: list[Effect] = []
+    if isinstance(world, dict):  # as runtime.load_world_seeds does; a raw initial state is imported first
+        seed = as_world(world)
+        types = EntityTypes([e.spec for e in catalog], seeded_types(seed, types))
+        effects = seed_effects(seed, types, "world")
     return CallPath(
-        experiment, catalog, {}, SchemaWorldModel(), MemoryStore(), NoPerturbations(), Routing("sim"), world=effects
+        experiment,
+        catalog,
+        {},
+        SchemaWorldModel(),
+        MemoryStore(),
+        NoPerturbations(),
+        Routing("sim"),
+        world=effects,
+        types=types,
     )
 
 
@@ -134,9 +133,3 @@ async def _answer(
     except ProtocolError as exc:
         return None, {"code": exc.code, "message": exc.message}
     return result.model_dump(by_alias=True, exclude_none=True, mode="json"), None
-
-
-def _protocol_error_result(error: dict[str, Any] | None) -> dict[str, Any] | None:
-    if not error:
-        return None
-    return {"content": [{"type": "text", "text": str(error.get("message", ""))}], "isError": True}

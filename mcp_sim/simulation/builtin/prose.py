@@ -32,6 +32,12 @@ def listing(tool: str, entity: str, records: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def with_recalled(text: str, recalled: list[dict[str, Any]]) -> str:
+    """A read's answer followed by a line per earlier change it shows (``recall.py``)."""
+    lines = [f"- {_fields(args)}" for args in recalled]
+    return "\n".join([text, *lines] if text else lines)
+
+
 def _fields(record: dict[str, Any]) -> str:
     parts = []
     for key, value in record.items():

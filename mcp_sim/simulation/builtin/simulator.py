@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 import jsonschema
@@ -17,11 +18,12 @@ from mcp.types import CallToolResult, TextContent
 from mcp_sim.config import EntityEffect, SchemaWorldModelConfig, ToolSpec
 from mcp_sim.errors import EntityNotFound
 from mcp_sim.ledger.answers import values_at
-from mcp_sim.ledger.effects import effect_of
+from mcp_sim.ledger.effects import effect_of, plural
 from mcp_sim.ledger.entities import Effect, Ledger
+from mcp_sim.ledger.world_state import known_values, session_clock, shown_by
 from mcp_sim.outcome import Outcome
 from mcp_sim.simulation.base import SimulationRequest
-from mcp_sim.simulation.builtin import meaning, prose
+from mcp_sim.simulation.builtin import confinement, conflicts, meaning, members, prose, recall, sql
 from mcp_sim.simulation.builtin.batch import simulate_batch
 from mcp_sim.simulation.builtin.values import ValueMaker
 from mcp_sim.simulation.directives import item_failures
@@ -39,18 +41,40 @@ class SchemaWorldModel:
         shapes = self.shapes(request.spec)
         told = item_failures(request.instructions)  # a perturbation's exact per-item failures
         meaning.check(request.spec.name, request.arguments)
+        tables: list[Effect] = []
+        if (statement := sql.statement_in(request.arguments)) is not None:
+            words = set(re.split(r"[^a-z0-9]+", request.spec.name.lower()))
+            reads, writes = bool(words & sql.READ_WORDS), bool(words & sql.WRITE_WORDS)
+            try:
+                tables = sql.effects(request.spec.name, statement, request.session.ledger, reads, writes)
+            except EntityNotFound as exc:
+                return Outcome(result=_failure(str(exc)), trace={"effect": "sql"})
+        derived = _as_declared(meaning.derived(request.spec.name, request.arguments), request.spec.output_schema)
+        if confinement.paths_in(request.arguments):
+            earlier = await request.history(max(0, request.call_index - recall.LOOKBACK))
+            confinement.check(request.spec.name, request.arguments, confinement.root_of(earlier))
+        if conflicts.creates(request.spec.name) and conflicts.names_in(request.arguments):
+            start = max(0, request.call_index - conflicts.LOOKBACK)
+            conflicts.check(request.spec.name, request.arguments, await request.history(start))
+        shown: list[dict[str, Any]] = []
+        observing = recall.observes(request.spec.name) and not sql.writes(request.arguments)
+        if effect.kind in ("none", "list", "read") and observing:
+            earlier = await request.history(max(0, request.call_index - recall.LOOKBACK))
+            shown = recall.recalled(request.arguments, earlier)
         try:
             if told is not None and isinstance(request.arguments.get(told.argument), list):
                 body, effects = simulate_batch(request, effect, told, self._one)
                 result = to_result(request.spec, body)
             else:
-                result, effects = _Answer(request, effect, self.config, shapes).build()
+                result, effects = _Answer(request, effect, self.config, shapes, shown, derived).build()
         except EntityNotFound:
             learned = shapes.failure("not_found") if shapes else None
             if learned is None:
                 raise
             return Outcome(result=render(learned, Fill(request.arguments)), trace={"effect": effect.kind})
-        return Outcome(result=result, effects=effects, trace={"effect": effect.kind})
+        if not result.is_error:
+            tables += members.changes(request.spec, request.arguments, request.session.ledger)
+        return Outcome(result=result, effects=[*effects, *tables], trace={"effect": effect.kind})
 
     def shapes(self, spec: ToolSpec) -> AnswerShapes | None:
         """The answer shapes the spec's examples show (learned once per spec)."""
@@ -77,8 +101,12 @@ class _Answer:
         effect: EntityEffect,
         config: SchemaWorldModelConfig,
         shapes: AnswerShapes | None,
+        recalled: list[dict[str, Any]] | None = None,
+        derived: dict[str, Any] | None = None,
     ) -> None:
         self.request = request
+        self.derived = derived or {}  # answer fields the arguments' meaning fixes (meaning.py)
+        self.recalled = recalled or []  # what earlier calls established that this read shows (recall.py)
         self.spec = request.spec
         self.args = request.arguments
         self.effect = effect
@@ -87,7 +115,13 @@ class _Answer:
         self.config = config
         self.shapes = shapes
         self.rng = random.Random(request.seed)
-        self.values = ValueMaker(request.spec.output_schema or {}, self.rng)
+        self.values = ValueMaker(  # seeded values (scalars, singletons) and the session clock: world_state.py
+            request.spec.output_schema or {},
+            self.rng,
+            seed=request.seed,
+            clock=session_clock(self.ledger, request.call_index),
+            known=known_values(self.ledger),
+        )
         self.last_body: Any = None  # the JSON body of the answer (batches nest it per item)
 
     def build(self) -> tuple[CallToolResult, list[Effect]]:
@@ -98,7 +132,8 @@ class _Answer:
             return self._create()
         if kind == "list":
             return self._list(), []
-        return self._present({"success": True, **self.args}), []
+        shown = shown_by(self.ledger, self.spec.name, self.spec.description, self.args)  # get_balance: the balance
+        return self._present({"success": True, **shown, **self.args, **self.derived}), []
 
     def _create(self) -> tuple[CallToolResult, list[Effect]]:
         id_field = self.effect.id or "id"
@@ -127,15 +162,24 @@ class _Answer:
 
     def _list(self) -> CallToolResult:
         filters = {k: v for k, v in self.args.items() if not isinstance(v, dict | list)}
+        if self.effect.entity is None:  # filter_by_project: the records whose fields the criteria name
+            names = {n for k in filters for n in (k, plural(k))}
+            fitted = self._fitting(names)
+            self.entity = next((t for t, table in self.ledger.entities.items() if fitted and table and
+                                next(iter(table.values())) is fitted[0]), self.entity)  # fmt: skip
         records = [r for r in self.ledger.records(self.entity) if _matches(r, filters)]
         learned = self.shapes.success if self.shapes else None
         schema = self.spec.output_schema
         if learned is not None:
             return self._learned(learned, {}, mint=False)
         if schema is None:
-            body: Any = {f"{self.entity}s": records, "total": len(records)}
-            return self._text(prose.listing(self.spec.name, self.entity, records), body)
-        self.last_body = self._shape_list(schema, records)
+            body: Any = {plural(self.entity): records, "total": len(records)}
+            text = prose.listing(self.spec.name, self.entity, records) if records or not self.recalled else ""
+            return self._text(prose.with_recalled(text, self.recalled), body)
+        if _open_object(schema):
+            self.last_body = {plural(self.entity): records, "count": len(records)}
+        else:
+            self.last_body = self._shape_list(schema, records)
         return to_result(self.spec, self.last_body)
 
     def _present(self, record: dict[str, Any], mint: bool = False) -> CallToolResult:
@@ -144,15 +188,35 @@ class _Answer:
         if learned is not None:
             return self._learned(learned, record, mint)
         schema = self.spec.output_schema
-        if schema is not None:
-            self.last_body = _fill(self.values, schema, record)
+        if schema is not None and _open_object(schema):
+            self.last_body = self._open_body(record)
             return to_result(self.spec, self.last_body)
-        return self._text(prose.sentence(self.spec.name, self.effect.kind, self.entity, record), record)
+        if schema is not None:
+            known = {k: v for earlier in self.recalled for k, v in earlier.items()}  # the latest write wins
+            self.last_body = _fill(self.values, schema, {**known, **record})
+            return to_result(self.spec, self.last_body)
+        text = prose.sentence(self.spec.name, self.effect.kind, self.entity, record)
+        return self._text(prose.with_recalled(text, self.recalled), record)
+
+    def _open_body(self, record: dict[str, Any]) -> dict[str, Any]:
+        """An answer for an outputSchema that is any object (a Python tool returning ``dict``): the record under
+        its type's name, as such tools describe it ("success status and the updated todo"); actions and
+        deletes say they succeeded."""
+        fields = {k: v for k, v in record.items() if k != "success"}
+        if self.effect.kind in ("none", "delete") or not self.effect.entity:
+            return {"success": True, **fields}
+        body: dict[str, Any] = {self.entity: fields}
+        return body if self.effect.kind == "read" else {"success": True, **body}
 
     def _learned(self, template: Template, record: dict[str, Any], mint: bool) -> CallToolResult:
         fill = Fill(self.args, self._records, record, mint, self.ledger.created + 1, self.rng)
         result = render(template, fill)
         self.last_body = result.structured_content if result.structured_content is not None else record
+        prose_only = result.structured_content is None and len(result.content) == 1 and not result.is_error
+        block = result.content[0] if prose_only else None
+        if self.recalled and isinstance(block, TextContent) and not _is_json(block.text):
+            # a read in the tool's own words, then what earlier changes established (recall.py)
+            result.content = [TextContent(type="text", text=prose.with_recalled(block.text, self.recalled))]
         return result
 
     def _records(self, keys: set[str]) -> list[dict[str, Any]]:
@@ -162,10 +226,22 @@ class _Answer:
         if own or not keys:
             return own
         best = max(
-            self.ledger.entities,
+            (t for t in self.ledger.entities if not t.startswith("$")),  # $scalar, $singleton: world_state.py
             key=lambda t: len(keys & set(next(iter(self.ledger.entities[t].values()), {}))),
             default=None,
         )
+        return self.ledger.records(best) if best is not None else []
+
+    def _fitting(self, fields: set[str]) -> list[dict[str, Any]]:
+        """The records of the ledger type whose records share the most of these fields (none: [])."""
+        best, overlap = None, 0
+        for entity, table in self.ledger.entities.items():
+            if entity.startswith("$"):
+                continue  # $scalar, $singleton: the world's values, no records (ledger/world_state.py)
+            sample = next(iter(table.values()), {})
+            shared = len(fields & set(sample))
+            if shared > overlap:
+                best, overlap = entity, shared
         return self.ledger.records(best) if best is not None else []
 
     def _text(self, text: str, body: Any) -> CallToolResult:
@@ -176,8 +252,15 @@ class _Answer:
         record = self.ledger.get(self.entity, id_)
         if record is not None:
             return record
-        if self.effect.lenient:
-            return {self.effect.id or "id": id_}
+        types = self.request.types
+        open_world = (
+            types is not None
+            and not types.known(self.entity, self.ledger)
+            and not self.ledger.is_deleted(self.entity, id_)
+        )  # nothing says which ones exist (integrity.py): the agent may name one from before the session
+        if self.effect.lenient or open_world:
+            own = types.id_fields.get(self.entity, "id") if types is not None else "id"
+            return {own: id_, self.effect.id or "id": id_}  # the answer names it as the type does (``id``)
         state = "was deleted" if self.ledger.is_deleted(self.entity, id_) else "does not exist"
         raise EntityNotFound(f"{self.entity} '{id_}' not found: it {state}")
 
@@ -195,13 +278,22 @@ class _Answer:
         return f"{self.entity.replace('_', '-')}-{number}"
 
     def _shape_list(self, schema: dict[str, Any], records: list[dict[str, Any]]) -> Any:
+        """The list answer: every array of records in the schema shows the session's records of the type that
+        fits it (the tool's own for the first, else the type whose records share the most fields with the
+        item, as ``read_graph`` shows entities and relations), filtered by the call's search terms. Never
+        invented records: an array nothing fits is empty."""
         body = self.values.make(schema)
         props = schema.get("properties") or {}
-        array_key = next((k for k, s in props.items() if self.values.resolve(s).get("type") == "array"), None)
-        if array_key is None or not isinstance(body, dict):
+        arrays = [k for k, s in props.items() if self.values.resolve(s).get("type") == "array"]
+        if not arrays or not isinstance(body, dict):
             return body
-        item_schema = self.values.resolve(props[array_key]).get("items", {})
-        body[array_key] = [_fill(self.values, item_schema, r) for r in records]
+        for n, key in enumerate(arrays):
+            item_schema = self.values.resolve(props[key]).get("items", {})
+            fields = set(self.values.resolve(item_schema).get("properties") or {})
+            shown = records if n == 0 and records else self._fitting(fields)
+            body[key] = [_fill(self.values, item_schema, r) for r in _searched(shown, self.args)]
+        array_key = arrays[0]
+        records = body[array_key]
         for key in ("total", "count", "total_count", "totalCount"):
             if key in body and isinstance(body[key], int):
                 body[key] = len(records)
@@ -217,6 +309,12 @@ def _fill(values: ValueMaker, schema: dict[str, Any], record: dict[str, Any], pa
     out: dict[str, Any] = {}
     for key, sub in (schema.get("properties") or {}).items():
         known = _known(record, key, parent)
+        if (
+            isinstance(known, int | float)
+            and not isinstance(known, bool)
+            and values.resolve(sub).get("type") == "string"
+        ):
+            known = str(known)  # a calculator's result as the text its schema says
         if known is not None and jsonschema.Draft202012Validator(values.resolve(sub)).is_valid(known):
             out[key] = known
         elif values.resolve(sub).get("type") == "object" and "properties" in values.resolve(sub):
@@ -224,6 +322,37 @@ def _fill(values: ValueMaker, schema: dict[str, Any], record: dict[str, Any], pa
         else:
             out[key] = values.make(sub, key, 1)
     return out
+
+
+def _failure(text: str) -> CallToolResult:
+    return CallToolResult(content=[TextContent(type="text", text=text)], is_error=True)
+
+
+def _as_declared(fields: dict[str, Any], schema: dict[str, Any] | None) -> dict[str, Any]:
+    """Numbers as text where the outputSchema says the field is a string (a calculator's ``result: "4"``)."""
+    declared = (schema or {}).get("properties") or {}
+    return {
+        k: str(v) if isinstance(v, int | float) and (declared.get(k) or {}).get("type") == "string" else v
+        for k, v in fields.items()
+    }
+
+
+def _is_json(text: str) -> bool:
+    try:
+        json.loads(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _open_object(schema: dict[str, Any]) -> bool:
+    """An outputSchema that says only "an object": no properties to shape the answer by."""
+    return (
+        schema.get("type") == "object"
+        and not schema.get("properties")
+        and not schema.get("patternProperties")
+        and (schema.get("additionalProperties", True) is not False)
+    )
 
 
 def _known(record: dict[str, Any], key: str, parent: str) -> Any:
@@ -234,8 +363,28 @@ def _known(record: dict[str, Any], key: str, parent: str) -> Any:
     return record.get(key)
 
 
+def _searched(records: list[dict[str, Any]], arguments: dict[str, Any]) -> list[dict[str, Any]]:
+    """Records a search argument (``query``, ``search``, ``q``, ``keyword``, ``term``) finds anywhere in their
+    text, case-insensitive; all of them when the call searches nothing."""
+    wanted = [str(v).lower() for k, v in arguments.items() if k in _SEARCH_ARGUMENTS and isinstance(v, str) and v]
+    if not wanted:
+        return records
+    return [r for r in records if all(w in json.dumps(r, ensure_ascii=False).lower() for w in wanted)]
+
+
+_SEARCH_ARGUMENTS = frozenset({"query", "search", "q", "keyword", "keywords", "term"})
+
+
 def _matches(record: dict[str, Any], filters: dict[str, Any]) -> bool:
-    return all(record.get(k) == v for k, v in filters.items() if k in record)
+    """Every criterion the record has a field for holds: equal, or one of its list (``project`` in
+    ``projects``). Criteria it has no field for (``include_completed``) say nothing."""
+    for key, wanted in filters.items():
+        if key in record and record[key] != wanted:
+            return False
+        many = record.get(plural(key))
+        if key not in record and isinstance(many, list) and wanted not in many:
+            return False
+    return True
 
 
 def to_result(spec: ToolSpec, body: Any) -> CallToolResult:

@@ -1,33 +1,73 @@
-"""Plausible JSON values for a JSON Schema, drawn from a seeded RNG and shaped by field names."""
+"""Plausible JSON values for a JSON Schema: shaped by the schema, believable by meaning (believable.py).
+
+Every value is drawn from its own RNG, seeded by (the call's seed, the field's path, how many times that
+path was generated in this call): the call's seed already derives from (experiment seed, session, call
+index), so the same experiment gives the same values, another session other ones, and adding a field to
+a schema does not change the values of the others. A field the world seed names (a scalar such as
+``balance``, a singleton's field such as ``current_user``) answers the seeded value where the schema allows it.
+"""
 
 from __future__ import annotations
 
+import hashlib
 import random
-import uuid
-from datetime import UTC, datetime, timedelta
+from collections.abc import Mapping
+from datetime import UTC, datetime
 from typing import Any
 
-_FIRST = ["Ada", "Grace", "Alan", "Edsger", "Barbara", "Donald", "Frances", "Ken", "Radia", "Leslie"]
-_LAST = ["Lovelace", "Hopper", "Turing", "Dijkstra", "Liskov", "Knuth", "Allen", "Thompson", "Perlman"]
+import jsonschema
+
+from mcp_sim.simulation.builtin.believable import DEFAULT_LOCALE, believable, is_money, meaning_of, money, words_of
+
 _WORDS = ["alpha", "beacon", "cobalt", "delta", "ember", "falcon", "granite", "harbor", "indigo", "juniper"]
-_EPOCH = datetime(2026, 1, 1, tzinfo=UTC)
+EPOCH = datetime(2026, 1, 1, 9, 0, tzinfo=UTC)  # the session clock when the world seed sets none
 
 
 class ValueMaker:
-    """Generates values for one schema document (``root`` resolves local ``$ref``s)."""
+    """Generates values for one schema document (``root`` resolves local ``$ref``s).
 
-    def __init__(self, root: dict[str, Any], rng: random.Random) -> None:
+    ``rng`` seeds the maker (one draw) unless ``seed`` is given; ``clock`` is the session's now, near which
+    dates fall; ``known`` maps field names to the world's values (scalars, singleton fields)."""
+
+    def __init__(
+        self,
+        root: dict[str, Any],
+        rng: random.Random,
+        *,
+        seed: int | None = None,
+        clock: datetime = EPOCH,
+        known: Mapping[str, Any] | None = None,
+        locale: str = DEFAULT_LOCALE,
+    ) -> None:
         self.root = root
+        self.seed = rng.getrandbits(63) if seed is None else seed
         self.rng = rng
+        self.clock = clock
+        self.known = dict(known or {})
+        self.locale = locale
+        self._drawn: dict[str, int] = {}  # path -> how many values were drawn at it
+
+    def rng_at(self, path: str) -> random.Random:
+        """The RNG of the next value at ``path`` (a field path such as ``user.email``)."""
+        count = self._drawn.get(path, 0)
+        self._drawn[path] = count + 1
+        return random.Random(self.seed_at(path, count))
+
+    def seed_at(self, path: str, count: int = 0) -> int:
+        material = f"{self.seed}\x1f{path}\x1f{count}".encode()
+        return int.from_bytes(hashlib.blake2b(material, digest_size=8).digest(), "big") >> 1
 
     def make(self, schema: dict[str, Any] | bool, name: str = "", depth: int = 0) -> Any:
         if not isinstance(schema, dict):
             return self._string(name)
         schema = self.resolve(schema)
+        seeded = self._seeded(schema, name)
+        if seeded is not None:
+            return seeded
         if "const" in schema:
             return schema["const"]
         if schema.get("enum"):
-            return self.rng.choice(schema["enum"])
+            return self.rng_at(name).choice(schema["enum"])
         for key in ("oneOf", "anyOf"):
             if schema.get(key):
                 options = [s for s in schema[key] if self.resolve(s).get("type") != "null"] or schema[key]
@@ -44,6 +84,17 @@ class ValueMaker:
             kind = "object" if "properties" in schema else "array" if "items" in schema else "string"
         return getattr(self, f"_{kind}_of")(schema, name, depth)
 
+    def _seeded(self, schema: dict[str, Any], name: str) -> Any:
+        """The world's value for this field (its last path part), when it fits the schema."""
+        key = name.rsplit(".", 1)[-1]
+        if key not in self.known:
+            return None
+        value = self.known[key]
+        try:
+            return value if jsonschema.Draft202012Validator(schema).is_valid(value) else None
+        except jsonschema.exceptions.SchemaError:
+            return None
+
     def resolve(self, schema: dict[str, Any]) -> dict[str, Any]:
         seen = 0
         while isinstance(schema, dict) and "$ref" in schema and seen < 20:
@@ -59,70 +110,67 @@ class ValueMaker:
         out: dict[str, Any] = {}
         for key, sub in props.items():
             if key in required or depth < 2:
-                out[key] = self.make(sub, key, depth + 1)
+                out[key] = self.make(sub, f"{name}.{key}" if name else key, depth + 1)
         return out
 
     def _array_of(self, schema: dict[str, Any], name: str, depth: int) -> list[Any]:
         low = int(schema.get("minItems", 1 if depth < 2 else 0))
         high = max(low, min(int(schema.get("maxItems", low + 2)), low + 2))
         items = schema.get("items", {})
-        return [self.make(items, _singular(name), depth + 1) for _ in range(self.rng.randint(low, high))]
+        count = self.rng_at(f"{name}[]#").randint(low, high)
+        return [self.make(items, _singular(name), depth + 1) for _ in range(count)]
 
     def _string_of(self, schema: dict[str, Any], name: str, depth: int) -> str:
-        fmt = schema.get("format")
-        if fmt == "date-time":
-            return self._when().isoformat().replace("+00:00", "Z")
-        if fmt == "date":
-            return self._when().date().isoformat()
-        if fmt == "email":
-            return self._email()
-        if fmt in ("uri", "url"):
-            return f"https://example.com/{self.rng.choice(_WORDS)}/{self.rng.randint(1, 999)}"
-        if fmt == "uuid":
-            return str(uuid.UUID(int=self.rng.getrandbits(128), version=4))
-        value = self._string(name)
+        value = self._string(name, schema)
         low, high = int(schema.get("minLength", 0)), schema.get("maxLength")
         value = value.ljust(low, "x")
         return value[: int(high)] if high is not None else value
 
     def _integer_of(self, schema: dict[str, Any], name: str, depth: int) -> int:
-        low = int(schema.get("minimum", 0 if "count" in name or "total" in name else 1))
-        high = int(schema.get("maximum", low + 100))
-        return self.rng.randint(low, max(low, high))
+        words = set(words_of(name.rsplit(".", 1)[-1]))
+        counting = bool(words & {"count", "total", "size", "length", "number", "num"})
+        low = int(schema.get("minimum", 0 if counting else 1))
+        default_high = 65535 if "port" in words else 120 if "age" in words else 100
+        high = int(schema.get("maximum", low + default_high))
+        return self.rng_at(name).randint(low, max(low, high))
 
     def _number_of(self, schema: dict[str, Any], name: str, depth: int) -> float:
+        rng = self.rng_at(name)
         low = float(schema.get("minimum", 0))
-        high = float(schema.get("maximum", low + 1000))
-        return round(self.rng.uniform(low, high), 2)
+        field = name.rsplit(".", 1)[-1]
+        if is_money(field):
+            floor = low if "minimum" in schema else 1.0  # a price with no stated minimum is not a fraction of a cent
+            return money(rng, floor, float(schema.get("maximum", max(floor, 1.0) * 5000)))
+        words = set(words_of(field))
+        if "latitude" in words or "lat" in words:
+            return round(rng.uniform(-90, 90), 6)
+        if "longitude" in words or "lng" in words or "lon" in words:
+            return round(rng.uniform(-180, 180), 6)
+        high = float(schema.get("maximum", low + (100 if words & {"percent", "percentage", "rate"} else 1000)))
+        return round(rng.uniform(low, high), 2)
 
     def _boolean_of(self, schema: dict[str, Any], name: str, depth: int) -> bool:
-        return self.rng.random() < 0.5
+        return self.rng_at(name).random() < 0.5
 
     def _null_of(self, schema: dict[str, Any], name: str, depth: int) -> None:
         return None
 
-    def _string(self, name: str) -> str:
-        lowered = name.lower()
-        if "email" in lowered:
-            return self._email()
-        if lowered.endswith(("_at", "date", "time")) or lowered in ("created", "updated", "timestamp"):
-            return self._when().isoformat().replace("+00:00", "Z")
+    def _string(self, name: str, schema: dict[str, Any] | None = None) -> str:
+        schema = schema or {}
+        parent, _, field = name.rpartition(".")
+        rng = self.rng_at(name)
+        meaning = meaning_of(field, schema, parent.rpartition(".")[2])
+        if meaning is not None:
+            return believable(meaning, rng.getrandbits(63), self.clock, field, self.locale)
+        lowered = field.lower()
         if lowered.endswith("id"):
-            return f"{self.rng.getrandbits(32):08x}"
-        if "url" in lowered or "link" in lowered:
-            return f"https://example.com/{self.rng.choice(_WORDS)}"
-        if lowered in ("name", "author", "assignee", "owner", "user", "username") or lowered.endswith("_name"):
-            return f"{self.rng.choice(_FIRST)} {self.rng.choice(_LAST)}"
+            return f"{rng.getrandbits(32):08x}"
         if lowered == "status":
-            return self.rng.choice(["open", "active", "pending", "closed"])
-        words = " ".join(self.rng.choice(_WORDS) for _ in range(3 if "desc" in lowered else 2))
+            return rng.choice(["open", "active", "pending", "closed"])
+        if is_money(field):
+            return f"{money(rng):.2f}"
+        words = " ".join(rng.choice(_WORDS) for _ in range(3 if "desc" in lowered else 2))
         return words.capitalize()
-
-    def _email(self) -> str:
-        return f"{self.rng.choice(_FIRST).lower()}.{self.rng.choice(_LAST).lower()}@example.com"
-
-    def _when(self) -> datetime:
-        return _EPOCH + timedelta(minutes=self.rng.randint(0, 60 * 24 * 300))
 
 
 def _merge(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:

@@ -17,6 +17,7 @@ import structlog
 
 from mcp_sim.config import OpenAIWorldModelConfig, ToolSpec
 from mcp_sim.errors import SimulationFailed, StartupError
+from mcp_sim.ledger.world_state import excerpts as world_excerpts
 from mcp_sim.observability import metrics
 from mcp_sim.outcome import Outcome
 from mcp_sim.simulation.base import SimulationRequest, WorldModel
@@ -83,7 +84,15 @@ class OpenAIWorldModel:
             arguments=request.arguments,
             instructions=request.instructions,
             entity_hints=ledger_view.entity_hints(request.session.ledger, request.arguments),
+            world_excerpts=world_excerpts(
+                request.session.ledger,
+                request.call_index,
+                request.spec.name,
+                request.spec.description,
+                request.arguments,
+            ),  # the seeded scalars and singletons this call reads (ledger/world_state.py)
             feedback=feedback,
+            demonstrations=prompts.tool_demonstrations(request.spec),
         )
 
     async def _complete(self, messages: EncodedMessages, seed: int, progress: _Progress) -> Completion:

@@ -23,6 +23,8 @@ from mcp_sim.simulation.llm.history import summarise, window_start
 from mcp_sim.state.base import Turn
 
 Message = dict[str, str]
+DEMONSTRATION_BUDGET_CHARS = 6000  # of one call's demonstrations: the current turn is resent at every call
+DEMONSTRATION_MAX_CHARS = 1500  # of one demonstrated observation
 
 SYSTEM_TEMPLATE = """\
 # Role
@@ -70,6 +72,7 @@ class CurrentCall:
     entity_hints: Sequence[str] = ()
     world_excerpts: Sequence[str] = ()
     feedback: Sequence[str] = ()
+    demonstrations: Sequence[str] = ()  # real observations of this tool (its spec's examples)
 
 
 @dataclass(frozen=True)
@@ -107,7 +110,11 @@ def observation_text(turn: Turn) -> str:
     """What the agent saw for an earlier turn: its text content, else its structured content, else the error."""
     if turn.error is not None:
         return f"Error: {turn.error.get('message', '')} (JSON-RPC {turn.error.get('code')})"
-    result = turn.result or {}
+    return result_text(turn.result or {})
+
+
+def result_text(result: dict[str, Any]) -> str:
+    """A CallToolResult (as JSON) as the agent reads it: its text content, else its structured content."""
     texts = [c.get("text", "") for c in result.get("content", []) if c.get("type") == "text"]
     if texts:
         return "\n".join(texts)
@@ -117,13 +124,34 @@ def observation_text(turn: Turn) -> str:
 
 
 def current_text(call: CurrentCall) -> str:
-    """The current user turn: the action first (shared with the next call's prefix), then this call's notes."""
+    """The current user turn: the action first (shared with the next call's prefix), then this call's notes:
+    the tool's real observations before the instructions, so a perturbation's instruction has the last word."""
     sections = [action_text(call.index, call.tool, call.arguments)]
+    _section(sections, "**How the real tool answered other calls (answer in the same form):**", call.demonstrations)
     _section(sections, "**Simulation instructions for this call:**", call.instructions)
     _section(sections, "**Known state of the entities this call touches:**", call.entity_hints)
     _section(sections, "**Facts of this world that may matter:**", call.world_excerpts)
     _section(sections, "**Your previous answer to this call was rejected; fix this:**", call.feedback)
     return "\n\n".join(sections)
+
+
+def tool_demonstrations(spec: ToolSpec, budget_chars: int = DEMONSTRATION_BUDGET_CHARS) -> list[str]:
+    """The real observations of ``spec`` (its examples: from the spec file, ``mcp-sim learn`` or the experiment's
+    recordings) as demonstrations for the current call, newest kept first when they exceed ``budget_chars``."""
+    shown: list[str] = []
+    used = 0
+    for example in reversed(spec.examples):
+        observed = result_text(example.result)
+        if len(observed) > DEMONSTRATION_MAX_CHARS:
+            observed = observed[:DEMONSTRATION_MAX_CHARS] + f"... ({len(observed) - DEMONSTRATION_MAX_CHARS} more)"
+        failed = " (isError)" if example.result.get("isError") else ""
+        arguments = json.dumps(example.arguments, ensure_ascii=False, sort_keys=True)
+        text = f"arguments {arguments} -> observation{failed}:\n{observed}"
+        if shown and used + len(text) > budget_chars:
+            break
+        shown.append(text)
+        used += len(text)
+    return list(reversed(shown))
 
 
 def _section(sections: list[str], title: str, items: Sequence[str]) -> None:

@@ -1,0 +1,77 @@
+"""What earlier calls of the session established that a read should show again.
+
+The ledger keeps entities whose ids it can find. Much of a real tool's state is not like that: a row an SQL
+``INSERT`` wrote, a file's content, a branch a git command created. Such state is named inside free text, and
+a read shows it again (``SELECT * FROM users`` lists Bob; ``git_status`` lists the file just added). Without
+knowing the tool, the general rule is: a read (a tool whose name says it observes: get, read, list, show,
+status, log, diff...) recalls the arguments of the earlier successful calls that changed something and that
+share the most terms with the read's own arguments (a table name, a path, a repository), then the latest.
+Only values the session itself gave are recalled: nothing is invented.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from mcp_sim.ledger.effects import CHANGING
+from mcp_sim.simulation.builtin import sql
+from mcp_sim.state.base import Turn
+
+# Words in a tool name that say it observes rather than changes (``git_status``, ``read_query``, ``ls``).
+_OBSERVING_WORDS = (
+    "get read fetch show describe retrieve view lookup open list search find query browse status log diff cat ls "
+    "head tail stat info tree count check display print grep inspect preview peek dump export"
+)
+OBSERVING = frozenset(_OBSERVING_WORDS.split())
+LOOKBACK = 64  # earlier turns read for one recall: bounds the cost in long sessions
+MAX_RECALLED = 8  # earlier calls shown at most (the most related, then the latest)
+_TOKEN = re.compile(r"[\w.\-/:@#]+")
+_NAME_WORDS = re.compile(r"[^a-z0-9]+")
+
+
+def observes(tool: str) -> bool:
+    """Whether a tool's name says it reads state (any word of it, so ``git_status`` and ``read_query`` do)."""
+    words = _NAME_WORDS.split(re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", tool).lower())
+    return not any(word in CHANGING for word in words) and any(word in OBSERVING for word in words)
+
+
+def terms(value: Any) -> set[str]:
+    """The terms of a value: every string or number leaf, and the words of strings that have spaces
+    (3+ characters or holding a digit), as the fidelity measure counts items."""
+    found: set[str] = set()
+    _collect(value, found)
+    return found
+
+
+def recalled(arguments: dict[str, Any], earlier: list[Turn]) -> list[dict[str, Any]]:
+    """The arguments of the earlier changing calls this read should show, least related first."""
+    wanted = terms(arguments)
+    candidates: list[tuple[int, int, dict[str, Any]]] = []
+    for turn in earlier:
+        changed = not observes(turn.tool) or sql.writes(turn.arguments)  # query("INSERT ...") changes
+        if not changed or not _succeeded(turn) or not turn.arguments:
+            continue
+        candidates.append((len(wanted & terms(turn.arguments)), turn.index, turn.arguments))
+    # The most related first; the latest others fill the rest (a read may name what only the server minted,
+    # ``get_next_task(req-1)``, and the call that made it shares no term with it).
+    chosen = sorted(candidates, key=lambda c: (c[0], c[1]), reverse=True)[:MAX_RECALLED]
+    return [args for _, _, args in reversed(chosen)]  # the most related last: its values win a merge
+
+
+def _succeeded(turn: Turn) -> bool:
+    return turn.error is None and turn.result is not None and not turn.result.get("isError", False)
+
+
+def _collect(value: Any, found: set[str]) -> None:
+    if isinstance(value, dict):
+        for item in value.values():
+            _collect(item, found)
+    elif isinstance(value, list):
+        for item in value:
+            _collect(item, found)
+    elif isinstance(value, str | int | float) and not isinstance(value, bool):
+        text = str(value)
+        found.add(text)
+        if any(c.isspace() for c in text):
+            found.update(t for t in _TOKEN.findall(text) if len(t) >= 3 or any(c.isdigit() for c in t))

@@ -1,0 +1,96 @@
+"""Tables named inside SQL text: created, dropped and used in the session's ledger.
+
+A database server's tools take SQL as free text (``query``, ``sql``, ``statement``), so no id field says
+which table a call touches. The statement does: ``CREATE TABLE t`` creates table ``t`` (an existing one
+fails: "already exists"), ``DROP TABLE t`` deletes it, ``FROM t`` / ``JOIN t`` / ``INTO t`` / ``UPDATE t``
+use it. Tables live in the ledger as entities of type ``table``, so the ledger's rules hold: a dropped
+table is not found, an unknown one is not found once the session knows its tables (it created one), and
+before that the database is open (it may hold tables from before the session). A tool whose name says it
+reads refuses a statement that writes, and a tool that writes refuses a bare ``SELECT``, as SQL servers
+with separate read and write tools do.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from mcp_sim.errors import EntityNotFound, InvalidArguments
+from mcp_sim.ledger.entities import Effect, Ledger
+
+TABLE = "table"
+READ_WORDS = frozenset({"read", "select", "get", "list", "describe", "show"})  # a tool name that only reads
+WRITE_WORDS = frozenset({"write", "insert", "update", "modify", "mutate"})  # one that only writes
+_SQL_ARGUMENTS = frozenset({"query", "sql", "statement", "sql_query"})
+_STARTS = re.compile(r"^\s*(select|with|insert|update|delete|create|drop|alter|replace|pragma|explain)\b", re.I)
+_WRITES = re.compile(r"^\s*(insert|update|delete|create|drop|alter|replace)\b", re.I)
+_NAME = r"[`\"\[]?([A-Za-z_][A-Za-z0-9_]*)[`\"\]]?"
+_CREATE = re.compile(rf"\bcreate\s+(?:temp(?:orary)?\s+)?table\s+(if\s+not\s+exists\s+)?{_NAME}", re.I)
+_DROP = re.compile(rf"\bdrop\s+table\s+(if\s+exists\s+)?{_NAME}", re.I)
+_USES = re.compile(rf"\b(from|join|into|update|alter\s+table)\s+{_NAME}", re.I)
+_FUNCTION_AFTER = re.compile(r"^\s*\(")
+_CTE = re.compile(rf"(?:\bwith\s+(?:recursive\s+)?|,\s*){_NAME}\s+as\s*\(", re.I)
+
+
+def statement_in(arguments: dict[str, Any]) -> str | None:
+    """The SQL statement among the arguments, if one is there."""
+    for name, value in arguments.items():
+        if name.lower() in _SQL_ARGUMENTS and isinstance(value, str) and _STARTS.match(value):
+            return value
+    return None
+
+
+def writes(arguments: dict[str, Any]) -> bool:
+    """Whether the arguments hold an SQL statement that changes the database (``INSERT``, ``CREATE``...)."""
+    statement = statement_in(arguments)
+    return statement is not None and bool(_WRITES.match(statement))
+
+
+def effects(tool: str, statement: str, ledger: Ledger, observes: bool, changes: bool) -> list[Effect]:
+    """What the statement does to the session's tables; raises the error a database would give."""
+    if observes and _WRITES.match(statement):
+        raise InvalidArguments(f"Error: Only SELECT queries are allowed for {tool}")
+    if changes and not _WRITES.match(statement):
+        raise InvalidArguments(f"Error: SELECT queries are not allowed for {tool}")
+    created = _CREATE.search(statement)
+    if created:
+        name = created.group(2)
+        if ledger.exists(TABLE, name) and not created.group(1):
+            raise InvalidArguments(f"Database error: table {name} already exists")
+        return [Effect("create", TABLE, name, {"name": name})]
+    dropped = _DROP.search(statement)
+    if dropped:
+        name = dropped.group(2)
+        if not dropped.group(1):
+            _check_used(name, ledger)
+        return [Effect("delete", TABLE, name)] if ledger.exists(TABLE, name) else []
+    named = {m.group(1).lower() for m in _CTE.finditer(statement)}  # WITH recent AS (...): no table
+    for match in _USES.finditer(statement):
+        keyword, name = match.group(1).lower(), match.group(2)
+        reads_function = keyword in ("from", "join") and _FUNCTION_AFTER.match(statement[match.end() :])
+        if reads_function or name.lower() in named:
+            continue  # FROM read_csv('x.csv') reads a file (INTO t (a, b) names columns)
+        if _inside_function(statement, match.start()):
+            continue  # EXTRACT(YEAR FROM created): a column
+        _check_used(name, ledger)
+    return []
+
+
+def _inside_function(statement: str, at: int) -> bool:
+    """Whether position ``at`` is inside parentheses that are no subquery."""
+    depth_opens: list[int] = []
+    for i, char in enumerate(statement[:at]):
+        if char == "(":
+            depth_opens.append(i)
+        elif char == ")" and depth_opens:
+            depth_opens.pop()
+    if not depth_opens:
+        return False
+    return not re.match(r"\s*(select|with)\b", statement[depth_opens[-1] + 1 :], re.I)
+
+
+def _check_used(name: str, ledger: Ledger) -> None:
+    if ledger.exists(TABLE, name):
+        return
+    if ledger.is_deleted(TABLE, name) or ledger.knows(TABLE):
+        raise EntityNotFound(f"Database error: no such table: {name}")

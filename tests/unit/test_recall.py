@@ -1,0 +1,79 @@
+"""Reads show what earlier calls established, even when it is named inside free text (recall.py)."""
+
+from typing import Any
+
+from mcp.types import CallToolResult
+
+from mcp_sim.calls import CallPath
+from mcp_sim.catalog.specs import catalog_of
+from mcp_sim.config import Experiment, ToolSpec
+from mcp_sim.ledger.effects import infer_effect
+from mcp_sim.perturbations.base import NoPerturbations
+from mcp_sim.routing.flags import Routing
+from mcp_sim.simulation.builtin.recall import observes, recalled
+from mcp_sim.simulation.builtin.simulator import SchemaWorldModel
+from mcp_sim.state.base import Turn
+from mcp_sim.state.memory import MemoryStore
+
+QUERY = {"type": "object", "properties": {"query": {"type": "string"}}, "required": ["query"]}
+FILE = {"type": "object", "properties": {"path": {"type": "string"}, "content": {"type": "string"}}}
+CONTENT = {"type": "object", "properties": {"content": {"type": "string"}}, "required": ["content"]}
+
+
+def path_of(*specs: ToolSpec) -> CallPath:
+    experiment = Experiment.model_validate({"name": "recall", "seed": 0, "state": "memory://"})
+    catalog = catalog_of(list(specs), "test")
+    return CallPath(experiment, catalog, {}, SchemaWorldModel(), MemoryStore(), NoPerturbations(), Routing("sim"))
+
+
+def text(result: CallToolResult) -> str:
+    return "".join(getattr(block, "text", "") for block in result.content)
+
+
+def test_names_that_observe_and_names_that_change() -> None:
+    assert observes("read_query") and observes("git_status") and observes("ls") and observes("getOrderDetails")
+    assert not observes("write_query") and not observes("git_commit") and not observes("calculate")
+
+
+def test_an_action_verb_first_is_no_list() -> None:
+    spec = ToolSpec(name="write_query", input_schema=QUERY)
+    assert infer_effect(spec).kind == "none"  # "query" at the end does not make it a list of writes
+
+
+def turn(index: int, tool: str, arguments: dict[str, Any], failed: bool = False) -> Turn:
+    result = {"content": [{"type": "text", "text": "x"}], "isError": failed}
+    return Turn(index=index, tool=tool, arguments=arguments, route="sim", result=result)
+
+
+def test_recall_takes_related_successful_changes_only() -> None:
+    earlier = [
+        turn(0, "write_query", {"query": "INSERT INTO users (name) VALUES ('Bob')"}),
+        turn(1, "write_query", {"query": "INSERT INTO orders (sku) VALUES ('HS-1')"}),
+        turn(2, "write_query", {"query": "INSERT INTO users (name) VALUES ('Eve')"}, failed=True),
+        turn(3, "read_query", {"query": "SELECT name FROM users"}),
+    ]
+    shown = recalled({"query": "SELECT * FROM users"}, earlier)
+    assert shown[-1] == {"query": "INSERT INTO users (name) VALUES ('Bob')"}  # shares "users": the most related
+    assert all("Eve" not in str(args) for args in shown)  # a failed call established nothing
+    assert all("SELECT" not in str(args) for args in shown)  # reads establish nothing
+    assert recalled({}, earlier) == [earlier[0].arguments, earlier[1].arguments]  # a read naming nothing: all
+
+
+async def test_a_select_shows_the_rows_inserted_earlier_and_nothing_else() -> None:
+    path = path_of(ToolSpec(name="write_query", input_schema=QUERY), ToolSpec(name="read_query", input_schema=QUERY))
+    await path.call("s", "write_query", {"query": "INSERT INTO users (name, age) VALUES ('Bob', 7)"})
+    shown = text(await path.call("s", "read_query", {"query": "SELECT * FROM users"}))
+    assert "Bob" in shown and "7" in shown
+    other = text(await path.call("other", "read_query", {"query": "SELECT * FROM users"}))
+    assert "Bob" not in other  # another session's world
+
+
+async def test_a_structured_read_fills_fields_from_the_related_write() -> None:
+    path = path_of(
+        ToolSpec(name="write_file", input_schema=FILE),
+        ToolSpec(name="read_text_file", input_schema=FILE, output_schema=CONTENT),
+    )
+    await path.call("s", "write_file", {"path": "/a.txt", "content": "hello there"})
+    await path.call("s", "write_file", {"path": "/b.txt", "content": "other file"})
+    read = await path.call("s", "read_text_file", {"path": "/a.txt"})
+    assert read.structured_content == {"content": "hello there"}

@@ -1,0 +1,41 @@
+"""Tables named inside SQL text keep the ledger's promises (sql.py)."""
+
+from mcp_sim.config import ToolSpec
+from tests.unit.test_recall import QUERY, path_of, text
+
+
+def database() -> object:
+    return path_of(ToolSpec(name="read_query", input_schema=QUERY), ToolSpec(name="write_query", input_schema=QUERY),
+                   ToolSpec(name="query", input_schema=QUERY))  # fmt: skip
+
+
+async def test_tables_are_created_used_and_dropped_as_a_database_would() -> None:
+    path = database()
+    assert not (await path.call("s", "query", {"query": "SELECT * FROM legacy"})).is_error  # before: an open world
+    assert not (await path.call("s", "write_query", {"query": "CREATE TABLE users (id INTEGER, name TEXT)"})).is_error
+    again = await path.call("s", "write_query", {"query": "CREATE TABLE users (id INTEGER)"})
+    assert again.is_error and "already exists" in text(again)
+    assert not (await path.call("s", "write_query", {"query": "CREATE TABLE IF NOT EXISTS users (x INT)"})).is_error
+    typo = await path.call("s", "read_query", {"query": "SELECT * FROM userz"})
+    assert typo.is_error and "no such table: userz" in text(typo)  # the session knows its tables now
+    fine = "WITH recent AS (SELECT * FROM users) SELECT EXTRACT(YEAR FROM created) FROM recent"
+    assert not (await path.call("s", "read_query", {"query": fine})).is_error  # a CTE and a function's FROM
+    assert not (await path.call("s", "write_query", {"query": "DROP TABLE users"})).is_error
+    gone = await path.call("s", "query", {"query": "INSERT INTO users (id) VALUES (1)"})
+    assert gone.is_error and "no such table: users" in text(gone)
+
+
+async def test_a_read_tool_refuses_writes_and_a_write_tool_refuses_selects() -> None:
+    path = database()
+    wrote = await path.call("s", "read_query", {"query": "INSERT INTO t (x) VALUES (1)"})
+    assert wrote.is_error and "Only SELECT" in text(wrote)
+    read = await path.call("s", "write_query", {"query": "SELECT 1"})
+    assert read.is_error and "not allowed" in text(read)
+    assert not (await path.call("s", "query", {"query": "INSERT INTO t (x) VALUES (1)"})).is_error  # one tool for all
+
+
+async def test_one_query_tool_recalls_its_own_writes() -> None:
+    path = database()
+    await path.call("s", "query", {"query": "INSERT INTO users (name) VALUES ('Bob')"})
+    shown = text(await path.call("s", "query", {"query": "SELECT name FROM users"}))
+    assert "Bob" in shown
