@@ -31,6 +31,7 @@ from mcp_sim.outcome import Outcome, ProgressFn
 from mcp_sim.perturbations.base import CallInfo, Pipeline
 from mcp_sim.perturbations.profile_book import ProfileBook
 from mcp_sim.routing import flags as router
+from mcp_sim.routing.auto import AutoRouter
 from mcp_sim.routing.recorded import RecordedCall, RecordedRoutes
 from mcp_sim.routing.recordings import ObservationKey, canonical_arguments, mutates, session_version
 from mcp_sim.seeding import derive_seed
@@ -58,6 +59,7 @@ class CallPath:
     types: EntityTypes | None = None  # entity types and their id fields; learned from the catalog when None
     recorded: RecordedRoutes | None = None  # record / replay / shadow routes; None: those routes fail
     unexposed: Catalog | None = None  # the catalog before any profile changed it; None: profiles never switch
+    auto: AutoRouter | None = None  # decides `route: auto` per tool; None: one without a fidelity report
     surface: SpecSurface = field(default_factory=SpecSurface)  # spec files' resources and prompts (serving reads)
     _exposures: dict[int, Catalog] = field(
         default_factory=dict, init=False, repr=False
@@ -68,6 +70,10 @@ class CallPath:
             self.profiles = ProfileBook("<startup>", self.perturbations)
         if self.types is None:
             self.types = EntityTypes([e.spec for e in self.catalog])
+        if self.auto is None:
+            recordings = self.recorded.recordings if self.recorded else None
+            real = [e.name for e in self.catalog if e.upstream in self.backends]
+            self.auto = AutoRouter(self.experiment.auto, recordings, self.experiment.name, real)
         self._exposures[id(self.perturbations)] = self.catalog
 
     def exposed(self, pipeline: Pipeline) -> Catalog:
@@ -105,6 +111,8 @@ class CallPath:
         entry = self.exposed(pipeline).get(entry.name) or entry
         entry.check_arguments(arguments)  # raised before anything runs or is committed: no turn is left behind
         route = router.route(self.routing, entry.name, router.Routing.from_json(state.routing))
+        auto = await self.auto.decide(entry.name) if route == router.AUTO and self.auto else None
+        route = auto.route if auto else route
         tool_index = state.tool_calls.get(entry.name, 0)
         info = CallInfo(
             self.experiment.seed, state.seed_name, entry.name, arguments, route, index, tool_index, state.cursors
@@ -136,6 +144,8 @@ class CallPath:
             turn.error = {"code": -32603, "message": f"internal error: {type(exc).__name__}: {exc}"}
             await self._commit(state, turn, None, plan.decisions, started)
             raise
+        if auto is not None:  # the decision and its evidence, beside the call they routed
+            outcome.trace["auto"] = auto.to_json()
         await self._commit(state, turn, outcome, plan.decisions, started)
         return outcome.result
 

@@ -16,6 +16,7 @@ import structlog
 from mcp.types import Tool
 
 from mcp_sim.backends.base import Backend
+from mcp_sim.backends.openapi import OpenAPIBackend, offline_tools
 from mcp_sim.backends.per_session import PerSessionUpstream
 from mcp_sim.backends.upstream_mcp import UpstreamMCP
 from mcp_sim.calls import CallPath
@@ -27,6 +28,7 @@ from mcp_sim.config import (
     HttpUpstream,
     LoadedExperiment,
     OpenAIWorldModelConfig,
+    OpenAPIUpstream,
     SchemaWorldModelConfig,
     StdioUpstream,
 )
@@ -41,6 +43,7 @@ from mcp_sim.perturbations.base import NoPerturbations, Pipeline
 from mcp_sim.perturbations.pipeline import ProfilePipeline
 from mcp_sim.perturbations.profile_book import INLINE_PROFILE, NO_PROFILE, ProfileBook
 from mcp_sim.routing import flags as router
+from mcp_sim.routing.auto import AutoRouter, Evidence, load_report
 from mcp_sim.routing.recorded import RecordedRoutes
 from mcp_sim.routing.recordings import Recordings
 from mcp_sim.simulation.base import WorldModel
@@ -78,6 +81,8 @@ async def running_experiment(loaded: LoadedExperiment) -> AsyncIterator[CallPath
         profiles = ProfileBook(
             ref, pipeline, lambda ref: load_profile(loaded, ref), lambda ref: remember_profile(loaded, ref)
         )
+        real = [entry.name for entry in catalog if entry.upstream in discovered]
+        auto = AutoRouter(experiment.auto, recordings, experiment.name, real, auto_report(loaded))
         try:
             yield CallPath(
                 experiment,
@@ -92,6 +97,7 @@ async def running_experiment(loaded: LoadedExperiment) -> AsyncIterator[CallPath
                 types=types,
                 recorded=RecordedRoutes(recordings, experiment.replay.on_miss),
                 unexposed=unexposed,
+                auto=auto,
                 surface=checked.surface,
             )
         finally:
@@ -120,6 +126,7 @@ def preflight(loaded: LoadedExperiment, discovered: dict[str, list[Tool]]) -> Pr
     "validate ok" means "serve starts" whenever the upstreams are up. Raises ``StartupError`` or ``ConfigError``."""
     experiment = loaded.experiment
     pipeline = load_pipeline(loaded)
+    discovered = {**documented_tools(loaded), **discovered}
     unexposed = build_catalog(loaded, discovered)
     catalog = pipeline.expose(unexposed)
     known = all(name in discovered or any(e.upstream == name for e in unexposed) for name in experiment.upstreams)
@@ -128,6 +135,7 @@ def preflight(loaded: LoadedExperiment, discovered: dict[str, list[Tool]]) -> Pr
     types, world = load_world_seeds(loaded, catalog)
     parse_store_url(experiment.state, loaded.base_dir, experiment.name)
     check_world_model_files(loaded)
+    auto_report(loaded)
     surface = SpecSurface.of(loaded.spec_files)  # a URI or prompt declared twice is refused here
     return Preflight(pipeline, unexposed, catalog, types, world, routes_checked=known, surface=surface)
 
@@ -144,6 +152,21 @@ def check_route_globs(loaded: LoadedExperiment, catalog: Catalog) -> None:
         )
 
 
+def documented_tools(loaded: LoadedExperiment) -> dict[str, list[Tool]]:
+    """The tools of OpenAPI upstreams whose document is a file: known (and checked) without any server."""
+    found: dict[str, list[Tool]] = {}
+    for name, config in loaded.experiment.upstreams.items():
+        if isinstance(config, OpenAPIUpstream) and (tools := offline_tools(name, config, loaded.base_dir)):
+            found[name] = tools
+    return found
+
+
+def auto_report(loaded: LoadedExperiment) -> dict[str, Evidence]:
+    """Per-tool evidence for ``route: auto`` from ``auto.report`` (a fidelity report), relative to the file."""
+    report = loaded.experiment.auto.report
+    return {} if report is None else load_report(loaded.resolve(report))
+
+
 def check_world_model_files(loaded: LoadedExperiment) -> None:
     """The LLM world model's prompt files exist and read as text (the model reads them when it starts)."""
     config = loaded.experiment.world_model
@@ -157,10 +180,14 @@ def check_world_model_files(loaded: LoadedExperiment) -> None:
                 raise StartupError(exc.problems[0], file=loaded.path, field=f"world_model.{field}") from None
 
 
-RealUpstream = UpstreamMCP | PerSessionUpstream
+RealUpstream = UpstreamMCP | PerSessionUpstream | OpenAPIBackend
 
 
-def make_upstream(name: str, config: StdioUpstream | HttpUpstream, loaded: LoadedExperiment) -> RealUpstream:
+def make_upstream(
+    name: str, config: StdioUpstream | HttpUpstream | OpenAPIUpstream, loaded: LoadedExperiment
+) -> RealUpstream:
+    if isinstance(config, OpenAPIUpstream):
+        return OpenAPIBackend(name, config, str(loaded.base_dir))
     if isinstance(config, StdioUpstream) and config.per_session:
         return PerSessionUpstream(name, config, str(loaded.base_dir))
     return UpstreamMCP(name, config, str(loaded.base_dir))

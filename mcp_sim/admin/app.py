@@ -6,13 +6,14 @@ from fastapi import Depends, FastAPI
 from fastapi.security import HTTPBearer
 
 from mcp_sim import __version__
-from mcp_sim.admin import dashboard, experiments, sessions, traces
+from mcp_sim.admin import auto, dashboard, experiments, sessions, traces
 from mcp_sim.admin.lab import Lab
 
 DESCRIPTION = """Watch and steer the experiments this mcp-sim process serves.
 
 * **experiments**: flags and tools; switch the sim-vs-real flag and the perturbation profile at run time.
   New sessions get a switch; running sessions keep the flags of their first call unless `apply_to_running`.
+  `GET /experiments/{name}/auto`: for `route: auto`, each tool's decision and the fidelity evidence behind it.
 * **sessions**: list, show (calls, entity ledger, perturbation decisions), reset, fork, delete.
 * **traces**: a session's calls as JSON lines; the sim-vs-real fidelity summary.
 
@@ -34,6 +35,6 @@ def create_admin_app(lab: Lab) -> FastAPI:
         redoc_url=None,
     )
     app.state.lab = lab
-    for module in (experiments, sessions, traces, dashboard):
+    for module in (experiments, auto, sessions, traces, dashboard):
         app.include_router(module.api)
     return app

@@ -125,3 +125,29 @@ class ToolFidelity(Body):
 class FidelitySummary(Body):
     experiment: str
     tools: list[ToolFidelity]
+
+
+class AutoEvidenceView(Body):
+    source: Literal["shadow", "report", "none"] = Field(description="Where the fidelity was measured")
+    samples: int = Field(description="Calls the fidelity is measured over")
+    fidelity: float | None = Field(description="1 - mean divergence of the shadow runs, or the report's score")
+    shadow_samples: int = Field(description="Shadow runs of the tool in the window, also when a report decided")
+
+
+class AutoDecisionView(Body):
+    tool: str
+    route: RouteName = Field(description="Where the tool's next auto-routed call goes: sim, real or shadow")
+    decided: bool = Field(description="False while evidence is still gathered (the tool runs shadow meanwhile)")
+    reason: str
+    flagged: str | None = Field(description="Why a person should look (no real backend to fall back on)")
+    evidence: AutoEvidenceView
+    last_call_route: RouteName | None = Field(description="The route auto gave the tool's latest call, if any")
+
+
+class AutoView(Body):
+    threshold: float
+    min_samples: int
+    window: int
+    recheck_every: int
+    report: str | None = Field(description="The fidelity report used as evidence before shadow runs suffice")
+    tools: list[AutoDecisionView] = Field(description="Every tool the experiment's flags route auto, decided now")

@@ -263,11 +263,10 @@ def _snapshot(args: argparse.Namespace) -> int:
     upstream = _one_upstream(loaded, args.upstream)
 
     async def snapshot() -> str:
-        from mcp_sim.backends.upstream_mcp import UpstreamMCP
         from mcp_sim.catalog.specs import snapshot_yaml
+        from mcp_sim.runtime import make_upstream
 
-        config = loaded.experiment.upstreams[upstream]
-        connection = UpstreamMCP(upstream, config, str(loaded.base_dir))
+        connection = make_upstream(upstream, loaded.experiment.upstreams[upstream], loaded)
         async with anyio.create_task_group() as tasks:
             await tasks.start(connection.run)
             tools = await connection.list_tools()

@@ -3,12 +3,14 @@
 from mcp_sim.config.loading import LoadedExperiment, load_experiment
 from mcp_sim.config.models import (
     REAL_ROUTES,
+    AutoConfig,
     EntityEffect,
     Example,
     Experiment,
     HttpUpstream,
     NotFound,
     OpenAIWorldModelConfig,
+    OpenAPIUpstream,
     RouteName,
     SchemaWorldModelConfig,
     StdioUpstream,
@@ -22,6 +24,7 @@ from mcp_sim.config.models import (
 
 __all__ = [
     "REAL_ROUTES",
+    "AutoConfig",
     "EntityEffect",
     "Example",
     "Experiment",
@@ -29,6 +32,7 @@ __all__ = [
     "LoadedExperiment",
     "NotFound",
     "OpenAIWorldModelConfig",
+    "OpenAPIUpstream",
     "RouteName",
     "SchemaWorldModelConfig",
     "StdioUpstream",

@@ -14,8 +14,9 @@ from mcp_sim.config.schemas import ref_problem
 from mcp_sim.config.surface import SpecPrompt, SpecResource
 
 # sim: world model; real: upstream; record: real, observation stored; replay: stored observation (sim on a
-# miss); shadow: real and sim both, real returned, both stored with a divergence score (routing/recorded.py).
-RouteName = Literal["sim", "real", "record", "replay", "shadow"]
+# miss); shadow: real and sim both, real returned, both stored with a divergence score (routing/recorded.py);
+# auto: per tool, sim when its measured fidelity reaches `auto.threshold`, else real (routing/auto.py).
+RouteName = Literal["sim", "real", "record", "replay", "shadow", "auto"]
 REAL_ROUTES = frozenset({"real", "record", "shadow"})  # the routes that call the real backend
 
 
@@ -86,14 +87,38 @@ class HttpUpstream(Strict):
         return http_url(url)
 
 
+class OpenAPIUpstream(Strict):
+    """An HTTP API described by an OpenAPI 3 document: one tool per operation (backends/openapi.py)."""
+
+    type: Literal["openapi"] | None = None
+    openapi: str = Field(min_length=1)  # the document: a path relative to the experiment file, or an http(s) URL
+    base_url: str | None = None  # where requests go; default: the document's first absolute servers[].url
+    # Sent with every request. Credentials come from the environment: `Authorization: "Bearer ${API_TOKEN}"`
+    # is filled in when the file loads (an unset variable is an error naming it), never written in the file.
+    headers: dict[str, str] = {}
+    prefix: str | None = Field(None, min_length=1)  # prepended to the exposed tool names
+    connect_timeout_s: float = Field(10.0, gt=0, le=MAX_TIMEOUT_S)  # connecting, and fetching a document URL
+    call_timeout_s: float = Field(60.0, gt=0, le=MAX_TIMEOUT_S)  # one request, answer read
+    max_response_bytes: int = Field(8 * 2**20, ge=1024)  # an answer beyond this is an isError result
+
+    @field_validator("base_url")
+    @classmethod
+    def _http_base_url(cls, url: str | None) -> str | None:
+        return None if url is None else http_url(url)
+
+
 def _upstream_kind(value: Any) -> str | None:
     if isinstance(value, dict):
-        return "Http" if "url" in value else "Stdio"
+        return "OpenAPI" if "openapi" in value else "Http" if "url" in value else "Stdio"
+    if isinstance(value, OpenAPIUpstream):
+        return "OpenAPI"
     return "Http" if isinstance(value, HttpUpstream) else "Stdio"
 
 
 Upstream = Annotated[
-    Annotated[StdioUpstream, Tag("Stdio")] | Annotated[HttpUpstream, Tag("Http")],
+    Annotated[StdioUpstream, Tag("Stdio")]
+    | Annotated[HttpUpstream, Tag("Http")]
+    | Annotated[OpenAPIUpstream, Tag("OpenAPI")],
     Discriminator(_upstream_kind),
 ]
 
@@ -268,6 +293,25 @@ class ReplayConfig(Strict):
     on_miss: Literal["sim", "real", "error"] = "sim"
 
 
+class AutoConfig(Strict):
+    """How ``route: auto`` decides per tool (routing/auto.py): simulated when its measured fidelity (1 - the
+    mean divergence of its newest shadow runs, or a fidelity report's score) is at least ``threshold``."""
+
+    threshold: float = Field(default=0.9, ge=0, le=1)
+    min_samples: int = Field(default=5, ge=1)  # shadow runs (or report calls) to decide on; until then: shadow
+    window: int = Field(default=50, ge=1)  # the newest shadow runs of a tool that count
+    # Every Nth call of a decided tool runs shadow, so the decision keeps being measured (a sim-decided tool
+    # would otherwise never be compared with the real one again); 0: never.
+    recheck_every: int = Field(default=20, ge=0)
+    report: str | None = None  # `mcp-sim fidelity --json` output: evidence for tools with too few shadow runs
+
+    @model_validator(mode="after")
+    def _window_holds_the_samples(self) -> AutoConfig:
+        if self.window < self.min_samples:
+            raise ValueError(f"window ({self.window}) must be at least min_samples ({self.min_samples})")
+        return self
+
+
 class Experiment(Strict):
     """An experiment file: which tools, routed where, simulated how, perturbed how."""
 
@@ -288,6 +332,7 @@ class Experiment(Strict):
     list_page_size: int = Field(100, gt=0, le=100_000)
     sessions: SessionsConfig = SessionsConfig()
     replay: ReplayConfig = ReplayConfig()
+    auto: AutoConfig = AutoConfig()
 
     @field_validator("name")
     @classmethod

@@ -109,6 +109,20 @@ def load_yaml(path: Path) -> YamlDocument:
     return doc
 
 
+def bounded_yaml(text: str) -> Any:
+    """YAML or JSON text that is no configuration file (an OpenAPI document), under the same nesting and alias
+    caps as ``load_yaml``; ``yaml.YAMLError`` says what is wrong."""
+    if (line := _too_deep_flow(text)) is not None:
+        raise yaml.YAMLError(f"nested deeper than {MAX_DEPTH} levels (line {line})")
+    loader = _BoundedLoader(text)
+    try:
+        root = loader.get_single_node()
+        _check_expansion(root)
+        return loader.construct_document(root) if root is not None else None
+    finally:
+        loader.dispose()
+
+
 def _too_deep_flow(text: str) -> int | None:
     """The line where ``[``/``{`` brackets nest past ``MAX_DEPTH``, or None. PyYAML's scanner looks ahead
     over every open flow bracket at each token (quadratic: 5,000 levels took half a second, a megabyte of them

@@ -9,7 +9,7 @@ from typing import Any
 
 from mcp_sim.config import REAL_ROUTES, RouteName, needs_real
 
-# Routes that call the real backend, so they need one at start-up (replay only reads recordings).
+AUTO = "auto"  # resolved per call by routing/auto.py into sim, real or shadow; needs no real backend to start
 
 
 @dataclass(frozen=True)
@@ -46,4 +46,4 @@ def route(experiment: Routing, tool: str, session: Routing | None = None) -> Rou
     return experiment.match(tool) or experiment.default
 
 
-__all__ = ["REAL_ROUTES", "Routing", "needs_real", "route"]
+__all__ = ["AUTO", "REAL_ROUTES", "Routing", "needs_real", "route"]

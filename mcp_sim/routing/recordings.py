@@ -51,6 +51,7 @@ CREATE TABLE IF NOT EXISTS observations (
     recorded_at REAL NOT NULL
 );
 CREATE INDEX IF NOT EXISTS observations_key ON observations (tool, arguments, version);
+CREATE INDEX IF NOT EXISTS observations_tool ON observations (experiment, tool, route);
 """
 
 
@@ -155,6 +156,18 @@ class Recordings:
         rows = await anyio.to_thread.run_sync(self._read, sql + " LIMIT 1", (key.tool, key.arguments, key.version))
         return rows[0] if rows else None
 
+    async def divergences(self, experiment: str, tool: str, limit: int) -> list[float]:
+        """The divergence scores of the newest ``limit`` shadow runs of ``tool``, newest first (``route: auto``
+        reads them as the tool's measured fidelity)."""
+        if not self.path.exists():
+            return []
+        sql = (
+            "SELECT json_extract(fidelity, '$.divergence') FROM observations WHERE experiment = ? AND tool = ?"
+            " AND route = 'shadow' AND fidelity IS NOT NULL ORDER BY id DESC LIMIT ?"
+        )
+        rows = await anyio.to_thread.run_sync(self._scalars, sql, (experiment, tool, limit))
+        return [float(value) for value in rows if isinstance(value, int | float)]
+
     def all(self) -> Iterator[Observation]:
         """Every observation in recording order (for report and export, which run outside the event loop)."""
         if self.path.exists():
@@ -218,6 +231,10 @@ class Recordings:
         with self._lock:
             cursor = self._connection().execute(sql, params)
             return int(cursor.lastrowid or 0)
+
+    def _scalars(self, sql: str, params: tuple[Any, ...]) -> list[Any]:
+        with self._lock:
+            return [row[0] for row in self._connection().execute(sql, params)]
 
     def _read(self, sql: str, params: tuple[Any, ...]) -> list[Observation]:
         with self._lock:

@@ -69,7 +69,19 @@ async function switchRouting(experiment, change) {
   await refresh();
 }
 
-function experimentCard(x, fidelity) {
+function autoTable(auto) {
+  // route: auto, per tool: the decision evaluated now and the evidence behind it
+  const rows = auto.tools.map((t) => el("tr", { "data-auto-tool": t.tool }, el("td", {}, t.tool),
+    el("td", {}, routeBadge(t.route), t.decided ? "" : " (measuring)"),
+    el("td", {}, t.evidence.fidelity === null ? "-" : t.evidence.fidelity.toFixed(3)),
+    el("td", {}, t.evidence.source + " x" + t.evidence.samples),
+    el("td", { class: t.flagged ? "flagged" : "muted" }, t.flagged || t.reason)));
+  return [el("h4", {}, "route: auto (threshold " + auto.threshold + ", min " + auto.min_samples + " samples)"),
+    el("table", { class: "auto" }, el("tr", {}, el("th", {}, "tool"), el("th", {}, "decision"),
+      el("th", {}, "fidelity"), el("th", {}, "evidence"), el("th", {}, "why")), ...rows)];
+}
+
+function experimentCard(x, fidelity, auto) {
   const tools = el("table", {}, el("tr", {}, el("th", {}, "tool"), el("th", {}, "route"), el("th", {}, "backend")));
   for (const tool of x.tools) {
     const select = routeSelect(x.route_names, tool.route, (route) =>
@@ -86,6 +98,7 @@ function experimentCard(x, fidelity) {
     el("div", {}, "sim-vs-real flag for new sessions: ", flag, "  profile: ", el("code", {}, x.profile),
       "  sessions: ", x.sessions),
     tools);
+  if (auto && auto.tools.length) card.append(...autoTable(auto));
   if (fidelity && fidelity.tools.length) {
     const rows = fidelity.tools.map((t) => el("tr", {}, el("td", {}, t.tool), el("td", {}, t.compared),
       el("td", {}, t.mean_divergence.toFixed(3))));
@@ -124,7 +137,10 @@ async function refresh() {
     const experiments = await call("GET", "experiments");
     const fidelity = await Promise.all(experiments.map((x) =>
       call("GET", "experiments/" + encodeURIComponent(x.name) + "/fidelity").catch(() => null)));
-    document.getElementById("experiments").replaceChildren(...experiments.map((x, i) => experimentCard(x, fidelity[i])));
+    const auto = await Promise.all(experiments.map((x) => x.tools.some((t) => t.route === "auto")
+      ? call("GET", "experiments/" + encodeURIComponent(x.name) + "/auto").catch(() => null) : null));
+    document.getElementById("experiments").replaceChildren(
+      ...experiments.map((x, i) => experimentCard(x, fidelity[i], auto[i])));
     const sessions = await call("GET", "sessions");
     if (!selected && sessions.length) selected = { experiment: sessions[0].experiment, key: sessions[0].key };
     document.querySelector("#sessions tbody").replaceChildren(...sessions.map(sessionRow));
