@@ -17,7 +17,7 @@ WIDTH = 160  # pixels of a full bar
 
 
 STYLE = (
-    "table.fidelity td,table.fidelity th{padding:2px 8px;text-align:left}"
+    "table.fidelity td,table.fidelity th{padding:2px 8px;text-align:left;white-space:nowrap}"
     "table.fidelity tr.server td{font-weight:bold;border-top:1px solid #ccc}"
 )
 
