@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from benchmarks import concurrency, memory, prefix_stability, proxy_overhead, sim_path, soak, state_stores
+from benchmarks import concurrency, fidelity, memory, prefix_stability, proxy_overhead, sim_path, soak, state_stores
 from benchmarks.harness import Section
 
 SECTIONS: list[Section] = [
@@ -13,4 +13,5 @@ SECTIONS: list[Section] = [
     Section("stores", "5. Stores: calls/s and p99 per call", state_stores.run, time_limit_s=600),
     Section("memory", "6. Memory: RSS with idle sessions", memory.run, time_limit_s=600),
     Section("soak", "7. Soak: sessions under upstream kills and world-model faults", soak.run, time_limit_s=600),
+    Section("fidelity", "8. Fidelity against recorded real sessions", fidelity.run, time_limit_s=600),
 ]

@@ -125,6 +125,17 @@ class ToolFidelity(Body):
 class FidelitySummary(Body):
     experiment: str
     tools: list[ToolFidelity]
+    source: str | None = Field(
+        None, description="Where `figures` come from: the experiment's `fidelity:` JSON, or its shadow runs"
+    )
+    figures: dict[str, Any] | None = Field(
+        None,
+        description="The pooled figures of fidelity-metrics.md, as `mcp-sim fidelity --json` writes them: "
+        "`overall`, `servers`, `tools` (server -> tool -> `{calls, measures: {name: {rate, hits, of}}}`), `mode`",
+    )
+    goals: dict[str, float] = Field(
+        default_factory=dict, description="The goal of each measure the dashboard draws (violations: at most)"
+    )
 
 
 class AutoEvidenceView(Body):

@@ -127,10 +127,11 @@ def _parser() -> argparse.ArgumentParser:
     world_model.set_defaults(run=_world_model)
 
     report = commands.add_parser("report", help="sim-vs-real fidelity per tool, from traces, trajectories, recordings")
-    report.add_argument("inputs", type=Path, nargs="+", metavar="trace", help="JSONL / .sqlite files or directories")
+    report.add_argument("inputs", type=Path, nargs="*", metavar="trace", help="JSONL / .sqlite files or directories")
     report.add_argument("--experiment", type=Path, help="experiment whose tool specs give output schemas")
     report.add_argument("--simulate", action="store_true", help="answer real-only calls with the experiment's sim")
     report.add_argument("--html", type=Path, help="also write a self-contained HTML page with plots")
+    report.add_argument("--fidelity", type=Path, help="the JSON `mcp-sim fidelity --json` wrote: show its figures")
     report.set_defaults(run=_report, default_log_level="warning")  # one log line per simulated call is noise here
 
     fidelity = commands.add_parser(
@@ -299,7 +300,7 @@ def _report(args: argparse.Namespace) -> int:
 
     loaded = load_experiment(args.experiment) if args.experiment else None
     console = Console() if sys.stdout.isatty() else Console(width=160)  # piped: no wrapping at 80 columns
-    report(args.inputs, console, loaded, args.simulate, args.html)
+    report(args.inputs, console, loaded, args.simulate, args.html, args.fidelity)
     return 0
 
 

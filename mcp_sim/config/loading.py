@@ -40,6 +40,8 @@ def load_experiment(path: Path, route_override: RouteName | None = None) -> Load
     path = path.resolve()
     doc = load_yaml(path)
     experiment = doc.validate(Experiment)
+    if experiment.fidelity is not None:  # read later, by the admin API, which knows no experiment directory
+        experiment = experiment.model_copy(update={"fidelity": str((path.parent / experiment.fidelity).resolve())})
     if route_override is not None:
         # The CLI flag flips every tool, so per-tool overrides give way too.
         experiment = experiment.model_copy(update={"route": route_override, "routes": {}})

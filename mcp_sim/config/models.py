@@ -329,6 +329,7 @@ class Experiment(Strict):
     state: str | None = None  # a store URL; default: sqlite file <experiment dir>/.mcp-sim/<name>.db
     world: str | None = None  # world seeds: a YAML file of initial entities (see mcp_sim/ledger/world.py)
     recordings: str | None = None  # SQLite file of record/shadow observations; default <experiment>.recordings.sqlite
+    fidelity: str | None = None  # the JSON `mcp-sim fidelity --json` writes: the dashboard shows its figures
     list_page_size: int = Field(100, gt=0, le=100_000)
     sessions: SessionsConfig = SessionsConfig()
     replay: ReplayConfig = ReplayConfig()

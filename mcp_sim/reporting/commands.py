@@ -11,7 +11,8 @@ from rich.console import Console
 
 from mcp_sim.config import LoadedExperiment
 from mcp_sim.errors import StartupError
-from mcp_sim.reporting import agentworld, html
+from mcp_sim.reporting import agentworld, html, paired
+from mcp_sim.reporting.fidelity import table
 from mcp_sim.reporting.sources import ObservedCall, by_session, input_files, read_file
 from mcp_sim.reporting.summary import SchemaOf, summarize
 from mcp_sim.reporting.terminal import LEGEND, fidelity_table, progress_bar
@@ -34,22 +35,47 @@ def report(
     loaded: LoadedExperiment | None = None,
     simulate: bool = False,
     html_path: Path | None = None,
+    fidelity_path: Path | None = None,
 ) -> int:
-    """Print the per-tool fidelity table; write the HTML page too when asked. Returns the number of pairs."""
+    """Print the per-tool fidelity tables; write the HTML page too when asked. Returns the number of pairs.
+
+    The figures of fidelity-metrics.md come from ``fidelity_path`` (a ``mcp-sim fidelity --json`` file) when
+    given, else from the real/simulated pairs of the inputs (shadow runs, ``--simulate``), when there are any.
+    """
+    if not paths and fidelity_path is None:
+        raise StartupError("nothing to report: give traces, trajectories or recordings, or --fidelity FILE")
+    if simulate and loaded is None:
+        raise StartupError("--simulate needs --experiment: its world model answers the recorded calls")
     calls = read_all(paths)
-    if simulate:
-        if loaded is None:
-            raise StartupError("--simulate needs --experiment: its world model answers the recorded calls")
+    if simulate and loaded is not None:
         _simulate(loaded, calls)
-    rows = summarize(calls, _schemas(loaded))
-    title = f"Simulator fidelity: {', '.join(str(p) for p in paths)}"
-    console.print(fidelity_table(rows, title))
-    console.print(LEGEND, style="dim")
+    schema_of = _schemas(loaded)
+    rows = summarize(calls, schema_of) if calls else []
+    names = [str(p) for p in paths] or [str(fidelity_path)]
+    title = f"Simulator fidelity: {', '.join(names)}"
+    if rows:
+        console.print(fidelity_table(rows, title))
+        console.print(LEGEND, style="dim")
+    figures, source = _figures(calls, schema_of, fidelity_path)
+    if figures is not None:
+        console.print(f"Fidelity as fidelity-metrics.md measures it ({source})", style="bold")
+        console.print(table(figures), markup=False, highlight=False, soft_wrap=True)
     if html_path is not None:
         html_path.parent.mkdir(parents=True, exist_ok=True)
-        html_path.write_text(html.render(rows, title), encoding="utf-8")
+        html_path.write_text(html.render(rows, title, figures, source), encoding="utf-8")
         console.print(f"wrote {html_path}")
     return rows[-1].pairs if rows else 0
+
+
+def _figures(
+    calls: list[ObservedCall], schema_of: SchemaOf, fidelity_path: Path | None
+) -> tuple[dict[str, Any] | None, str]:
+    """The pooled figures and where they come from: the fidelity JSON given, else the pairs of the inputs."""
+    if fidelity_path is not None:
+        return paired.load(fidelity_path), str(fidelity_path)
+    pairs = [c for c in calls if c.real is not None and c.sim is not None]
+    schemas = {tool: schema_of(tool) for tool in {c.tool for c in pairs}}
+    return paired.pooled_pairs(calls, schemas), f"{len(pairs)} real/simulated pairs of the inputs"
 
 
 def export_agentworld(paths: list[Path], output: Path, loaded: LoadedExperiment | None) -> int:

@@ -1,9 +1,15 @@
-"""The fidelity report as one self-contained HTML page: a table and an inline SVG bar chart per measure."""
+"""The fidelity report as one self-contained HTML page: a table and an inline SVG bar chart per measure.
+
+When the figures of ``fidelity-metrics.md`` are known (scored pairs, or a ``mcp-sim fidelity --json`` file), the
+page opens with them: fidelity/chart.py's bar per tool and measure, green where the goal is met, counts beside.
+"""
 
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
+from mcp_sim.reporting.fidelity import chart
 from mcp_sim.reporting.summary import COLUMNS, MEASURES, ToolFidelity
 
 _LABELS = {
@@ -25,13 +31,25 @@ figure { margin: 0; } figcaption { font-weight: 600; margin-bottom: 4px; }
 _BAR_H, _GAP, _LABEL_W, _BAR_W = 18, 6, 200, 260
 
 
-def render(rows: list[ToolFidelity], title: str) -> str:
+def render(rows: list[ToolFidelity], title: str, figures: dict[str, Any] | None = None, source: str = "") -> str:
+    """The page; ``figures``: ``fidelity.pool``'s report (from ``source``), shown first when given."""
     charts = "\n".join(_chart(rows, measure) for measure in MEASURES)
+    divergence = "<h2>Sim-vs-real divergence per call</h2>\n" if figures is not None else ""
     return (
         "<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>"
-        f"<title>{escape(title)}</title><style>{_STYLE}</style></head><body>\n"
-        f"<h1>{escape(title)}</h1>\n{_table(rows)}\n<div class='charts'>\n{charts}\n</div>\n</body></html>\n"
+        f"<title>{escape(title)}</title><style>{_STYLE}{chart.STYLE}</style></head><body>\n"
+        f"<h1>{escape(title)}</h1>\n{_figures(figures, source)}"
+        f"{divergence}{_table(rows) if rows else ''}\n<div class='charts'>\n{charts if rows else ''}\n</div>\n"
+        "</body></html>\n"
     )
+
+
+def _figures(figures: dict[str, Any] | None, source: str) -> str:
+    if figures is None:
+        return ""
+    mode = f", mode {figures['mode']}" if figures.get("mode") else ""
+    heading = f"Fidelity per tool ({source}{mode})" if source else "Fidelity per tool"
+    return f"<section id='fidelity'><h2>{escape(heading)}</h2>{chart.figures(figures)}</section>\n"
 
 
 def _table(rows: list[ToolFidelity]) -> str:

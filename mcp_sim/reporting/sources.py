@@ -95,6 +95,11 @@ def _from_trajectory(data: dict[str, Any]) -> ObservedCall:
     return ObservedCall(str(data["trajectory_id"]), data["tool"], data["arguments"], real, server=data.get("server"))
 
 
+def from_turn(data: dict[str, Any], session: str) -> ObservedCall:
+    """One stored turn (``Turn.to_json()``) of ``session``: its real and simulated answers, by route."""
+    return _from_turn(data, session)
+
+
 def _from_turn(data: dict[str, Any], default_session: str) -> ObservedCall:
     route, trace = data["route"], data.get("trace") or {}
     observed = data.get("result") or protocol_error_result(data.get("error"))

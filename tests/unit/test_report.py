@@ -127,3 +127,61 @@ def test_export_with_an_experiment_lists_its_tool_specs(tmp_path: Path) -> None:
     assert main(["export", str(TIME), "-o", str(out), "--experiment", str(TIME_SIM)]) == 0
     record = json.loads(out.read_text().splitlines()[0])
     assert '"outputSchema"' in record["system_str"] and '"day_of_week"' in record["system_str"]
+
+
+TOOL_LISTS = Path(__file__).parents[1] / "data" / "tool_lists"
+TRAJECTORIES = Path(__file__).parents[1] / "data" / "trajectories"
+
+
+def _bar_cells(page: str, scope: str) -> list[str]:
+    """The bar cells of one row of the fidelity figures (isError, structure, semantic, violations)."""
+    row = page.split("<table class='fidelity'>")[1].split(f"<td>{scope}</td>")[1].split("</tr>")[0]
+    return row.split("<td>")[2:]
+
+
+def test_report_shows_a_fidelity_json_as_bars_with_counts(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    figures, page = tmp_path / "fidelity.json", tmp_path / "report.html"
+    trajectories, tools = str(TRAJECTORIES / "memory.jsonl"), str(TOOL_LISTS / "memory.tools.yaml")
+    assert main(["fidelity", trajectories, "--tools", tools, "--mode", "zero-config", "--json", str(figures)]) == 0
+    assert main(["report", "--fidelity", str(figures), "--html", str(page)]) == 0
+    assert "Fidelity as fidelity-metrics.md measures it" in capsys.readouterr().out
+    report, text = json.loads(figures.read_text()), page.read_text()
+    assert "<section id='fidelity'>" in text and "<script" not in text
+    for tool, pooled in report["tools"]["memory"].items():
+        cells = _bar_cells(text, f"memory / {tool}")
+        agreement = pooled["measures"]["is_error_agreement"]
+        assert f"{agreement['hits']}/{agreement['of']}</small>" in cells[0]  # the counts behind the percentage
+        met = agreement["rate"] >= 0.95
+        assert ("#3a3" if met else "#d33") in cells[0]  # green exactly where the goal is met
+        violations = pooled["measures"]["any_violation"]
+        if violations["rate"] is not None:
+            assert ("#3a3" if violations["rate"] <= 0.05 else "#d33") in cells[3]
+
+
+def test_report_scores_shadow_pairs_with_the_fidelity_measures(tmp_path: Path) -> None:
+    same, other = ok({"id": "1", "title": "a"}), {"content": [{"type": "text", "text": "done"}], "isError": False}
+    trace = write_trace(
+        tmp_path / "s.jsonl",
+        [
+            turn(0, "shadow", ok({"id": "1", "title": "a"}), shadow={"sim": same}),
+            turn(1, "shadow", ok({"id": "1", "title": "a"}), shadow={"sim": other}),
+            turn(2, "real", ok({"id": "1"})),  # no simulated answer: not scored
+        ],
+    )
+    page = tmp_path / "report.html"
+    assert main(["report", str(trace), "--html", str(page)]) == 0
+    text = page.read_text()
+    assert "2 real/simulated pairs of the inputs" in text
+    structure = _bar_cells(text, "recorded / get_x")[1]
+    assert "50%" in structure and "1/2</small>" in structure and "#3a3" in structure  # goal: >= 50 %
+
+
+def test_report_names_what_is_wrong_with_its_inputs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    not_a_report = tmp_path / "other.json"
+    not_a_report.write_text('{"overall": {}}')
+    assert main(["report", "--fidelity", str(not_a_report)]) == 1
+    assert "not a fidelity report (no servers, tools)" in capsys.readouterr().err
+    assert main(["report", "--fidelity", str(tmp_path / "absent.json")]) == 1
+    assert "absent.json: no such file" in capsys.readouterr().err
+    assert main(["report"]) == 1
+    assert "nothing to report" in capsys.readouterr().err

@@ -99,6 +99,7 @@ function experimentCard(x, fidelity, auto) {
       "  sessions: ", x.sessions),
     tools);
   if (auto && auto.tools.length) card.append(...autoTable(auto));
+  if (fidelity && fidelity.figures) card.append(fidelityPanel(fidelity));
   if (fidelity && fidelity.tools.length) {
     const rows = fidelity.tools.map((t) => el("tr", {}, el("td", {}, t.tool), el("td", {}, t.compared),
       el("td", {}, t.mean_divergence.toFixed(3))));
@@ -106,6 +107,40 @@ function experimentCard(x, fidelity, auto) {
       el("tr", {}, el("th", {}, "tool"), el("th", {}, "compared"), el("th", {}, "mean divergence")), ...rows));
   }
   return card;
+}
+
+// The figures of fidelity-metrics.md as mcp-sim fidelity's chart draws them: a bar per tool and measure, green
+// where the goal (from the API) is met, the counts behind each percentage beside it.
+const FIDELITY_BARS = [["is_error_agreement", "isError agreement"], ["structural_match", "structural match"],
+  ["semantic", "semantic"], ["any_violation", "calls with a violation"]];
+const AT_MOST = new Set(["any_violation"]); // lower is better
+
+function fidelityBar(measure, tally, goals) {
+  if (!tally || tally.rate === null || tally.rate === undefined) return el("td", { class: "muted" }, "-");
+  const goal = goals[measure];
+  const met = goal === undefined || (AT_MOST.has(measure) ? tally.rate <= goal : tally.rate >= goal);
+  const fill = el("span", { class: met ? "met" : "missed", style: "width:" + Math.round(100 * tally.rate) + "%" });
+  return el("td", { "data-measure": measure }, el("span", { class: "bar", title: met ? "goal met" : "goal missed" }, fill),
+    " " + Math.round(100 * tally.rate) + "% ", el("small", { class: "muted" }, tally.hits + "/" + tally.of));
+}
+
+function fidelityPanel(fidelity) {
+  const figures = fidelity.figures;
+  const rows = [["overall", figures.overall, "server"]];
+  for (const [server, tools] of Object.entries(figures.tools || {})) {
+    rows.push([server, figures.servers[server], "server"]);
+    for (const [tool, pooled] of Object.entries(tools)) rows.push([server + " / " + tool, pooled, ""]);
+  }
+  const table = el("table", { class: "fidelity-figures" },
+    el("tr", {}, el("th", {}, "scope"), el("th", {}, "calls"), ...FIDELITY_BARS.map(([, label]) => el("th", {}, label))));
+  for (const [scope, pooled, kind] of rows) {
+    table.append(el("tr", { class: kind, "data-scope": scope }, el("td", {}, scope), el("td", {}, pooled.calls),
+      ...FIDELITY_BARS.map(([measure]) => fidelityBar(measure, pooled.measures[measure], fidelity.goals))));
+  }
+  const mode = figures.mode ? ", mode " + figures.mode : "";
+  return el("div", { class: "fidelity-panel" }, el("h4", {}, "Fidelity per tool (" + fidelity.source + mode + ")"),
+    el("div", { class: "muted" }, "green: the goal is met (isError agreement \u2265 95 %, structural match \u2265 50 %, "
+      + "calls with a violation \u2264 5 %); after each bar: hits/of"), table);
 }
 
 function sessionRow(s) {

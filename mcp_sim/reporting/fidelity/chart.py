@@ -16,23 +16,34 @@ GOALS = {"is_error_agreement": 0.95, "structural_match": 0.5, "any_violation": 0
 WIDTH = 160  # pixels of a full bar
 
 
+STYLE = (
+    "table.fidelity td,table.fidelity th{padding:2px 8px;text-align:left;white-space:nowrap}"
+    "table.fidelity tr.server td{font-weight:bold;border-top:1px solid #ccc}"
+)
+
+
 def page(report: dict[str, Any]) -> str:
     """A self-contained HTML page (inline SVG, no script) of ``pool``'s report."""
+    mode = html.escape(str(report.get("mode", "")))
+    return (
+        "<!doctype html><meta charset='utf-8'><title>mcp-sim fidelity</title>"
+        f"<style>body{{font:14px system-ui;margin:2em}}{STYLE}</style>"
+        f"<h1>Simulator fidelity ({mode})</h1>{figures(report)}"
+    )
+
+
+def figures(report: dict[str, Any]) -> str:
+    """The legend and the table of bars (overall, each server, its tools), to place in any page with ``STYLE``."""
     rows = [("overall", report["overall"])]
     for server, tools in report.get("tools", {}).items():
         rows.append((server, report["servers"][server]))
         rows.extend((f"{server} / {tool}", pooled) for tool, pooled in tools.items())
     head = "".join(f"<th>{html.escape(label)}</th>" for _, label, _ in BARS)
     body = "".join(_row(name, pooled) for name, pooled in rows)
-    mode = html.escape(str(report.get("mode", "")))
     return (
-        "<!doctype html><meta charset='utf-8'><title>mcp-sim fidelity</title>"
-        "<style>body{font:14px system-ui;margin:2em}td,th{padding:2px 8px;text-align:left}"
-        "tr.server td{font-weight:bold;border-top:1px solid #ccc}</style>"
-        f"<h1>Simulator fidelity ({mode})</h1>"
         "<p>Green bars meet the goal (isError agreement &ge; 95 %, structural match &ge; 50 %, "
         "calls with a violation &le; 5 %); the figure after each bar is hits / of.</p>"
-        f"<table><tr><th>scope</th><th>calls</th>{head}</tr>{body}</table>"
+        f"<table class='fidelity'><tr><th>scope</th><th>calls</th>{head}</tr>{body}</table>"
     )
 
 
