@@ -75,15 +75,14 @@ class EntityTypes:
                     self.id_fields.setdefault(effect.entity, "id")
         self.created = {e.entity for s in specs for e in effects_of(s) if e.kind == "create" and e.entity}
         self.seeded = set(seeded or {})
-        self.closed_world = bool(seeded)  # the experiment declares its world: what it does not name is not there
 
     def known(self, entity: str, ledger: Ledger) -> bool:
-        """Whether the session knows every entity of this type, so an unknown id is not found: the experiment
-        has a world seed (it declares its world), or the session has seen one of the type (created, listed,
-        read). Before that the world of the type is open: the agent may name one that existed before the
-        session (from its task), and a simulator that cannot know must not call it missing. Deleted ids are
-        refused either way."""
-        return self.closed_world or entity in self.seeded or ledger.knows(entity)
+        """Whether the session knows every entity of this type, so an unknown id is not found: the world
+        seed declares the type (what it does not name is not there), or the session has seen one of the type
+        (created, listed, read). Before that the world of the type is open: the agent may name one that
+        existed before the session (from its task), and a simulator that cannot know must not call it
+        missing. Deleted ids are refused either way."""
+        return entity in self.seeded or ledger.knows(entity)
 
 
 def observed_effects(
