@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from dataclasses import dataclass
 from typing import Any
 
 import jsonschema
@@ -41,41 +42,21 @@ class SchemaWorldModel:
         effect = effect_of(request.spec)
         shapes = self.shapes(request.spec)
         told = item_failures(request.instructions)  # a perturbation's exact per-item failures
-        meaning.check(request.spec.name, request.arguments)
-        tables: list[Effect] = []
-        if (statement := sql.statement_in(request.arguments)) is not None:
-            words = set(re.split(r"[^a-z0-9]+", request.spec.name.lower()))
-            reads, writes = bool(words & sql.READ_WORDS), bool(words & sql.WRITE_WORDS)
-            try:
-                tables = sql.effects(request.spec.name, statement, request.session.ledger, reads, writes)
-            except EntityNotFound as exc:
-                return Outcome(result=_failure(str(exc)), trace={"effect": "sql"})
-        derived = _as_declared(meaning.derived(request.spec.name, request.arguments), request.spec.output_schema)
-        if confinement.paths_in(request.arguments):
-            earlier = await request.history(max(0, request.call_index - recall.LOOKBACK))
-            confinement.check(request.spec.name, request.arguments, confinement.root_of(earlier))
-        if conflicts.creates(request.spec.name) and conflicts.names_in(request.arguments):
-            start = max(0, request.call_index - conflicts.LOOKBACK)
-            conflicts.check(request.spec.name, request.arguments, await request.history(start))
-        shown: list[dict[str, Any]] = []
-        observing = recall.observes(request.spec.name) and not sql.writes(request.arguments)
-        if effect.kind in ("none", "list", "read") and observing:
-            earlier = await request.history(max(0, request.call_index - recall.LOOKBACK))
-            shown = recall.recalled(request.arguments, earlier)
         try:
+            rules = await _general_rules(request, effect)
             if told is not None and isinstance(request.arguments.get(told.argument), list):
                 body, effects = simulate_batch(request, effect, told, self._one)
                 result = to_result(request.spec, body)
             else:
-                result, effects = _Answer(request, effect, self.config, shapes, shown, derived).build()
+                result, effects = _Answer(request, effect, self.config, shapes, rules.recalled, rules.derived).build()
         except EntityNotFound:
             learned = shapes.failure("not_found") if shapes else None
             if learned is None:
                 raise
             return Outcome(result=render(learned, Fill(request.arguments)), trace={"effect": effect.kind})
         if not result.is_error:
-            tables += members.changes(request.spec, request.arguments, request.session.ledger)
-        return Outcome(result=result, effects=[*effects, *tables], trace={"effect": effect.kind})
+            rules.changes += members.changes(request.spec, request.arguments, request.session.ledger)
+        return Outcome(result=result, effects=[*effects, *rules.changes], trace={"effect": effect.kind})
 
     def shapes(self, spec: ToolSpec) -> AnswerShapes | None:
         """The answer shapes the spec's examples show (learned once per spec)."""
@@ -90,6 +71,36 @@ class SchemaWorldModel:
 
     async def aclose(self) -> None:
         return None
+
+
+@dataclass
+class _Rules:
+    """What the general rules (one module each in this package) found before the call is answered."""
+
+    changes: list[Effect]  # ledger effects beyond the tool's own (tables an SQL statement creates or drops)
+    derived: dict[str, Any]  # answer fields the arguments' meaning fixes (an expression's result)
+    recalled: list[dict[str, Any]]  # earlier related changes a read shows
+
+
+async def _general_rules(request: SimulationRequest, effect: EntityEffect) -> _Rules:
+    """Checks that hold whatever the tool: each raises the ``ToolError`` a real server's answer would be."""
+    name, arguments, ledger = request.spec.name, request.arguments, request.session.ledger
+    meaning.check(name, arguments)
+    derived = _as_declared(meaning.derived(name, arguments), request.spec.output_schema)
+    changes: list[Effect] = []
+    if (statement := sql.statement_in(arguments)) is not None:
+        words = set(re.split(r"[^a-z0-9]+", name.lower()))
+        reads, writes = bool(words & sql.READ_WORDS), bool(words & sql.WRITE_WORDS)
+        changes = sql.effects(name, statement, ledger, reads, writes)
+    if confinement.paths_in(arguments):
+        earlier = await request.history(max(0, request.call_index - recall.LOOKBACK))
+        confinement.check(name, arguments, confinement.root_of(earlier))
+    if conflicts.creates(name) and conflicts.names_in(arguments):
+        conflicts.check(name, arguments, await request.history(max(0, request.call_index - conflicts.LOOKBACK)))
+    shown: list[dict[str, Any]] = []
+    if effect.kind in ("none", "list", "read") and recall.observes(name) and not sql.writes(arguments):
+        shown = recall.recalled(arguments, await request.history(max(0, request.call_index - recall.LOOKBACK)))
+    return _Rules(changes, derived, shown)
 
 
 class _Answer:
@@ -317,10 +328,6 @@ def _fill(values: ValueMaker, schema: dict[str, Any], record: dict[str, Any], pa
         else:
             out[key] = values.make(sub, key, 1)
     return out
-
-
-def _failure(text: str) -> CallToolResult:
-    return CallToolResult(content=[TextContent(type="text", text=text)], is_error=True)
 
 
 def _as_declared(fields: dict[str, Any], schema: dict[str, Any] | None) -> dict[str, Any]:
