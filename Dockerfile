@@ -16,6 +16,7 @@ RUN pip install --no-cache-dir .
 COPY examples ./examples
 COPY tool_specs ./tool_specs
 COPY perturbations ./perturbations
+ENV MCP_SIM_PROFILE_DIR=/app/perturbations
 # Fetch the quickstart's upstream at build time, so the container starts without a download.
 RUN mkdir -p examples/data \
     && npx -y @modelcontextprotocol/server-memory@2026.8.31 </dev/null >/dev/null 2>&1 || true

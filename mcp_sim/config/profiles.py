@@ -10,6 +10,7 @@ the file, line, entry (index and name) and field, so a user fixes them in one go
 from __future__ import annotations
 
 import functools
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -118,7 +119,12 @@ class Profile:
 
 # The profiles shipped with mcp-sim (``perturbations/`` of the checkout): named by their stem anywhere a profile
 # file is expected, e.g. ``perturbations: hostile`` or the admin switch ``{"profile": "hostile"}``.
-READY_PROFILES = Path(__file__).resolve().parents[2] / "perturbations"
+PROFILE_DIR_ENV = "MCP_SIM_PROFILE_DIR"
+# The ready profiles (``flaky``, ``hostile``...): ``perturbations/`` of this checkout, or where
+# $MCP_SIM_PROFILE_DIR says when mcp-sim is installed as a package (the Docker image sets it).
+READY_PROFILES = Path(
+    os.environ.get(PROFILE_DIR_ENV) or Path(__file__).resolve().parents[2] / "perturbations"
+).resolve()
 
 
 def ready_profiles() -> list[str]:

@@ -67,3 +67,15 @@ async def test_a_profile_switch_survives_a_restart_until_the_file_changes(tmp_pa
     path.write_text(f"name: desk\ntools: [{TICKETS}]\nperturbations: pagination\n")  # the user edited the file
     async with hosted(path) as (_, client):
         assert (await client.get("/admin/experiments/desk")).json()["profile"] == "pagination"
+
+
+def test_an_installed_package_finds_the_ready_profiles_where_the_environment_says(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    (tmp_path / "calm.yaml").write_text("perturbations: []\n", encoding="utf-8")
+    env = {**os.environ, "MCP_SIM_PROFILE_DIR": str(tmp_path)}
+    code = "from mcp_sim.config.profiles import ready_profiles; print(ready_profiles())"
+    shown = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert shown.stdout.strip() == "['calm']"
