@@ -25,7 +25,17 @@ from mcp_sim.ledger.entities import Effect, Ledger
 from mcp_sim.ledger.world_state import known_values, session_clock, shown_by
 from mcp_sim.outcome import Outcome
 from mcp_sim.simulation.base import SimulationRequest
-from mcp_sim.simulation.builtin import confinement, conflicts, meaning, members, prose, recall, sql
+from mcp_sim.simulation.builtin import (
+    confinement,
+    conflicts,
+    described,
+    meaning,
+    members,
+    operations,
+    prose,
+    recall,
+    sql,
+)
 from mcp_sim.simulation.builtin.batch import simulate_batch
 from mcp_sim.simulation.builtin.values import ValueMaker
 from mcp_sim.simulation.directives import item_failures
@@ -85,12 +95,15 @@ class _Rules:
 async def _general_rules(request: SimulationRequest, effect: EntityEffect) -> _Rules:
     """Checks that hold whatever the tool: each raises the ``ToolError`` a real server's answer would be."""
     name, arguments, ledger = request.spec.name, request.arguments, request.session.ledger
+    described.check(name, request.spec.description or "", request.spec.input_schema, arguments)
     meaning.check(name, arguments)
-    derived = _as_declared(meaning.derived(name, arguments), request.spec.output_schema)
+    computed = {**operations.computed(name, arguments), **meaning.derived(name, arguments)}
+    derived = _as_declared(computed, request.spec.output_schema)
     changes: list[Effect] = []
+    words = set(re.split(r"[^a-z0-9]+", name.lower()))
+    reads, writes = bool(words & sql.READ_WORDS), bool(words & sql.WRITE_WORDS)
+    sql.malformed(name, request.spec.description or "", arguments, reads)
     if (statement := sql.statement_in(arguments)) is not None:
-        words = set(re.split(r"[^a-z0-9]+", name.lower()))
-        reads, writes = bool(words & sql.READ_WORDS), bool(words & sql.WRITE_WORDS)
         changes = sql.effects(name, statement, ledger, reads, writes)
     if confinement.paths_in(arguments):
         earlier = await request.history(max(0, request.call_index - recall.LOOKBACK))
@@ -155,8 +168,7 @@ class _Answer:
         new_id = self._new_id(id_field)
         record = {id_field: new_id, **self.args}
         result = self._present(record, mint=True)
-        body = self.last_body
-        stored = {**(body if isinstance(body, dict) else {}), **record}
+        stored = {**_record_in(self.last_body, self.entity), **record}
         return result, [Effect("create", self.entity, new_id, stored)]
 
     def _read(self, id_: str) -> tuple[CallToolResult, list[Effect]]:
@@ -328,6 +340,17 @@ def _fill(values: ValueMaker, schema: dict[str, Any], record: dict[str, Any], pa
         else:
             out[key] = values.make(sub, key, 1)
     return out
+
+
+def _record_in(body: Any, entity: str) -> dict[str, Any]:
+    """The record a create's answer shows: the object under the type's name (``{"success": true, "todo":
+    {...}}``), else the answer's own fields without its status."""
+    if not isinstance(body, dict):
+        return {}
+    inner = body.get(entity)
+    if isinstance(inner, dict):
+        return inner
+    return {k: v for k, v in body.items() if k != "success"}
 
 
 def _as_declared(fields: dict[str, Any], schema: dict[str, Any] | None) -> dict[str, Any]:
