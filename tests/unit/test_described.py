@@ -64,3 +64,10 @@ def test_list_arguments_are_checked_item_by_item_and_schema_enums_are_left_to_th
     described.check("lock", "", schema, {"doors": ["driver", "passenger"], "kind": "a"})
     with pytest.raises(InvalidArguments, match="'trunk'"):
         described.check("lock", "", schema, {"doors": ["driver", "trunk"]})
+
+
+def test_a_date_or_time_format_named_in_the_description_is_checked() -> None:
+    schema = _schema(time="Time to convert in 24-hour format (HH:MM)", day="The day, YYYY-MM-DD or MM/DD/YYYY")
+    described.check("convert_time", "", schema, {"time": "23:59", "day": "anything"})  # two formats: no check
+    with pytest.raises(InvalidArguments, match=r"Invalid time format: '25:99'\. Expected HH:MM"):
+        described.check("convert_time", "", schema, {"time": "25:99"})

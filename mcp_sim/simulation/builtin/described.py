@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
+from datetime import datetime
 from functools import cache
 from typing import Any
 
@@ -28,6 +29,11 @@ _PARENTHESISED = re.compile(r"\(\s*['\"]([^'\"()]{1,40})['\"]\s*\)")
 _RANGE = re.compile(r"\b(?:from|between)\s+(-?\d+(?:\.\d+)?)\s+(?:to|and)\s+(-?\d+(?:\.\d+)?)\b", re.IGNORECASE)
 _EXAMPLES = re.compile(r"\be\.g\.|\b(?:for example|for instance|such as|like)\b", re.IGNORECASE)
 _LETTERS = re.compile(r"\(([A-Z])-([A-Z])\)")  # "(A-Z)": one capital letter
+_FORMATS = {
+    "HH:MM": "%H:%M", "HH:MM:SS": "%H:%M:%S", "YYYY-MM-DD": "%Y-%m-%d", "YYYY-MM-DDTHH:MM": "%Y-%m-%dT%H:%M",
+    "YYYY-MM-DDTHH:MM:SS": "%Y-%m-%dT%H:%M:%S", "MM/DD/YYYY": "%m/%d/%Y", "DD/MM/YYYY": "%d/%m/%Y",
+}  # fmt: skip
+_FORMAT = re.compile(r"(?<![\w:/-])(YYYY-MM-DD(?:[ T]HH:MM(?::SS)?)?|HH:MM(?::SS)?|MM/DD/YYYY|DD/MM/YYYY)(?![\w:/-])")
 _ARGS_SECTION = re.compile(r"^\s*(?:Args|Arguments|Parameters)\s*:\s*$", re.MULTILINE)
 _SECTION_END = re.compile(r"^\s*(?:Returns|Raises|Yields|Examples?|Notes?)\s*:\s*$")
 _ARG_LINE = re.compile(r"^\s+(\w+)\s*(?:\([^)]*\))?\s*:\s*(.+)$")
@@ -43,6 +49,7 @@ class Stated:
     low: float | None = None
     high: float | None = None
     letters: tuple[str, str] | None = None  # one character in this range: "Priority level (A-Z)"
+    format: str | None = None  # a date or time written as "HH:MM", "YYYY-MM-DD": its strptime pattern
 
 
 def check(tool: str, description: str, input_schema: dict[str, Any], arguments: dict[str, Any]) -> None:
@@ -80,6 +87,14 @@ def docstring_arguments(description: str) -> dict[str, str]:
 
 
 def _check_one(tool: str, name: str, value: Any, stated: Stated) -> None:
+    if stated.format and isinstance(value, str):
+        try:
+            datetime.strptime(value, stated.format)
+        except ValueError:
+            written = next(k for k, v in _FORMATS.items() if v == stated.format)
+            raise InvalidArguments(
+                f"Error executing tool {tool}: Invalid {name} format: {value!r}. Expected {written}"
+            ) from None
     if stated.letters and isinstance(value, str):
         first, last = stated.letters
         if len(value) != 1 or not first <= value <= last:
@@ -108,9 +123,11 @@ def stated_by(description: str) -> Stated | None:
     letters = None
     if (span := _LETTERS.search(description)) is not None:
         letters = (span.group(1), span.group(2))
-    if not options and low is None and letters is None:
+    formats = {_FORMATS[f.upper().replace(" ", "T")] for f in _FORMAT.findall(description)}
+    form = formats.pop() if len(formats) == 1 else None  # two formats named: either may be meant
+    if not options and low is None and letters is None and form is None:
         return None
-    return Stated(options, low, high, letters)
+    return Stated(options, low, high, letters, form)
 
 
 def _listed(description: str) -> tuple[str, ...]:

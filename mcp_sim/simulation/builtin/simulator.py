@@ -217,6 +217,7 @@ class _Answer:
             return to_result(self.spec, self.last_body)
         if schema is not None:
             known = {k: v for earlier in self.recalled for k, v in earlier.items()}  # the latest write wins
+            known = {k: _current(v, self.ledger, self.request.types) for k, v in known.items()}
             self.last_body = _fill(self.values, schema, {**known, **record})
             return to_result(self.spec, self.last_body)
         text = prose.sentence(self.spec.name, self.effect.kind, self.entity, record)
@@ -337,9 +338,60 @@ def _fill(values: ValueMaker, schema: dict[str, Any], record: dict[str, Any], pa
             out[key] = known
         elif values.resolve(sub).get("type") == "object" and "properties" in values.resolve(sub):
             out[key] = _fill(values, sub, record, key)
+        elif (batch := _batch_answered(values, sub, record)) is not None:
+            out[key] = batch
         else:
             out[key] = values.make(sub, key, 1)
     return out
+
+
+def _batch_answered(values: ValueMaker, schema: dict[str, Any], record: dict[str, Any]) -> list[Any] | None:
+    """An answer array of per-item results for a batch argument: one result per item given, each filled from
+    its item (``observations[{entityName, contents}]`` -> ``results[{entityName, addedObservations}]``);
+    None when no batch argument shares a field with the result items."""
+    schema = values.resolve(schema)
+    item_schema = values.resolve(schema.get("items") or {}) if schema.get("type") == "array" else {}
+    fields = set(item_schema.get("properties") or {})
+    if not fields:
+        return None
+    for value in record.values():
+        batch = isinstance(value, list) and value and all(isinstance(i, dict) for i in value)
+        if batch and fields & {k for i in value for k in i}:
+            return [_fill(values, item_schema, _with_carried(i, item_schema)) for i in value]
+    return None
+
+
+def _with_carried(item: dict[str, Any], item_schema: dict[str, Any]) -> dict[str, Any]:
+    """The batch item, plus its one list of strings under the result's own list-of-strings field: what was
+    added is what the item carried (``contents`` -> ``addedObservations``)."""
+    carried = [v for v in item.values() if isinstance(v, list) and v and all(isinstance(x, str) for x in v)]
+    lists = [k for k, s in (item_schema.get("properties") or {}).items() if s.get("type") == "array" and k not in item]
+    if len(carried) == 1 and len(lists) == 1:
+        return {**item, lists[0]: carried[0]}
+    return item
+
+
+def _current(value: Any, ledger: Ledger, types: EntityTypes | None) -> Any:
+    """Records an earlier call's arguments showed, as the ledger now holds them: an entity created with two
+    observations shows the third one added since; a deleted one is no longer shown."""
+    if not isinstance(value, list) or types is None:
+        return value
+    current: list[Any] = []
+    for item in value:
+        match = _ledger_match(item, ledger, types) if isinstance(item, dict) else None
+        if match is None:
+            current.append(item)
+        elif not ledger.is_deleted(*match):
+            current.append({**item, **(ledger.get(*match) or {})})
+    return current
+
+
+def _ledger_match(item: dict[str, Any], ledger: Ledger, types: EntityTypes) -> tuple[str, str] | None:
+    for entity, id_field in types.id_fields.items():
+        id_ = item.get(id_field)
+        if isinstance(id_, str | int) and (ledger.exists(entity, str(id_)) or ledger.is_deleted(entity, str(id_))):
+            return entity, str(id_)
+    return None
 
 
 def _record_in(body: Any, entity: str) -> dict[str, Any]:
