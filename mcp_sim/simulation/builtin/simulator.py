@@ -172,17 +172,23 @@ class _Answer:
         return result, [Effect("create", self.entity, new_id, stored)]
 
     def _read(self, id_: str) -> tuple[CallToolResult, list[Effect]]:
-        return self._present(self._existing(id_)), []
+        return self._present(self._existing(id_)), self._assumed(id_)
 
     def _update(self, id_: str) -> tuple[CallToolResult, list[Effect]]:
         changes = {k: v for k, v in self.args.items() if k != self.effect.id}
         record = {**self._existing(id_), **changes}
-        return self._present(record), [Effect("update", self.entity, id_, changes)]
+        return self._present(record), [*self._assumed(id_), Effect("update", self.entity, id_, changes)]
 
     def _delete(self, id_: str) -> tuple[CallToolResult, list[Effect]]:
         self._existing(id_)
         result = self._present({"success": True, "deleted": True, self.effect.id or "id": id_})
-        return result, [Effect("delete", self.entity, id_)]
+        return result, [*self._assumed(id_), Effect("delete", self.entity, id_)]
+
+    def _assumed(self, id_: str) -> list[Effect]:
+        """An id the open world let through unseen is used from now on (updated, deleted), without telling the
+        session which others of its type exist (``Ledger.knows``)."""
+        seen = self.ledger.exists(self.entity, id_) or self.ledger.is_deleted(self.entity, id_)
+        return [] if seen else [Effect("assume", self.entity, id_)]
 
     def _list(self) -> CallToolResult:
         filters = {k: v for k, v in self.args.items() if not isinstance(v, dict | list)}
