@@ -92,7 +92,8 @@ async def test_assumed_ids_survive_a_reload(store: StateStore, opener: Opener) -
     for effect in effects:
         state.ledger.apply(effect)
     state.call_count += 1
-    await store.commit(state, Turn(index=0, tool="delete_ticket", arguments={}, route="sim", result={}, effects=effects))
+    turn = Turn(index=0, tool="delete_ticket", arguments={}, route="sim", result={}, effects=effects)
+    await store.commit(state, turn)
     other = opener()
     reloaded = await other.load(EXP, "s1")
     assert reloaded.ledger.assumed == {"ticket": ["old-7"]} and not reloaded.ledger.knows("ticket")
