@@ -13,7 +13,6 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-import jsonschema
 from mcp.types import CallToolResult, TextContent
 
 from mcp_sim.config import EntityEffect, SchemaWorldModelConfig, ToolSpec
@@ -29,6 +28,7 @@ from mcp_sim.simulation.builtin import (
     confinement,
     conflicts,
     described,
+    files,
     meaning,
     members,
     operations,
@@ -54,6 +54,10 @@ class SchemaWorldModel:
         told = item_failures(request.instructions)  # a perturbation's exact per-item failures
         try:
             rules = await _general_rules(request, effect)
+            if (on_files := files.operation_of(request.spec)) is not None:
+                answered = self._on_files(request, on_files, shapes)
+                if answered is not None:
+                    return answered
             if told is not None and isinstance(request.arguments.get(told.argument), list):
                 body, effects = simulate_batch(request, effect, told, self._one)
                 result = to_result(request.spec, body)
@@ -67,6 +71,30 @@ class SchemaWorldModel:
         if not result.is_error:
             rules.changes += members.changes(request.spec, request.arguments, request.session.ledger)
         return Outcome(result=result, effects=[*effects, *rules.changes], trace={"effect": effect.kind})
+
+    def _on_files(self, request: SimulationRequest, op: files.Operation, shapes: AnswerShapes | None) -> Outcome | None:
+        """A file tool's answer from the session's file tree (files.py); None when the tree cannot tell (content
+        from before the session): the general answer words it. Learned shapes word a tool that has them."""
+        ledger = request.session.ledger
+        seeded = files.seeded(ledger)
+        for effect in seeded:  # the world's tree, once: this call sees it and persists it
+            ledger.apply(effect)
+        found = files.answer(request.spec.name, op, request.arguments, ledger)
+        effects = [*seeded, *found.effects]
+        if not found.text and not found.fields:
+            if not seeded:
+                return None
+            result, more = _Answer(request, effect_of(request.spec), self.config, shapes).build()
+            return Outcome(result=result, effects=[*effects, *more], trace={"effect": "files"})
+        schema = request.spec.output_schema
+        if shapes is not None and shapes.success is not None:
+            result = render(shapes.success, Fill({**request.arguments, **found.fields}))
+        elif schema is not None:
+            values = ValueMaker(schema, random.Random(request.seed), seed=request.seed)
+            result = to_result(request.spec, _fill(values, schema, found.fields))
+        else:
+            result = CallToolResult(content=[TextContent(type="text", text=found.text)])
+        return Outcome(result=result, effects=effects, trace={"effect": "files", "files": op.kind})
 
     def shapes(self, spec: ToolSpec) -> AnswerShapes | None:
         """The answer shapes the spec's examples show (learned once per spec)."""
@@ -340,7 +368,7 @@ def _fill(values: ValueMaker, schema: dict[str, Any], record: dict[str, Any], pa
             and values.resolve(sub).get("type") == "string"
         ):
             known = str(known)  # a calculator's result as the text its schema says
-        if known is not None and jsonschema.Draft202012Validator(values.resolve(sub)).is_valid(known):
+        if known is not None and values.fits(sub, known):
             out[key] = known
         elif values.resolve(sub).get("type") == "object" and "properties" in values.resolve(sub):
             out[key] = _fill(values, sub, record, key)
