@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 import jsonschema
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, field_validator, model_validator
 
+from mcp_sim.config.effect_format import Derived, Failure, Hierarchy, IdsInText, Invalid, slot_problem, slots_in
 from mcp_sim.config.numbers import NoBooleanNumbers, not_a_boolean
 from mcp_sim.config.schemas import ref_problem
 from mcp_sim.config.surface import SpecPrompt, SpecResource
@@ -199,7 +200,7 @@ class EntityEffect(Strict):
     ``id`` and the keys of ``refs`` are paths: ``ticket_id``, ``task.id``, ``entities[].name``, ``names[]``.
     """
 
-    kind: Literal["create", "read", "update", "delete", "list", "none"]
+    kind: Literal["create", "read", "update", "delete", "list", "move", "none"]
     entity: str | None = None
     id: str | None = None  # the id in the result or arguments (create), in the arguments (read/update/delete)
     lenient: bool = False  # the real tool answers success for unknown and deleted ids: both ``allow``
@@ -209,6 +210,46 @@ class EntityEffect(Strict):
     deleted: Literal["not_found", "allow"] = "not_found"  # an id deleted earlier in the session
     refs: dict[str, str] = {}  # argument path -> entity type that must exist (e.g. requestId: request)
     not_found: NotFound = NotFound()
+    # The format for real tools (config/effect_format.py): ids in free text, paths, conflicts, state, text.
+    ids_in_text: list[IdsInText] = []
+    hierarchy: Hierarchy | None = None
+    to: str | None = None  # kind move: the argument path of the destination id
+    exists: Literal["allow", "conflict"] = "allow"  # a create of an id that exists
+    conflict: Failure = Failure(text="$entity '$id' already exists")
+    invalid: list[Invalid] = []
+    sets: dict[str, Any] = {}  # state name -> its new value (a template: "{{branch_name}}", or a literal)
+    derived: dict[str, Derived] = {}
+    render: str | None = None  # the success answer's text
+    render_item: str | None = None  # one listed record's text, joined by ``join`` into {{$items}}
+    join: str = "\n"
+    fields: dict[str, Any] = {}  # fields the created record gets (templates: "{{content}}", or literals)
+    mint: str | None = None  # an example of the ids this create mints (a 40-hex SHA, req-1, a UUID)
+
+    @model_validator(mode="after")
+    def _complete(self) -> EntityEffect:
+        if self.kind == "move" and self.to is None:
+            raise ValueError("kind move needs to: the argument that names the destination")
+        if self.to is not None and self.kind != "move":
+            raise ValueError(f"to: only a move has a destination, not a {self.kind}")
+        if self.render_item is not None and "{{$items}}" not in (self.render or "{{$items}}"):
+            raise ValueError("render_item is shown where render says {{$items}}; render has no {{$items}}")
+        return self
+
+    def uses_format(self) -> bool:
+        """Whether the effect says anything the name-based rules cannot: the declared path then answers."""
+        return bool(
+            self.ids_in_text or self.hierarchy or self.to or self.exists != "allow" or self.invalid
+            or self.sets or self.derived or self.render or self.render_item
+        )  # fmt: skip
+
+    def templates(self) -> dict[str, str]:
+        """Field -> template text, for checking their slots."""
+        found = {"render": self.render, "render_item": self.render_item, "conflict.text": self.conflict.text}
+        found |= {f"invalid[{n}].text": i.text for n, i in enumerate(self.invalid)}
+        found |= {f"sets.{k}": v for k, v in self.sets.items() if isinstance(v, str)}
+        found |= {f"fields.{k}": v for k, v in self.fields.items() if isinstance(v, str)}
+        found |= {f"derived.{k}.under": d.under for k, d in self.derived.items()}
+        return {k: v for k, v in found.items() if v}
 
 
 class Example(Strict):
@@ -257,6 +298,31 @@ class ToolSpec(Strict):
                 raise ValueError(f"must describe an object (type: object), not type {schema.get('type')!r}")
         return schema
 
+    @model_validator(mode="after")
+    def _slots_name_something(self) -> ToolSpec:
+        """Every template slot names an argument of the tool or a known value, so a typo fails at load time."""
+        declared = self.effects if isinstance(self.effects, list) else [self.effects] if self.effects else []
+        arguments = set((self.input_schema.get("properties") or {}).keys())
+        problems = []
+        for n, effect in enumerate(declared):
+            where = f"effects[{n}]" if isinstance(self.effects, list) else "effects"
+            paths = {
+                "to": effect.to,
+                **{f"ids_in_text[{i}].argument": t.argument for i, t in enumerate(effect.ids_in_text)},
+            }
+            paths |= {f"invalid[{i}].argument": v.argument for i, v in enumerate(effect.invalid)}
+            paths |= {f"invalid[{i}].unless": v.unless for i, v in enumerate(effect.invalid)}
+            for field, path in paths.items():
+                if path is not None and path.split(".")[0].removesuffix("[]") not in arguments:
+                    problems.append(f"{where}.{field}: no argument {path!r} in the inputSchema")
+            for field, text in effect.templates().items():
+                for slot in slots_in(text):
+                    if (problem := slot_problem(slot, arguments, set(effect.derived))) is not None:
+                        problems.append(f"{where}.{field}: {problem}")
+        if problems:
+            raise ValueError(f"tool {self.name}: " + "; ".join(problems))
+        return self
+
 
 class ToolSpecFile(Strict):
     """A YAML file of tool specs. ``upstream`` marks a snapshot of that upstream's tools. ``resources`` and
@@ -271,6 +337,26 @@ class ToolSpecFile(Strict):
     def _offers_something(self) -> ToolSpecFile:
         if not (self.tools or self.resources or self.prompts):
             raise ValueError("a tool spec file needs tools, resources or prompts")
+        return self
+
+    @model_validator(mode="after")
+    def _derived_entities_known(self) -> ToolSpecFile:
+        """A derived value counts an entity type some effect in the file names (a typo would count nothing)."""
+        effects = [
+            e
+            for t in self.tools
+            for e in (t.effects if isinstance(t.effects, list) else [t.effects] if t.effects else [])
+        ]
+        known = {e.entity for e in effects if e.entity} | {i.entity for e in effects for i in e.ids_in_text if i.entity}
+        known |= {v for e in effects for v in e.refs.values()}
+        for tool in self.tools:
+            for effect in tool.effects if isinstance(tool.effects, list) else [tool.effects] if tool.effects else []:
+                for name, derived in effect.derived.items():
+                    if derived.entity not in known:
+                        raise ValueError(
+                            f"tool {tool.name}: effects.derived.{name}: unknown entity {derived.entity!r}"
+                            f" (no effect in this file names it; known: {sorted(known)})"
+                        )
         return self
 
 

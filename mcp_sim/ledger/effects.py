@@ -74,6 +74,10 @@ class EntityTypes:
                 if effect.entity and effect.kind != "none":
                     self.id_fields.setdefault(effect.entity, "id")
         self.created = {e.entity for s in specs for e in effects_of(s) if e.kind == "create" and e.entity}
+        # entity -> the separator of its path ids (``effects.hierarchy``): not-found follows the folders
+        self.separators = {
+            e.entity: e.hierarchy.separator for s in specs for e in effects_of(s) if e.entity and e.hierarchy
+        }
         self.seeded = set(seeded or {})
 
     def known(self, entity: str, ledger: Ledger) -> bool:

@@ -1,0 +1,154 @@
+"""The parts of a tool's ``effects:`` that say what real tools do beyond create/read/update/delete by id.
+
+- ``ids_in_text``: ids found inside free text by a pattern (a table in SQL, a commit in a git revision);
+- ``hierarchy``: ids that are paths, so a parent must exist, a folder lists its children, and deleting or
+  moving a folder carries them (``kind: move`` with ``to:``, the destination argument);
+- ``exists: conflict`` with ``conflict:`` (a create of an existing id fails) and ``invalid:`` (a failure when
+  the world's state says so: nothing staged to commit);
+- ``sets``: singleton and scalar state a tool changes (the current branch), read back as ``{{$state.x}}``;
+- ``derived``: values recomputed from the ledger when read (a count, a total), as ``{{$derived.x}}``;
+- ``render`` (and ``render_item`` per listed record): the text answer, with slots.
+
+Slots use the learned templates' syntax (``simulation/learned.py``): ``{{path}}`` is an argument, and
+``$``-names are the rest: ``{{$id}}``, ``{{$record.field}}``, ``{{$state.name}}``, ``{{$derived.name}}``,
+``{{$new.sha}}`` / ``{{$new.uuid}}`` / ``{{$new.number}}`` (generated, seeded), ``{{$clock}}``, ``{{$items}}``
+(the listed records, one ``render_item`` each), ``{{$parent}}`` and ``{{$name}}`` (of a hierarchical id).
+``{{a|b|'text'}}``: the first of them that has a value.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from mcp_sim.config.numbers import NoBooleanNumbers
+
+SLOT = re.compile(r"\{\{([^{}]+)\}\}")  # the syntax of learned templates (simulation/learned.py ``SLOT``)
+NAMESPACES = frozenset({"$id", "$record", "$state", "$derived", "$new", "$clock", "$items", "$parent", "$name"})
+GENERATED = frozenset({"sha", "short_sha", "uuid", "number"})  # what ``{{$new.x}}`` can make
+_STRICT = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
+
+
+class _Strict(NoBooleanNumbers, BaseModel):
+    model_config = _STRICT
+
+
+class Failure(_Strict):
+    """How the real tool words one kind of failure (``$entity``, ``$Entity``, ``$id`` and ``{{slots}}`` filled)."""
+
+    text: str = Field(min_length=1)
+    is_error: bool = True  # some servers (sqlite) answer failures as ordinary text
+
+
+class IdsInText(_Strict):
+    """Ids inside a free-text argument: each match of ``pattern`` (its first group, else the whole match)."""
+
+    argument: str = Field(min_length=1)  # the argument path holding the text (``query``, ``revision``)
+    pattern: str = Field(min_length=1)
+    entity: str | None = None  # default: the effect's entity
+    # use: must exist (not found otherwise); create: enters the ledger (a conflict when it exists and the
+    # effect says ``exists: conflict``); delete: must exist, then is gone
+    op: Literal["use", "create", "delete"] = "use"
+
+    @field_validator("pattern")
+    @classmethod
+    def _compiles(cls, pattern: str) -> str:
+        try:
+            compiled = re.compile(pattern)
+        except re.error as exc:
+            raise ValueError(f"not a valid regular expression: {exc}") from None
+        if compiled.groups > 1:
+            raise ValueError(f"has {compiled.groups} groups: give at most one, around the id")
+        return pattern
+
+
+class Hierarchy(_Strict):
+    """Ids that are paths: ``/a/b`` is a child of ``/a``."""
+
+    separator: str = Field("/", min_length=1)
+    parents: Literal["require", "create"] = "require"  # a create needs its parent, or makes it (``mkdir -p``)
+
+
+class Invalid(_Strict):
+    """A failure the world's state or the call's text decides: the call fails when state ``state`` equals
+    ``equals`` (an unset state never fails: the world before the session is open), or when the text at
+    ``argument`` matches ``matches`` / does not match ``not_matches`` (a read-only SQL tool given an INSERT)."""
+
+    state: str | None = None
+    equals: Any = True
+    argument: str | None = None
+    matches: str | None = None
+    not_matches: str | None = None
+    unless: str | None = None  # an argument that, when given, makes the call valid anyway (``base_branch``)
+    text: str = Field(min_length=1)
+    is_error: bool = True
+
+    @field_validator("matches", "not_matches")
+    @classmethod
+    def _compiles(cls, pattern: str | None) -> str | None:
+        if pattern is not None:
+            try:
+                re.compile(pattern)
+            except re.error as exc:
+                raise ValueError(f"not a valid regular expression: {exc}") from None
+        return pattern
+
+    @model_validator(mode="after")
+    def _one_condition(self) -> Invalid:
+        if (self.state is None) == (self.argument is None):
+            raise ValueError("give exactly one of state (a state's value decides) or argument (its text decides)")
+        if self.argument is not None and (self.matches is None) == (self.not_matches is None):
+            raise ValueError("an argument condition needs exactly one of matches or not_matches")
+        return self
+
+
+class Derived(_Strict):
+    """A value recomputed from the ledger when read: how many records of ``count``, or the ``sum`` of a field."""
+
+    count: str | None = None  # an entity type
+    sum: str | None = None  # ``entity.field``
+    under: str | None = None  # a template: only the children of this hierarchical id (``{{path}}``)
+
+    @model_validator(mode="after")
+    def _one_measure(self) -> Derived:
+        if (self.count is None) == (self.sum is None):
+            raise ValueError("give exactly one of count (an entity type) or sum (entity.field)")
+        if self.sum is not None and "." not in self.sum:
+            raise ValueError(f"sum {self.sum!r} must name entity.field")
+        return self
+
+    @property
+    def entity(self) -> str:
+        return self.count if self.count is not None else str(self.sum).split(".", 1)[0]
+
+
+def slots_in(text: str) -> list[str]:
+    """Every name a template's slots use (``{{a|b}}`` uses both; quoted alternatives are text)."""
+    names = []
+    for match in SLOT.finditer(text):
+        for part in match.group(1).split("|"):
+            part = part.strip().lstrip("=")
+            if part and not (part.startswith("'") and part.endswith("'")):
+                names.append(part)
+    return names
+
+
+def slot_problem(name: str, arguments: set[str], derived: set[str]) -> str | None:
+    """Why a slot names nothing (None: it names something)."""
+    head = name.split(".", 1)[0]
+    if head.startswith("$"):
+        if head not in NAMESPACES:
+            return f"{{{{{name}}}}}: no such slot namespace {head} (known: {', '.join(sorted(NAMESPACES))})"
+        rest = name.split(".", 1)[1] if "." in name else ""
+        if head in ("$record", "$state", "$derived", "$new") and not rest:
+            return f"{{{{{name}}}}}: say which one ({head}.<name>)"
+        if head == "$derived" and rest not in derived:
+            return f"{{{{{name}}}}}: no derived value {rest!r} is declared (derived: {sorted(derived) or 'none'})"
+        if head == "$new" and rest not in GENERATED:
+            return f"{{{{{name}}}}}: $new makes {', '.join(sorted(GENERATED))}, not {rest!r}"
+        return None
+    if head not in arguments:
+        return f"{{{{{name}}}}}: no argument {head!r} in the tool's inputSchema (properties: {sorted(arguments)})"
+    return None
