@@ -110,6 +110,7 @@ class Derived(_Strict):
     count: str | None = None  # an entity type
     sum: str | None = None  # ``entity.field``
     under: str | None = None  # a template: only the children of this hierarchical id (``{{path}}``)
+    where: dict[str, Any] = {}  # only records with these field values (``{kind: FILE}``)
 
     @model_validator(mode="after")
     def _one_measure(self) -> Derived:

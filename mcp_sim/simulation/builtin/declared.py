@@ -14,6 +14,7 @@ import copy
 import json
 import random
 import re
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from string import Template
 from typing import Any
@@ -39,10 +40,11 @@ def declares(spec: ToolSpec) -> bool:
     return any(e.uses_format() for e in declared)
 
 
-async def outcome(request: SimulationRequest) -> Outcome | None:
-    """The declared answer to this call; None when the spec declares nothing in the format."""
+async def outcome(request: SimulationRequest, otherwise: Callable[[SimulationRequest], Awaitable[Outcome]]) -> Outcome:
+    """The declared answer to this call. ``otherwise`` answers a tool that declares nothing in the format, and
+    words the answer of one that declares no ``render`` (its ledger decision is still the declared one)."""
     if not declares(request.spec):
-        return None
+        return await otherwise(request)
     if confinement.paths_in(request.arguments):
         earlier = await request.history(max(0, request.call_index - recall.LOOKBACK))
         confinement.check(request.spec.name, request.arguments, confinement.root_of(earlier))
@@ -53,7 +55,15 @@ async def outcome(request: SimulationRequest) -> Outcome | None:
             decision.apply(effect)
     except _Refused as refusal:
         return Outcome(result=refusal.result, trace={"effect": effects[0].kind, "declared": refusal.why})
-    return Outcome(result=decision.answer(effects[0]), effects=decision.changes, trace={"effect": effects[0].kind})
+    trace: dict[str, Any] = {"effect": effects[0].kind, "declared": True}
+    if effects[0].render is not None or effects[0].render_item is not None:
+        return Outcome(result=decision.answer(effects[0]), effects=decision.changes, trace=trace)
+    worded = await otherwise(request)
+    if worded.result.is_error:
+        return worded  # a general rule refused the call (an SQL write on a read-only tool): nothing happened
+    own = {e.entity for e in decision.changes}
+    kept = [e for e in worded.effects if e.entity not in own]  # the declared decision replaces the guessed one
+    return Outcome(result=worded.result, effects=[*decision.changes, *kept], trace={**worded.trace, **trace})
 
 
 class _Refused(Exception):
@@ -197,7 +207,7 @@ class _Decision:
                     (i, self.view.get(entity, i) or {}) for i in hierarchy.children(self.view, entity, folder, sep)
                 ]
         else:
-            self.items += sorted(self.view.entities.get(entity, {}).items())
+            self.items += list(self.view.entities.get(entity, {}).items())  # in the order they came
 
     def _must_exist(self, effect: EntityEffect, entity: str, id_: str) -> None:
         why = integrity.refused(entity, id_, self.view, self.types, integrity.policy_of(effect))
@@ -241,7 +251,9 @@ class _Decision:
     def answer(self, effect: EntityEffect) -> CallToolResult:
         if effect.render is not None or effect.render_item is not None:
             text = fill_slots(effect.render or "{{$items}}", lambda name: self.lookup(name, effect))
-            return CallToolResult(content=[TextContent(type="text", text=text)])
+            return CallToolResult(
+                content=[TextContent(type="text", text=text)], structured_content=_carried(self.request.spec, text)
+            )
         if effect.kind == "list":
             records = [_shown(r) for _, r in self.items]
             body: Any = {plural(effect.entity or "item"): records, "count": len(records)}
@@ -300,11 +312,20 @@ def _measure(ledger: Ledger, derived: Derived, lookup: Any, effect: EntityEffect
         folder = str(template_value(derived.under, lookup))
         sep = effect.hierarchy.separator if effect is not None and effect.hierarchy else "/"
         table = {i: r for i, r in table.items() if hierarchy.parent_of(i, sep) == hierarchy.normal(folder, sep)}
+    table = {i: r for i, r in table.items() if all(r.get(k) == v for k, v in derived.where.items())}
     if derived.count is not None:
         return len(table)
     field_name = str(derived.sum).split(".", 1)[1]
     values = [r.get(field_name) for r in table.values()]
     return sum(v for v in values if isinstance(v, int | float) and not isinstance(v, bool))
+
+
+def _carried(spec: ToolSpec, text: str) -> dict[str, Any] | None:
+    """The structured content of a text answer: a tool whose outputSchema is one text field (``{content}``, as
+    the filesystem server's) carries the text in it too; any other outputSchema gets none (render is text)."""
+    properties = (spec.output_schema or {}).get("properties") or {}
+    strings = [k for k, v in properties.items() if isinstance(v, dict) and v.get("type") == "string"]
+    return {strings[0]: text} if len(properties) == 1 and strings else None
 
 
 def _shown(record: dict[str, Any]) -> dict[str, Any]:

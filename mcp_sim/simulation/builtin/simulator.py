@@ -39,8 +39,9 @@ class SchemaWorldModel:
         self._shapes: dict[int, AnswerShapes | None] = {}  # id(spec) -> what its examples showed
 
     async def simulate(self, request: SimulationRequest) -> Outcome:
-        if (answer := await declared.outcome(request)) is not None:  # the spec says what the tool does
-            return answer
+        return await declared.outcome(request, self._simulate)  # what the spec declares comes first (declared.py)
+
+    async def _simulate(self, request: SimulationRequest) -> Outcome:
         effect = effect_of(request.spec)
         shapes = self.shapes(request.spec)
         told = item_failures(request.instructions)  # a perturbation's exact per-item failures
