@@ -106,7 +106,10 @@ async def test_branch_state_conflicts_and_invalid_states(tmp_path: Path) -> None
     assert text(made) == "Created branch 'feature/x' from 'main'"
     again = await git.call("s", "git_create_branch", {**repo, "branch_name": "feature/x"})
     assert again.is_error and "refs/heads/feature/x already exists" in text(again)
-    assert text(await git.call("s", "git_checkout", {**repo, "branch_name": "feature/x"})) == "Switched to branch 'feature/x'"
+    assert (
+        text(await git.call("s", "git_checkout", {**repo, "branch_name": "feature/x"}))
+        == "Switched to branch 'feature/x'"
+    )
     assert "On branch feature/x" in text(await git.call("s", "git_status", repo))  # the state the checkout set
     assert text(await git.call("s", "git_create_branch", {**repo, "branch_name": "f2"})).endswith("from 'feature/x'")
     await git.call("s", "git_add", {**repo, "files": ["a.py"]})
