@@ -12,7 +12,8 @@
 Slots use the learned templates' syntax (``simulation/learned.py``): ``{{path}}`` is an argument, and
 ``$``-names are the rest: ``{{$id}}``, ``{{$record.field}}``, ``{{$state.name}}``, ``{{$derived.name}}``,
 ``{{$new.sha}}`` / ``{{$new.uuid}}`` / ``{{$new.number}}`` (generated, seeded), ``{{$clock}}``, ``{{$items}}``
-(the listed records, one ``render_item`` each), ``{{$parent}}`` and ``{{$name}}`` (of a hierarchical id).
+(the listed records, one ``render_item`` each), ``{{$parent}}`` and ``{{$name}}`` (of a hierarchical id),
+``{{$recalled}}`` (a line per earlier change this read shows, as ``simulation/builtin/recall.py`` picks them).
 ``{{a|b|'text'}}``: the first of them that has a value.
 """
 
@@ -26,7 +27,9 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from mcp_sim.config.numbers import NoBooleanNumbers
 
 SLOT = re.compile(r"\{\{([^{}]+)\}\}")  # the syntax of learned templates (simulation/learned.py ``SLOT``)
-NAMESPACES = frozenset({"$id", "$record", "$state", "$derived", "$new", "$clock", "$items", "$parent", "$name"})
+NAMESPACES = frozenset(
+    {"$id", "$record", "$state", "$derived", "$new", "$clock", "$items", "$parent", "$name", "$recalled"}
+)
 GENERATED = frozenset({"sha", "short_sha", "uuid", "number"})  # what ``{{$new.x}}`` can make
 _STRICT = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
@@ -71,6 +74,35 @@ class Hierarchy(_Strict):
     parents: Literal["require", "create"] = "require"  # a create needs its parent, or makes it (``mkdir -p``)
 
 
+class When(_Strict):
+    """When an effect applies: the text at ``argument`` matches ``matches`` (or does not match ``not_matches``).
+    A tool whose effect depends on its input lists one effect per case (``git_checkout`` of a commit detaches)."""
+
+    argument: str = Field(min_length=1)
+    matches: str | None = None
+    not_matches: str | None = None
+
+    @field_validator("matches", "not_matches")
+    @classmethod
+    def _compiles(cls, pattern: str | None) -> str | None:
+        return _regex(pattern)
+
+    @model_validator(mode="after")
+    def _one_test(self) -> When:
+        if (self.matches is None) == (self.not_matches is None):
+            raise ValueError("give exactly one of matches or not_matches")
+        return self
+
+
+def _regex(pattern: str | None) -> str | None:
+    if pattern is not None:
+        try:
+            re.compile(pattern)
+        except re.error as exc:
+            raise ValueError(f"not a valid regular expression: {exc}") from None
+    return pattern
+
+
 class Invalid(_Strict):
     """A failure the world's state or the call's text decides: the call fails when state ``state`` equals
     ``equals`` (an unset state never fails: the world before the session is open), or when the text at
@@ -81,6 +113,7 @@ class Invalid(_Strict):
     argument: str | None = None
     matches: str | None = None
     not_matches: str | None = None
+    given: list[str] = []  # or: the call fails when every one of these arguments is given (head and tail)
     unless: str | None = None  # an argument that, when given, makes the call valid anyway (``base_branch``)
     text: str = Field(min_length=1)
     is_error: bool = True
@@ -88,17 +121,15 @@ class Invalid(_Strict):
     @field_validator("matches", "not_matches")
     @classmethod
     def _compiles(cls, pattern: str | None) -> str | None:
-        if pattern is not None:
-            try:
-                re.compile(pattern)
-            except re.error as exc:
-                raise ValueError(f"not a valid regular expression: {exc}") from None
-        return pattern
+        return _regex(pattern)
 
     @model_validator(mode="after")
     def _one_condition(self) -> Invalid:
-        if (self.state is None) == (self.argument is None):
-            raise ValueError("give exactly one of state (a state's value decides) or argument (its text decides)")
+        if [self.state is not None, self.argument is not None, bool(self.given)].count(True) != 1:
+            raise ValueError(
+                "give exactly one of state (a state's value decides), argument (its text decides)"
+                " or given (the arguments that may not come together)"
+            )
         if self.argument is not None and (self.matches is None) == (self.not_matches is None):
             raise ValueError("an argument condition needs exactly one of matches or not_matches")
         return self

@@ -9,7 +9,16 @@ from urllib.parse import urlsplit
 import jsonschema
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, field_validator, model_validator
 
-from mcp_sim.config.effect_format import Derived, Failure, Hierarchy, IdsInText, Invalid, slot_problem, slots_in
+from mcp_sim.config.effect_format import (
+    Derived,
+    Failure,
+    Hierarchy,
+    IdsInText,
+    Invalid,
+    When,
+    slot_problem,
+    slots_in,
+)
 from mcp_sim.config.numbers import NoBooleanNumbers, not_a_boolean
 from mcp_sim.config.schemas import ref_problem
 from mcp_sim.config.surface import SpecPrompt, SpecResource
@@ -211,6 +220,7 @@ class EntityEffect(Strict):
     refs: dict[str, str] = {}  # argument path -> entity type that must exist (e.g. requestId: request)
     not_found: NotFound = NotFound()
     # The format for real tools (config/effect_format.py): ids in free text, paths, conflicts, state, text.
+    when: When | None = None  # the effect applies only to calls this fits (else the tool's next effect)
     ids_in_text: list[IdsInText] = []
     hierarchy: Hierarchy | None = None
     to: str | None = None  # kind move: the argument path of the destination id
@@ -238,7 +248,7 @@ class EntityEffect(Strict):
     def uses_format(self) -> bool:
         """Whether the effect says anything the name-based rules cannot: the declared path then answers."""
         return bool(
-            self.ids_in_text or self.hierarchy or self.to or self.exists != "allow" or self.invalid
+            self.when or self.ids_in_text or self.hierarchy or self.to or self.exists != "allow" or self.invalid
             or self.sets or self.derived or self.render or self.render_item
         )  # fmt: skip
 
@@ -312,6 +322,8 @@ class ToolSpec(Strict):
             }
             paths |= {f"invalid[{i}].argument": v.argument for i, v in enumerate(effect.invalid)}
             paths |= {f"invalid[{i}].unless": v.unless for i, v in enumerate(effect.invalid)}
+            paths |= {f"invalid[{i}].given": g for i, v in enumerate(effect.invalid) for g in v.given}
+            paths["when.argument"] = effect.when.argument if effect.when else None
             for field, path in paths.items():
                 if path is not None and path.split(".")[0].removesuffix("[]") not in arguments:
                     problems.append(f"{where}.{field}: no argument {path!r} in the inputSchema")

@@ -30,7 +30,7 @@ from mcp_sim.ledger.entities import Effect, Ledger
 from mcp_sim.ledger.world_state import scalar_effect, scalars, session_clock, singletons
 from mcp_sim.outcome import Outcome
 from mcp_sim.simulation.base import SimulationRequest
-from mcp_sim.simulation.builtin import confinement, recall
+from mcp_sim.simulation.builtin import confinement, prose, recall
 from mcp_sim.simulation.render import argument_at, fill_slots, mint_like, template_value
 
 
@@ -49,21 +49,28 @@ async def outcome(request: SimulationRequest, otherwise: Callable[[SimulationReq
         earlier = await request.history(max(0, request.call_index - recall.LOOKBACK))
         confinement.check(request.spec.name, request.arguments, confinement.root_of(earlier))
     decision = _Decision(request)
-    effects = effects_of(request.spec)
+    if any("{{$recalled" in (e.render or "") for e in effects_of(request.spec)):
+        decision.recalled = recall.recalled(
+            request.arguments, await request.history(max(0, request.call_index - recall.LOOKBACK))
+        )
+    effects = [e for e in effects_of(request.spec) if decision.applies(e)]
+    if not effects:
+        return await otherwise(request)
     try:
         for effect in effects:
             decision.apply(effect)
     except _Refused as refusal:
         return Outcome(result=refusal.result, trace={"effect": effects[0].kind, "declared": refusal.why})
     trace: dict[str, Any] = {"effect": effects[0].kind, "declared": True}
-    if effects[0].render is not None or effects[0].render_item is not None:
-        return Outcome(result=decision.answer(effects[0]), effects=decision.changes, trace=trace)
-    worded = await otherwise(request)
-    if worded.result.is_error:
-        return worded  # a general rule refused the call (an SQL write on a read-only tool): nothing happened
+    worded = next((e for e in effects if e.render is not None or e.render_item is not None), None)
+    if worded is not None:
+        return Outcome(result=decision.answer(worded), effects=decision.changes, trace=trace)
+    simulated = await otherwise(request)
+    if simulated.result.is_error:
+        return simulated  # a general rule refused the call (an SQL write on a read-only tool): nothing happened
     own = {e.entity for e in decision.changes}
-    kept = [e for e in worded.effects if e.entity not in own]  # the declared decision replaces the guessed one
-    return Outcome(result=worded.result, effects=[*decision.changes, *kept], trace={**worded.trace, **trace})
+    kept = [e for e in simulated.effects if e.entity not in own]  # the declared decision replaces the guessed one
+    return Outcome(result=simulated.result, effects=[*decision.changes, *kept], trace={**simulated.trace, **trace})
 
 
 class _Refused(Exception):
@@ -83,6 +90,7 @@ class _Decision:
     id: str | None = None
     items: list[tuple[str, dict[str, Any]]] = field(default_factory=list)  # (id, record) a list shows
     generated: dict[str, Any] = field(default_factory=dict)
+    recalled: list[dict[str, Any]] = field(default_factory=list)  # earlier changes a read shows (recall.py)
 
     def __post_init__(self) -> None:
         self.view = Ledger.from_json(copy.deepcopy(self.request.session.ledger.to_json()))
@@ -91,6 +99,18 @@ class _Decision:
         self.args = self.request.arguments
 
     # ---- the ledger decision ----
+
+    def applies(self, effect: EntityEffect) -> bool:
+        when = effect.when
+        if when is None:
+            return True
+        text = argument_at(self.args, when.argument)
+        text = "" if text is None else str(text)
+        return (
+            bool(re.search(when.matches, text))
+            if when.matches is not None
+            else not re.search(str(when.not_matches), text)
+        )
 
     def apply(self, effect: EntityEffect) -> None:
         entity = effect.entity or self.request.spec.name
@@ -127,11 +147,13 @@ class _Decision:
         for rule in effect.invalid:
             if rule.unless is not None and argument_at(self.args, rule.unless) not in (None, ""):
                 continue
-            if rule.state is not None:
+            if rule.given:
+                failed = all(argument_at(self.args, name) is not None for name in rule.given)
+            elif rule.state is not None:
                 failed = rule.state in state and state[rule.state] == rule.equals
             else:
                 text = argument_at(self.args, str(rule.argument))
-                text = text if isinstance(text, str) else ""
+                text = "" if text is None else str(text)
                 failed = (
                     bool(re.search(rule.matches, text)) if rule.matches else not re.search(str(rule.not_matches), text)
                 )
@@ -284,6 +306,8 @@ class _Decision:
             return self._derived(effect).get(rest) if effect is not None else None
         if head == "$new":
             return self._generated(rest)
+        if head == "$recalled":
+            return prose.with_recalled("", self.recalled)
         if head == "$clock":
             return session_clock(self.view, self.request.call_index).isoformat()
         if head == "$items" and effect is not None:
