@@ -233,11 +233,12 @@ def _child(node: yaml.Node | None, key: int | str) -> yaml.Node | None:
 
 def _tool_named(data: Any, loc: tuple[int | str, ...]) -> str | None:
     """The name of the tool an error is inside (``tools.3...``), so a spec file's error says which tool."""
-    if len(loc) < 2 or loc[0] != "tools" or not isinstance(loc[1], int) or not isinstance(data, dict):
-        return None
+    if len(loc) < 3 or loc[0] != "tools" or not isinstance(loc[1], int) or not isinstance(data, dict):
+        return None  # the name field's own error says what is wrong with the name
     tools = data.get("tools")
     tool = tools[loc[1]] if isinstance(tools, list) and loc[1] < len(tools) else None
-    return str(tool["name"]) if isinstance(tool, dict) and isinstance(tool.get("name"), str) else None
+    name = tool.get("name") if isinstance(tool, dict) else None
+    return name if isinstance(name, str) and name.isprintable() and loc[2] != "name" else None
 
 
 def _data_path(data: Any, loc: tuple[int | str, ...]) -> tuple[int | str, ...]:
