@@ -232,6 +232,8 @@ class EntityEffect(Strict):
     render: str | None = None  # the success answer's text
     render_item: str | None = None  # one listed record's text, joined by ``join`` into {{$items}}
     join: str = "\n"
+    depth: Literal["children", "all"] = "children"  # a list of a folder: what is directly in it, or everything below
+    glob: str | None = None  # a list: the argument holding a glob the listed paths match (``**/*.py``)
     fields: dict[str, Any] = {}  # fields the created record gets (templates: "{{content}}", or literals)
     mint: str | None = None  # an example of the ids this create mints (a 40-hex SHA, req-1, a UUID)
 
@@ -241,7 +243,7 @@ class EntityEffect(Strict):
             raise ValueError("kind move needs to: the argument that names the destination")
         if self.to is not None and self.kind != "move":
             raise ValueError(f"to: only a move has a destination, not a {self.kind}")
-        if self.render_item is not None and "{{$items}}" not in (self.render or "{{$items}}"):
+        if self.render_item is not None and "$items" not in slots_in(self.render or "{{$items}}"):
             raise ValueError("render_item is shown where render says {{$items}}; render has no {{$items}}")
         return self
 
@@ -324,6 +326,7 @@ class ToolSpec(Strict):
             paths |= {f"invalid[{i}].unless": v.unless for i, v in enumerate(effect.invalid)}
             paths |= {f"invalid[{i}].given": g for i, v in enumerate(effect.invalid) for g in v.given}
             paths["when.argument"] = effect.when.argument if effect.when else None
+            paths["glob"] = effect.glob
             for field, path in paths.items():
                 if path is not None and path.split(".")[0].removesuffix("[]") not in arguments:
                     problems.append(f"{where}.{field}: no argument {path!r} in the inputSchema")

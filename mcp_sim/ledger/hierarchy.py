@@ -7,6 +7,7 @@ is open: it may hold anything. Under a deleted folder nothing exists.
 
 from __future__ import annotations
 
+import fnmatch
 import posixpath
 
 from mcp_sim.ledger.entities import Ledger
@@ -58,6 +59,12 @@ def children(ledger: Ledger, entity: str, folder: str, separator: str = "/") -> 
 
 def descendants(ledger: Ledger, entity: str, folder: str, separator: str = "/") -> list[str]:
     return sorted(i for i in ledger.entities.get(entity, {}) if under(folder, i, separator))
+
+
+def globbed(relative: str, pattern: str) -> bool:
+    """Whether a path below a folder matches a glob as file tools take it (``**/`` also matches no folder:
+    ``**/*.log`` finds ``app.log``)."""
+    return any(fnmatch.fnmatchcase(relative, p) for p in {pattern, pattern.removeprefix("**/")} if p)
 
 
 def refused(ledger: Ledger, entity: str, path: str, separator: str = "/") -> str | None:

@@ -96,6 +96,18 @@ async def test_moving_a_folder_carries_its_children(tmp_path: Path) -> None:
     assert clash.is_error and text(clash) == f"Destination already exists: {ROOT}/archive/2026"
 
 
+async def test_a_search_finds_paths_below_a_folder_by_glob_including_ones_seen_from_before(tmp_path: Path) -> None:
+    fs = shipped(tmp_path, "filesystem")
+    await fs.call("s", "read_text_file", {"path": f"{ROOT}/logs/app.log"})  # from before the session: now seen
+    await fs.call("s", "create_directory", {"path": f"{ROOT}/logs/old"})
+    await fs.call("s", "write_file", {"path": f"{ROOT}/logs/old/a.log", "content": "x"})
+    await fs.call("s", "write_file", {"path": f"{ROOT}/logs/notes.txt", "content": "x"})
+    found = text(await fs.call("s", "search_files", {"path": f"{ROOT}/logs", "pattern": "**/*.log"}))
+    assert found.splitlines() == [f"{ROOT}/logs/app.log", f"{ROOT}/logs/old/a.log"]
+    none = await fs.call("s", "search_files", {"path": f"{ROOT}/logs", "pattern": "**/*.yaml"})
+    assert text(none) == "No matches found"  # {{$items|'No matches found'}}: the first that has a value
+
+
 # ---- c, d. conflicts, invalid states, scalar state ----
 
 
@@ -160,6 +172,9 @@ def tool(**effects: object) -> dict[str, object]:
         ({"kind": "none", "invalid": [{"text": "x"}]}, "exactly one of state"),
         ({"kind": "none", "sets": {"cwd": "{{dir}}"}}, "no argument 'dir'"),
         ({"kind": "none", "hierarchy": {"parent": "require"}}, "unknown key"),
+        ({"kind": "list", "glob": "pattern"}, "no argument 'pattern'"),
+        ({"kind": "none", "when": {"argument": "query", "matches": "[", "not_matches": "x"}}, "not a valid regular"),
+        ({"kind": "list", "render": "{{$record.id}}", "render_item": "{{$id}}"}, "render has no {{$items}}"),
     ],
 )
 def test_every_mistake_is_named_with_file_line_tool_and_field(

@@ -225,9 +225,15 @@ class _Decision:
             for folder in folders:
                 self._must_exist(effect, entity, folder)
                 self.id = folder
-                self.items += [
-                    (i, self.view.get(entity, i) or {}) for i in hierarchy.children(self.view, entity, folder, sep)
-                ]
+                inside = (
+                    hierarchy.descendants(self.view, entity, folder, sep)
+                    if effect.depth == "all"
+                    else hierarchy.children(self.view, entity, folder, sep)
+                )
+                pattern = argument_at(self.args, effect.glob) if effect.glob else None
+                if isinstance(pattern, str):
+                    inside = [i for i in inside if hierarchy.globbed(i[len(folder) :].lstrip(sep), pattern)]
+                self.items += [(i, self.view.get(entity, i) or {}) for i in inside]
         else:
             self.items += list(self.view.entities.get(entity, {}).items())  # in the order they came
 
@@ -235,6 +241,11 @@ class _Decision:
         why = integrity.refused(entity, id_, self.view, self.types, integrity.policy_of(effect))
         if why is not None:
             self._refuse(effect.not_found, effect, id_, why, entity)
+        if effect.hierarchy and not self.view.exists(entity, id_):
+            # A path from before the session, now seen to exist: later lists and searches show it. (Only
+            # paths: their world stays open folder by folder, where a seen id would close a whole type.)
+            seen = {self._id_field(entity): id_, "name": hierarchy.name_of(id_, effect.hierarchy.separator)}
+            self._change(Effect("observe", entity, id_, seen))
 
     def _refuse(self, failure: Any, effect: EntityEffect, id_: str, why: str, entity: str | None = None) -> None:
         entity = entity or effect.entity or self.request.spec.name
