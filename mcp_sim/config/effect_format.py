@@ -19,7 +19,9 @@ Slots use the learned templates' syntax (``simulation/learned.py``): ``{{path}}`
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Callable
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -184,3 +186,48 @@ def slot_problem(name: str, arguments: set[str], derived: set[str]) -> str | Non
     if head not in arguments:
         return f"{{{{{name}}}}}: no argument {head!r} in the tool's inputSchema (properties: {sorted(arguments)})"
     return None
+
+
+def fill_slots(text: str, lookup: Callable[[str], Any]) -> str:
+    """A declared template with each slot's value: ``{{a|b|'text'}}`` is the first of its alternatives that has
+    one (``lookup`` answers names: arguments and ``$``-values), else empty. Here, below the ledger and the
+    simulator, so both fill the same way (a real answer's ``sets`` too)."""
+
+    def slot(match: re.Match[str]) -> str:
+        value = first_value(match.group(1), lookup)
+        return "" if value is None else value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+    return SLOT.sub(slot, text)
+
+
+def template_value(template: Any, lookup: Callable[[str], Any]) -> Any:
+    """A declared value: a template that is one whole slot gives the value itself (a number stays a number),
+    other text is filled in, and anything else (``false``, ``3``) is itself."""
+    if not isinstance(template, str):
+        return template
+    whole = SLOT.fullmatch(template)
+    return first_value(whole.group(1), lookup) if whole else fill_slots(template, lookup)
+
+
+def first_value(alternatives: str, lookup: Callable[[str], Any]) -> Any:
+    for part in alternatives.split("|"):
+        part = part.strip().lstrip("=")
+        if len(part) >= 2 and part[0] == part[-1] == "'":
+            return part[1:-1]
+        value = lookup(part)
+        if value is not None and value != "":
+            return value
+    return None
+
+
+def fits(when: When | None, arguments: dict[str, Any]) -> bool:
+    """Whether an effect with this ``when`` applies to a call with these arguments."""
+    if when is None:
+        return True
+    value: Any = arguments
+    for part in when.argument.split("."):
+        value = value.get(part) if isinstance(value, dict) else None
+    text = "" if value is None else str(value)
+    if when.matches is not None:
+        return bool(re.search(when.matches, text))
+    return not re.search(str(when.not_matches), text)

@@ -18,6 +18,9 @@ from typing import Any
 from mcp.types import CallToolResult, TextContent
 
 from mcp_sim.config import ToolSpec
+from mcp_sim.config.effect_format import fill_slots, template_value
+
+__all__ = ["Fill", "argument_at", "fill_slots", "mint_like", "render", "template_value"]
 from mcp_sim.simulation.learned import (
     EACH,
     RECORDS,
@@ -265,34 +268,3 @@ def mint_like(example: str | int, number: int, rng: random.Random) -> str | int:
     if numbered:
         return f"{numbered.group(1)}{number}"
     return f"{example}-{number}"
-
-
-def fill_slots(text: str, lookup: Callable[[str], Any]) -> str:
-    """A declared template (``effects.render``) with each slot's value: ``{{a|b|'text'}}`` is the first of its
-    alternatives that has one (``lookup`` answers names: arguments and ``$``-values), else empty."""
-
-    def slot(match: re.Match[str]) -> str:
-        value = first_value(match.group(1), lookup)
-        return "" if value is None else value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
-
-    return SLOT.sub(slot, text)
-
-
-def template_value(template: Any, lookup: Callable[[str], Any]) -> Any:
-    """A declared value: a template that is one whole slot gives the value itself (a number stays a number),
-    other text is filled in, and anything else (``false``, ``3``) is itself."""
-    if not isinstance(template, str):
-        return template
-    whole = SLOT.fullmatch(template)
-    return first_value(whole.group(1), lookup) if whole else fill_slots(template, lookup)
-
-
-def first_value(alternatives: str, lookup: Callable[[str], Any]) -> Any:
-    for part in alternatives.split("|"):
-        part = part.strip().lstrip("=")
-        if len(part) >= 2 and part[0] == part[-1] == "'":
-            return part[1:-1]
-        value = lookup(part)
-        if value is not None and value != "":
-            return value
-    return None

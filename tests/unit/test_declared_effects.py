@@ -203,3 +203,30 @@ def test_a_slot_without_a_name_is_refused(tmp_path: Path) -> None:
         load_spec_file(path)
     message = str(caught.value)
     assert "bad.yaml:" in message and "tool q" in message and "effects.render" in message
+
+
+# ---- real answers feed the ledger the same way ----
+
+
+def test_a_real_answer_of_a_declared_tool_feeds_the_ledger() -> None:
+    from mcp_sim.ledger.effects import EntityTypes, observed_effects
+    from mcp_sim.ledger.entities import Ledger
+    from mcp_sim.ledger.world_state import scalars
+
+    specs = {t.name: t for f in ("sqlite", "git", "filesystem") for t in load_spec_file(SPECS / f"{f}.yaml").tools}
+    types = EntityTypes(list(specs.values()))
+    ledger = Ledger()
+    ok = CallToolResult(content=[TextContent(type="text", text="done")])
+    calls = [
+        ("create_table", {"query": "CREATE TABLE t (x INT)"}),
+        ("create_table", {"query": "CREATE TABLE u (x INT)"}),
+        ("write_query", {"query": "DROP TABLE u"}),
+        ("git_checkout", {"repo_path": "/r", "branch_name": "dev"}),
+        ("move_file", {"source": "/w/a.txt/", "destination": "/w/b.txt"}),
+    ]
+    for tool, arguments in calls:
+        for effect in observed_effects(specs[tool], arguments, ok, types):
+            ledger.apply(effect)
+    assert ledger.exists("table", "t") and ledger.is_deleted("table", "u")
+    assert scalars(ledger)["branch"] == "dev" and scalars(ledger)["detached"] is False  # the case `when` fits
+    assert ledger.is_deleted("path", "/w/a.txt") and ledger.exists("path", "/w/b.txt")  # paths in one spelling

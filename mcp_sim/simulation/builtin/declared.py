@@ -22,7 +22,7 @@ from typing import Any
 from mcp.types import CallToolResult, TextContent
 
 from mcp_sim.config import EntityEffect, ToolSpec
-from mcp_sim.config.effect_format import Derived, Failure
+from mcp_sim.config.effect_format import Derived, Failure, fits
 from mcp_sim.ledger import hierarchy, integrity
 from mcp_sim.ledger.answers import values_at
 from mcp_sim.ledger.effects import EntityTypes, effects_of, plural
@@ -101,16 +101,7 @@ class _Decision:
     # ---- the ledger decision ----
 
     def applies(self, effect: EntityEffect) -> bool:
-        when = effect.when
-        if when is None:
-            return True
-        text = argument_at(self.args, when.argument)
-        text = "" if text is None else str(text)
-        return (
-            bool(re.search(when.matches, text))
-            if when.matches is not None
-            else not re.search(str(when.not_matches), text)
-        )
+        return fits(effect.when, self.args)
 
     def apply(self, effect: EntityEffect) -> None:
         entity = effect.entity or self.request.spec.name
