@@ -112,6 +112,7 @@ class Invalid(_Strict):
 
     state: str | None = None
     equals: Any = True
+    less_than: Any = None  # instead of equals: fails when the state is a number below this (a template too)
     argument: str | None = None
     matches: str | None = None
     not_matches: str | None = None
@@ -132,6 +133,8 @@ class Invalid(_Strict):
                 "give exactly one of state (a state's value decides), argument (its text decides)"
                 " or given (the arguments that may not come together)"
             )
+        if self.less_than is not None and self.state is None:
+            raise ValueError("less_than compares a state: give state")
         if self.argument is not None and (self.matches is None) == (self.not_matches is None):
             raise ValueError("an argument condition needs exactly one of matches or not_matches")
         return self
@@ -156,6 +159,19 @@ class Derived(_Strict):
     @property
     def entity(self) -> str:
         return self.count if self.count is not None else str(self.sum).split(".", 1)[0]
+
+
+def number(value: Any) -> float | int | None:
+    """A number from a declared value (``3``, ``"-12.5"`` after its slots are filled); None: not a number."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        return value
+    try:
+        parsed = float(str(value).strip())
+    except ValueError:
+        return None
+    return int(parsed) if parsed.is_integer() and "." not in str(value) else parsed
 
 
 def slots_in(text: str) -> list[str]:

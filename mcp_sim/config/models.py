@@ -228,6 +228,7 @@ class EntityEffect(Strict):
     conflict: Failure = Failure(text="$entity '$id' already exists")
     invalid: list[Invalid] = []
     sets: dict[str, Any] = {}  # state name -> its new value (a template: "{{branch_name}}", or a literal)
+    adds: dict[str, Any] = {}  # state name -> a number added to it ("{{amount}}", "-{{amount}}": a deposit)
     derived: dict[str, Derived] = {}
     render: str | None = None  # the success answer's text
     render_item: str | None = None  # one listed record's text, joined by ``join`` into {{$items}}
@@ -251,7 +252,7 @@ class EntityEffect(Strict):
         """Whether the effect says anything the name-based rules cannot: the declared path then answers."""
         return bool(
             self.when or self.ids_in_text or self.hierarchy or self.to or self.exists != "allow" or self.invalid
-            or self.sets or self.derived or self.render or self.render_item
+            or self.sets or self.adds or self.derived or self.render or self.render_item
         )  # fmt: skip
 
     def templates(self) -> dict[str, str]:
@@ -259,6 +260,9 @@ class EntityEffect(Strict):
         found = {"render": self.render, "render_item": self.render_item, "conflict.text": self.conflict.text}
         found |= {f"invalid[{n}].text": i.text for n, i in enumerate(self.invalid)}
         found |= {f"sets.{k}": v for k, v in self.sets.items() if isinstance(v, str)}
+        found |= {f"adds.{k}": v for k, v in self.adds.items() if isinstance(v, str)}
+        limits = {f"invalid[{n}].less_than": i.less_than for n, i in enumerate(self.invalid)}
+        found |= {k: v for k, v in limits.items() if isinstance(v, str)}
         found |= {f"fields.{k}": v for k, v in self.fields.items() if isinstance(v, str)}
         found |= {f"derived.{k}.under": d.under for k, d in self.derived.items()}
         return {k: v for k, v in found.items() if v}

@@ -15,6 +15,7 @@ from mcp_sim.config import ToolSpecFile, load_experiment
 from mcp_sim.errors import ConfigError
 from mcp_sim.perturbations.base import NoPerturbations
 from mcp_sim.routing import flags as router
+from mcp_sim.runtime import load_world_seeds
 from mcp_sim.simulation.builtin.simulator import SchemaWorldModel
 from mcp_sim.state.memory import MemoryStore
 
@@ -132,6 +133,49 @@ async def test_branch_state_conflicts_and_invalid_states(tmp_path: Path) -> None
     assert nothing.is_error and "No changes staged" in text(nothing)  # the commit cleared what was staged
     assert f"Commit: {sha}\nMessage: Add a" in text(await git.call("s", "git_log", repo))
     assert "Add a" in text(await git.call("s", "git_show", {**repo, "revision": sha}))  # a sha found in the text
+
+
+async def test_a_seeded_scalar_is_read_added_to_and_guarded(tmp_path: Path) -> None:
+    amount = {"type": "object", "properties": {"amount": {"type": "number"}}}
+    tools = [
+        {"name": "get_balance", "effects": {"kind": "none", "render": "Balance: {{$state.balance}}"}},
+        {"name": "deposit", "inputSchema": amount, "effects": {"kind": "none", "adds": {"balance": "{{amount}}"}}},
+        {
+            "name": "withdraw",
+            "inputSchema": amount,
+            "effects": {
+                "kind": "none",
+                "adds": {"balance": "-{{amount}}"},
+                "invalid": [{"state": "balance", "less_than": "{{amount}}", "text": "Insufficient funds"}],
+                "render": "Withdrew {{amount}}; balance {{$state.balance}}",
+            },
+        },
+    ]
+    (tmp_path / "bank.yaml").write_text(yaml.safe_dump({"tools": tools}))
+    (tmp_path / "world.yaml").write_text(yaml.safe_dump({"scalars": {"balance": 100}}))
+    path = tmp_path / "exp.yaml"
+    path.write_text(yaml.safe_dump({"name": "bank", "tools": ["bank.yaml"], "world": "world.yaml"}))
+    loaded = load_experiment(path)
+    catalog = build_catalog(loaded, {})
+    types, world = load_world_seeds(loaded, catalog)
+    routing = router.Routing.of("sim", {})
+    bank = CallPath(
+        loaded.experiment,
+        catalog,
+        {},
+        SchemaWorldModel(),
+        MemoryStore(),
+        NoPerturbations(),
+        routing,
+        world=world,
+        types=types,
+    )
+    assert text(await bank.call("s", "get_balance", {})) == "Balance: 100"  # the world seed's scalar
+    await bank.call("s", "deposit", {"amount": 25.5})
+    assert text(await bank.call("s", "withdraw", {"amount": 100})) == "Withdrew 100; balance 25.5"
+    refused = await bank.call("s", "withdraw", {"amount": 30})
+    assert refused.is_error and text(refused) == "Insufficient funds"
+    assert text(await bank.call("s", "get_balance", {})) == "Balance: 25.5"  # a refused call changed nothing
 
 
 # ---- e. derived values ----

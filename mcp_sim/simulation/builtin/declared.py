@@ -22,7 +22,7 @@ from typing import Any
 from mcp.types import CallToolResult, TextContent
 
 from mcp_sim.config import EntityEffect, ToolSpec
-from mcp_sim.config.effect_format import Derived, Failure, fits
+from mcp_sim.config.effect_format import Derived, Failure, fits, number
 from mcp_sim.ledger import hierarchy, integrity
 from mcp_sim.ledger.answers import values_at
 from mcp_sim.ledger.effects import EntityTypes, effects_of, plural
@@ -132,6 +132,10 @@ class _Decision:
             self._list(effect, entity, ids)
         for name, value in effect.sets.items():
             self._change(scalar_effect(name, template_value(value, self.lookup)))
+        for name, value in effect.adds.items():
+            current, step = number(scalars(self.view).get(name, 0)), number(template_value(value, self.lookup))
+            if current is not None and step is not None:  # a value that is no number is left as it is
+                self._change(scalar_effect(name, round(current + step, 10)))
 
     def _check_invalid(self, effect: EntityEffect) -> None:
         state = {**singletons(self.view), **scalars(self.view)}
@@ -140,6 +144,9 @@ class _Decision:
                 continue
             if rule.given:
                 failed = all(argument_at(self.args, name) is not None for name in rule.given)
+            elif rule.state is not None and rule.less_than is not None:
+                have, need = number(state.get(rule.state)), number(template_value(rule.less_than, self.lookup))
+                failed = have is not None and need is not None and have < need
             elif rule.state is not None:
                 failed = rule.state in state and state[rule.state] == rule.equals
             else:
