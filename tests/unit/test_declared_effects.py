@@ -109,6 +109,32 @@ async def test_a_search_finds_paths_below_a_folder_by_glob_including_ones_seen_f
     assert text(none) == "No matches found"  # {{$items|'No matches found'}}: the first that has a value
 
 
+async def test_deleting_a_folder_carries_its_children(tmp_path: Path) -> None:
+    path_arg = {"type": "object", "properties": {"path": {"type": "string"}}}
+    effect = {"entity": "node", "id": "path", "hierarchy": {"parents": "create"}}
+    tools = [
+        {"name": "mkdir", "inputSchema": path_arg, "effects": {**effect, "kind": "create", "render": "ok"}},
+        {"name": "rm", "inputSchema": path_arg, "effects": {**effect, "kind": "delete", "render": "removed"}},
+        {"name": "ls", "inputSchema": path_arg, "effects": {**effect, "kind": "list", "render_item": "{{$name}}"}},
+    ]
+    (tmp_path / "tree.yaml").write_text(yaml.safe_dump({"tools": tools}))
+    path = tmp_path / "exp.yaml"
+    path.write_text(yaml.safe_dump({"name": "tree", "tools": ["tree.yaml"]}))
+    loaded = load_experiment(path)
+    routing = router.Routing.of("sim", {})
+    tree = CallPath(
+        loaded.experiment, build_catalog(loaded, {}), {}, SchemaWorldModel(), MemoryStore(), NoPerturbations(), routing
+    )
+    await tree.call("s", "mkdir", {"path": "/t"})
+    await tree.call("s", "mkdir", {"path": "/t/a/b"})  # parents: create makes /t/a, known to be new
+    await tree.call("s", "mkdir", {"path": "/t/c"})
+    assert text(await tree.call("s", "ls", {"path": "/t"})) == "a\nc"
+    assert text(await tree.call("s", "rm", {"path": "/t/a"})) == "removed"
+    assert text(await tree.call("s", "ls", {"path": "/t"})) == "c"
+    gone = await tree.call("s", "ls", {"path": "/t/a/b"})
+    assert gone.is_error and "not found" in text(gone)  # carried away with its folder
+
+
 # ---- c, d. conflicts, invalid states, scalar state ----
 
 

@@ -93,7 +93,8 @@ class _Decision:
     recalled: list[dict[str, Any]] = field(default_factory=list)  # earlier changes a read shows (recall.py)
 
     def __post_init__(self) -> None:
-        self.view = Ledger.from_json(copy.deepcopy(self.request.session.ledger.to_json()))
+        self.view = self.request.session.ledger  # copied at the first change: the session's stays as it was
+        self._copied = False
         self.types = self.request.types or EntityTypes([self.request.spec])
         self.rng = random.Random(self.request.seed)
         self.args = self.request.arguments
@@ -254,6 +255,8 @@ class _Decision:
         raise _Refused(result, f"{entity} '{id_}' {why}" if id_ else why)
 
     def _change(self, effect: Effect) -> None:
+        if not self._copied:
+            self.view, self._copied = Ledger.from_json(copy.deepcopy(self.view.to_json())), True
         self.changes.append(effect)
         self.view.apply(effect)
 
