@@ -228,6 +228,7 @@ class EntityEffect(Strict):
     conflict: Failure = Failure(text="$entity '$id' already exists")
     invalid: list[Invalid] = []
     sets: dict[str, Any] = {}  # state name -> its new value (a template: "{{branch_name}}", or a literal)
+    clears: list[str] = []  # entity types every record of which the call removes (git_reset: what was staged)
     adds: dict[str, Any] = {}  # state name -> a number added to it ("{{amount}}", "-{{amount}}": a deposit)
     derived: dict[str, Derived] = {}
     render: str | None = None  # the success answer's text
@@ -252,7 +253,7 @@ class EntityEffect(Strict):
         """Whether the effect says anything the name-based rules cannot: the declared path then answers."""
         return bool(
             self.when or self.ids_in_text or self.hierarchy or self.to or self.exists != "allow" or self.invalid
-            or self.sets or self.adds or self.derived or self.render or self.render_item
+            or self.sets or self.adds or self.clears or self.derived or self.render or self.render_item
         )  # fmt: skip
 
     def templates(self) -> dict[str, str]:
@@ -314,10 +315,14 @@ class ToolSpec(Strict):
                 raise ValueError(f"must describe an object (type: object), not type {schema.get('type')!r}")
         return schema
 
+    def declared_effects(self) -> list[EntityEffect]:
+        """The effects as written (none, one or several), before inference completes them."""
+        return self.effects if isinstance(self.effects, list) else [self.effects] if self.effects else []
+
     @model_validator(mode="after")
     def _slots_name_something(self) -> ToolSpec:
         """Every template slot names an argument of the tool or a known value, so a typo fails at load time."""
-        declared = self.effects if isinstance(self.effects, list) else [self.effects] if self.effects else []
+        declared = self.declared_effects()
         arguments = set((self.input_schema.get("properties") or {}).keys())
         problems = []
         for n, effect in enumerate(declared):
@@ -359,21 +364,20 @@ class ToolSpecFile(Strict):
         return self
 
     @model_validator(mode="after")
-    def _derived_entities_known(self) -> ToolSpecFile:
-        """A derived value counts an entity type some effect in the file names (a typo would count nothing)."""
-        effects = [
-            e
-            for t in self.tools
-            for e in (t.effects if isinstance(t.effects, list) else [t.effects] if t.effects else [])
-        ]
+    def _counted_entities_known(self) -> ToolSpecFile:
+        """A derived value counts, and ``clears`` empties, an entity type some effect in the file names (a typo
+        would count or clear nothing, silently)."""
+        effects = [e for t in self.tools for e in t.declared_effects()]
         known = {e.entity for e in effects if e.entity} | {i.entity for e in effects for i in e.ids_in_text if i.entity}
         known |= {v for e in effects for v in e.refs.values()}
         for tool in self.tools:
-            for effect in tool.effects if isinstance(tool.effects, list) else [tool.effects] if tool.effects else []:
-                for name, derived in effect.derived.items():
-                    if derived.entity not in known:
+            for effect in tool.declared_effects():
+                named = {f"derived.{n}": d.entity for n, d in effect.derived.items()}
+                named |= {f"clears[{n}]": entity for n, entity in enumerate(effect.clears)}
+                for field, entity in named.items():
+                    if entity not in known:
                         raise ValueError(
-                            f"tool {tool.name}: effects.derived.{name}: unknown entity {derived.entity!r}"
+                            f"tool {tool.name}: effects.{field}: unknown entity {entity!r}"
                             f" (no effect in this file names it; known: {sorted(known)})"
                         )
         return self

@@ -160,6 +160,8 @@ def _in_format(effect: EntityEffect, arguments: dict[str, Any]) -> list[Effect]:
     if effect.kind == "move" and effect.entity and effect.id and effect.to:
         for source, target in zip(values_at(arguments, effect.id), values_at(arguments, effect.to), strict=False):
             found += [Effect("delete", effect.entity, str(source)), Effect("create", effect.entity, str(target), {})]
+    # ``clears`` needs the ledger (which records are live): a real answer's is applied by ``Ledger.apply`` of
+    # the deletes the simulator reports, and a real call of such a tool leaves them (they were never simulated)
     for name, value in effect.sets.items():  # a slot only arguments fill: $-values are the simulator's
         made = template_value(value, lambda slot: None if slot.startswith("$") else _argument(arguments, slot))
         found.append(scalar_effect(name, made))

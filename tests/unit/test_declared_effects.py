@@ -150,6 +150,10 @@ async def test_branch_state_conflicts_and_invalid_states(tmp_path: Path) -> None
         == "Switched to branch 'feature/x'"
     )
     assert "On branch feature/x" in text(await git.call("s", "git_status", repo))  # the state the checkout set
+    await git.call("s", "git_add", {**repo, "files": ["b.py"]})
+    assert "\tmodified:   b.py" in text(await git.call("s", "git_status", repo))
+    await git.call("s", "git_reset", repo)  # clears: every staged file is gone
+    assert "working tree clean" in text(await git.call("s", "git_status", repo))
     assert text(await git.call("s", "git_create_branch", {**repo, "branch_name": "f2"})).endswith("from 'feature/x'")
     await git.call("s", "git_add", {**repo, "files": ["a.py"]})
     committed = text(await git.call("s", "git_commit", {**repo, "message": "Add a"}))
@@ -259,8 +263,9 @@ def test_every_mistake_is_named_with_file_line_tool_and_field(
     assert says in problem
 
 
-def test_a_derived_value_of_an_entity_nothing_names_is_refused() -> None:
-    spec = tool(kind="none", derived={"n": {"count": "tabel"}})
+@pytest.mark.parametrize("effects", [{"derived": {"n": {"count": "tabel"}}}, {"clears": ["tabel"]}])
+def test_counting_or_clearing_an_entity_nothing_names_is_refused(effects: dict[str, object]) -> None:
+    spec = tool(kind="none", **effects)
     other = tool(kind="create", entity="table")
     with pytest.raises(ValueError, match="unknown entity 'tabel'"):
         ToolSpecFile.model_validate({"tools": [spec, {**other, "name": "make"}]})

@@ -36,8 +36,7 @@ from mcp_sim.simulation.render import argument_at, fill_slots, mint_like, templa
 
 def declares(spec: ToolSpec) -> bool:
     """Whether the spec says what the tool does in the format for real tools (else: the name-based rules)."""
-    declared = spec.effects if isinstance(spec.effects, list) else [spec.effects] if spec.effects else []
-    return any(e.uses_format() for e in declared)
+    return any(e.uses_format() for e in spec.declared_effects())
 
 
 async def outcome(request: SimulationRequest, otherwise: Callable[[SimulationRequest], Awaitable[Outcome]]) -> Outcome:
@@ -131,6 +130,9 @@ class _Decision:
                     self._delete(effect, entity, id_)
         elif effect.kind == "list":
             self._list(effect, entity, ids)
+        for cleared in effect.clears:
+            for gone in list(self.view.entities.get(cleared, {})):
+                self._change(Effect("delete", cleared, gone))
         for name, value in effect.sets.items():
             self._change(scalar_effect(name, template_value(value, self.lookup)))
         for name, value in effect.adds.items():
