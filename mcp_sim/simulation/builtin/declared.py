@@ -22,7 +22,7 @@ from typing import Any
 from mcp.types import CallToolResult, TextContent
 
 from mcp_sim.config import EntityEffect, ToolSpec
-from mcp_sim.config.effect_format import Derived, Failure, fits, number
+from mcp_sim.config.effect_format import Derived, Failure, fits, number, slots_in
 from mcp_sim.ledger import hierarchy, integrity
 from mcp_sim.ledger.answers import values_at
 from mcp_sim.ledger.effects import EntityTypes, effects_of, plural
@@ -44,14 +44,14 @@ async def outcome(request: SimulationRequest, otherwise: Callable[[SimulationReq
     words the answer of one that declares no ``render`` (its ledger decision is still the declared one)."""
     if not declares(request.spec):
         return await otherwise(request)
-    if confinement.paths_in(request.arguments):
-        earlier = await request.history(max(0, request.call_index - recall.LOOKBACK))
+    confines = bool(confinement.paths_in(request.arguments))
+    recalls = any("$recalled" in slots_in(e.render or "") for e in request.spec.declared_effects())
+    earlier = await request.history(max(0, request.call_index - recall.LOOKBACK)) if confines or recalls else []
+    if confines:
         confinement.check(request.spec.name, request.arguments, confinement.root_of(earlier))
     decision = _Decision(request)
-    if any("{{$recalled" in (e.render or "") for e in effects_of(request.spec)):
-        decision.recalled = recall.recalled(
-            request.arguments, await request.history(max(0, request.call_index - recall.LOOKBACK))
-        )
+    if recalls:
+        decision.recalled = recall.recalled(request.arguments, earlier)
     effects = [e for e in effects_of(request.spec) if decision.applies(e)]
     if not effects:
         return await otherwise(request)
@@ -122,10 +122,8 @@ class _Decision:
                 self._must_exist(effect, entity, id_)
                 self.id, self.record = id_, dict(self.view.get(entity, id_) or {self._id_field(entity): id_})
                 if effect.kind == "update":
-                    changes = {
-                        k: v for k, v in self.args.items() if k != effect.id and isinstance(v, str | int | float)
-                    }
-                    self._change(Effect("update", entity, id_, {**changes, **self._fields(effect, id_)}))
+                    changes = {k: v for k, v in self._fields(effect, id_).items() if k != effect.id}
+                    self._change(Effect("update", entity, id_, changes))
                 elif effect.kind == "delete":
                     self._delete(effect, entity, id_)
         elif effect.kind == "list":
