@@ -224,6 +224,30 @@ async def test_counts_are_recomputed_from_the_ledger(tmp_path: Path) -> None:
     )
 
 
+async def test_a_total_is_the_sum_of_a_field_over_the_live_records(tmp_path: Path) -> None:
+    account = {"type": "object", "properties": {"id": {"type": "string"}, "balance": {"type": "number"}}}
+    tools = [
+        {"name": "open_account", "inputSchema": account,
+         "effects": {"kind": "create", "entity": "account", "id": "id", "render": "opened {{id}}"}},
+        {"name": "close_account", "inputSchema": account,
+         "effects": {"kind": "delete", "entity": "account", "id": "id", "render": "closed {{id}}"}},
+        {"name": "total", "effects": {"kind": "none", "derived": {"sum": {"sum": "account.balance"},
+         "n": {"count": "account"}}, "render": "{{$derived.n}} accounts, {{$derived.sum}} in all"}},
+    ]  # fmt: skip
+    (tmp_path / "bank.yaml").write_text(yaml.safe_dump({"tools": tools}))
+    path = tmp_path / "exp.yaml"
+    path.write_text(yaml.safe_dump({"name": "bank", "tools": ["bank.yaml"]}))
+    loaded = load_experiment(path)
+    routing = router.Routing.of("sim", {})
+    bank = CallPath(
+        loaded.experiment, build_catalog(loaded, {}), {}, SchemaWorldModel(), MemoryStore(), NoPerturbations(), routing
+    )
+    for id_, balance in (("a", 10), ("b", 2.5), ("c", 7)):
+        await bank.call("s", "open_account", {"id": id_, "balance": balance})
+    await bank.call("s", "close_account", {"id": "c"})
+    assert text(await bank.call("s", "total", {})) == "2 accounts, 12.5 in all"
+
+
 # ---- mistakes a user can make: each named ----
 
 
