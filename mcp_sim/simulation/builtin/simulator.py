@@ -25,7 +25,7 @@ from mcp_sim.ledger.entities import Effect, Ledger
 from mcp_sim.ledger.world_state import known_values, session_clock, shown_by
 from mcp_sim.outcome import Outcome
 from mcp_sim.simulation.base import SimulationRequest
-from mcp_sim.simulation.builtin import confinement, conflicts, meaning, members, prose, recall, sql
+from mcp_sim.simulation.builtin import confinement, conflicts, declared, meaning, members, prose, recall, sql
 from mcp_sim.simulation.builtin.batch import simulate_batch
 from mcp_sim.simulation.builtin.values import ValueMaker
 from mcp_sim.simulation.directives import item_failures
@@ -39,6 +39,9 @@ class SchemaWorldModel:
         self._shapes: dict[int, AnswerShapes | None] = {}  # id(spec) -> what its examples showed
 
     async def simulate(self, request: SimulationRequest) -> Outcome:
+        return await declared.outcome(request, self._simulate)  # what the spec declares comes first (declared.py)
+
+    async def _simulate(self, request: SimulationRequest) -> Outcome:
         effect = effect_of(request.spec)
         shapes = self.shapes(request.spec)
         told = item_failures(request.instructions)  # a perturbation's exact per-item failures
