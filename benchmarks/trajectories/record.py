@@ -1441,6 +1441,12 @@ def _te_file(answer: Answer, path: str) -> dict[str, Any]:
     return dict(answer.data[path])
 
 
+def _te_hash(answer: Answer, path: str) -> str:
+    """The new file hash after an edit: top-level `file_hash` (patch, append, create) or `{path: {hash}}` (insert)."""
+    data = answer.data
+    return str(data["file_hash"] if "file_hash" in data else data[path]["hash"])
+
+
 async def te_edit_config(s: Rec, wd: Path) -> None:
     cfg = str(wd / "src" / "config.py")
     r = await s.call("get_text_file_contents", {"files": [{"file_path": cfg, "ranges": [{"start": 1}]}]})
@@ -1457,16 +1463,16 @@ async def te_edit_config(s: Rec, wd: Path) -> None:
             "patches": [{"start": 3, "end": 3, "contents": "CACHE_TTL = 600\n", "range_hash": rng["range_hash"]}],
         },
     )
-    h = a.data["file_hash"]
+    h = _te_hash(a, cfg)
     s.capture(file_hash=h)
     a = await s.call("append_text_file_contents", {"file_path": cfg, "contents": 'LOG_LEVEL = "info"\n', "file_hash": h})
-    h = a.data["file_hash"]
+    h = _te_hash(a, cfg)
     s.capture(file_hash=h)
     a = await s.call(
         "insert_text_file_contents",
         {"file_path": cfg, "file_hash": h, "contents": "# Settings for the web app\n", "before": 1},
     )
-    h = a.data["file_hash"]
+    h = _te_hash(a, cfg)
     s.capture(file_hash=h)
     r = await s.call("get_text_file_contents", {"files": [{"file_path": cfg, "ranges": [{"start": 1, "end": 2}]}]})
     f = _te_file(r, cfg)
@@ -1496,11 +1502,11 @@ async def te_edit_config(s: Rec, wd: Path) -> None:
 async def te_new_files(s: Rec, wd: Path) -> None:
     todo = str(wd / "TODO.md")
     a = await s.call("create_text_file", {"file_path": todo, "contents": "# TODO\n\n- [ ] release notes\n"})
-    h = a.data["file_hash"]
+    h = _te_hash(a, todo)
     s.capture(file_hash=h)
     await s.call("create_text_file", {"file_path": todo, "contents": "# TODO\n"}, note="error case: file already exists")
     a = await s.call("append_text_file_contents", {"file_path": todo, "contents": "- [ ] tag v1.2\n", "file_hash": h})
-    h = a.data["file_hash"]
+    h = _te_hash(a, todo)
     s.capture(file_hash=h)
     await s.call(
         "append_text_file_contents",
@@ -1551,7 +1557,7 @@ async def te_mistakes(s: Rec, wd: Path) -> None:
     a = await s.call(
         "insert_text_file_contents", {"file_path": notes, "file_hash": nf["file_hash"], "contents": "- plan v1.3\n", "after": 5}
     )
-    s.capture(file_hash=a.data["file_hash"])
+    s.capture(file_hash=_te_hash(a, notes))
     await s.call(
         "insert_text_file_contents",
         {"file_path": notes, "file_hash": nf["file_hash"], "contents": "- again\n", "after": 1},
