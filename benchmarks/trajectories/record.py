@@ -1357,11 +1357,15 @@ async def xl_budget(s: Rec, wd: Path) -> None:
     await s.call("read_range", {"path": b, "sheet": "Q1", "range": "E2:E4", "mode": "formulas"})
     await s.call("describe_workbook", {"path": b})
     await s.call("create_workbook", {"path": b}, note="error case: workbook already exists")
-    await s.call("write_range", {"path": b, "sheet": "Q1", "at": "A5", "rows": [["total", "=SUM(B2:B4)", "=SUM(C2:C4)"]]})
+    await s.call(
+        "write_range", {"path": b, "sheet": "Q1", "at": "A5", "rows": [["total", "=SUM(B2:B4)", "=SUM(C2:C4)"]]}
+    )
     await s.call("read_range", {"path": b, "sheet": "Q1", "range": "A5:C5"})
     await s.call("set_defined_name", {"path": b, "name": "RentQ1", "refers_to": "Q1!$B$2:$D$2"})
     await s.call("find_cells", {"path": b, "query": "rent"})
-    await s.call("format_range", {"path": b, "sheet": "Q1", "range": "A1:E1", "style": {"bold": True, "fill_color": "#DDEBF7"}})
+    await s.call(
+        "format_range", {"path": b, "sheet": "Q1", "range": "A1:E1", "style": {"bold": True, "fill_color": "#DDEBF7"}}
+    )
     await s.call("describe_sheet", {"path": b, "sheet": "Q1"})
     await s.call("list_workbooks", {})
 
@@ -1369,7 +1373,10 @@ async def xl_budget(s: Rec, wd: Path) -> None:
 async def xl_sheets(s: Rec, wd: Path) -> None:
     b = "team.xlsx"
     await s.call("create_workbook", {"path": b, "sheets": ["Roster"]})
-    await s.call("write_range", {"path": b, "sheet": "Roster", "at": "A1", "rows": [["name", "role"], ["Ana", "dev"], ["Bo", "ops"]]})
+    await s.call(
+        "write_range",
+        {"path": b, "sheet": "Roster", "at": "A1", "rows": [["name", "role"], ["Ana", "dev"], ["Bo", "ops"]]},
+    )
     await s.call("create_sheet", {"path": b, "new_name": "Oncall"})
     await s.call("create_sheet", {"path": b, "new_name": "Roster"}, note="error case: sheet already exists")
     await s.call("copy_sheet", {"path": b, "sheet": "Roster", "new_name": "Roster 2025"})
@@ -1403,7 +1410,9 @@ async def xl_csv_roundtrip(s: Rec, wd: Path) -> None:
         {"path": b, "sheet": "January", "csv_path": "january-sorted.csv"},
         note="error case: export target already exists",
     )
-    await s.call("import_csv", {"path": b, "csv_path": "february.csv", "sheet": "February"}, note="error case: no such csv")
+    await s.call(
+        "import_csv", {"path": b, "csv_path": "february.csv", "sheet": "February"}, note="error case: no such csv"
+    )
     await s.call("clear_range", {"path": b, "sheet": "January", "range": "D2:D7"})
     await s.call("read_range", {"path": b, "sheet": "January", "range": "C1:D7"})
     await s.call("list_workbooks", {})
@@ -1413,12 +1422,30 @@ async def xl_mistakes(s: Rec, wd: Path) -> None:
     await s.call("read_range", {"path": "missing.xlsx", "sheet": "Sheet1"}, note="error case: no such workbook")
     await s.call("create_workbook", {"path": "ledger.xlsx"})
     await s.call("read_range", {"path": "ledger.xlsx", "sheet": "Ledger"}, note="error case: no such sheet")
-    await s.call("write_range", {"path": "ledger.xlsx", "sheet": "Sheet1", "at": "A0", "rows": [[1]]}, note="error case: invalid cell")
-    await s.call("write_range", {"path": "ledger.xlsx", "sheet": "Sheet1", "at": "A1", "rows": "1,2,3"}, note="error case: wrong argument type")
-    await s.call("write_range", {"path": "ledger.xlsx", "sheet": "Sheet1", "rows": [[1]]}, note="error case: missing required argument")
-    await s.call("write_range", {"path": "ledger.xlsx", "sheet": "Sheet1", "at": "B2", "rows": [[10, 20], [30, "=B2*2"]]})
+    await s.call(
+        "write_range",
+        {"path": "ledger.xlsx", "sheet": "Sheet1", "at": "A0", "rows": [[1]]},
+        note="error case: invalid cell",
+    )
+    await s.call(
+        "write_range",
+        {"path": "ledger.xlsx", "sheet": "Sheet1", "at": "A1", "rows": "1,2,3"},
+        note="error case: wrong argument type",
+    )
+    await s.call(
+        "write_range",
+        {"path": "ledger.xlsx", "sheet": "Sheet1", "rows": [[1]]},
+        note="error case: missing required argument",
+    )
+    await s.call(
+        "write_range", {"path": "ledger.xlsx", "sheet": "Sheet1", "at": "B2", "rows": [[10, 20], [30, "=B2*2"]]}
+    )
     await s.call("read_range", {"path": "ledger.xlsx", "sheet": "Sheet1"})
-    await s.call("read_range", {"path": "/etc/ledger.xlsx", "sheet": "Sheet1"}, note="error case: path outside the allowed folder")
+    await s.call(
+        "read_range",
+        {"path": "/etc/ledger.xlsx", "sheet": "Sheet1"},
+        note="error case: path outside the allowed folder",
+    )
     await s.call("delete_defined_name", {"path": "ledger.xlsx", "name": "NoSuchName"}, note="error case: no such name")
     await s.call("describe_sheet", {"path": "ledger.xlsx", "sheet": "Sheet1"})
     await s.call("unmerge_all", {"path": "ledger.xlsx"}, note="error case: unknown tool")
@@ -1465,7 +1492,9 @@ async def te_edit_config(s: Rec, wd: Path) -> None:
     )
     h = _te_hash(a, cfg)
     s.capture(file_hash=h)
-    a = await s.call("append_text_file_contents", {"file_path": cfg, "contents": 'LOG_LEVEL = "info"\n', "file_hash": h})
+    a = await s.call(
+        "append_text_file_contents", {"file_path": cfg, "contents": 'LOG_LEVEL = "info"\n', "file_hash": h}
+    )
     h = _te_hash(a, cfg)
     s.capture(file_hash=h)
     a = await s.call(
@@ -1493,7 +1522,9 @@ async def te_edit_config(s: Rec, wd: Path) -> None:
         {
             "file_path": cfg,
             "file_hash": f["file_hash"],
-            "patches": [{"start": 2, "end": 2, "contents": "DEBUG = True\n", "range_hash": f["ranges"][0]["range_hash"]}],
+            "patches": [
+                {"start": 2, "end": 2, "contents": "DEBUG = True\n", "range_hash": f["ranges"][0]["range_hash"]}
+            ],
         },
     )
     await s.call("get_text_file_contents", {"files": [{"file_path": cfg, "ranges": [{"start": 1}]}]})
@@ -1504,7 +1535,9 @@ async def te_new_files(s: Rec, wd: Path) -> None:
     a = await s.call("create_text_file", {"file_path": todo, "contents": "# TODO\n\n- [ ] release notes\n"})
     h = _te_hash(a, todo)
     s.capture(file_hash=h)
-    await s.call("create_text_file", {"file_path": todo, "contents": "# TODO\n"}, note="error case: file already exists")
+    await s.call(
+        "create_text_file", {"file_path": todo, "contents": "# TODO\n"}, note="error case: file already exists"
+    )
     a = await s.call("append_text_file_contents", {"file_path": todo, "contents": "- [ ] tag v1.2\n", "file_hash": h})
     h = _te_hash(a, todo)
     s.capture(file_hash=h)
@@ -1515,7 +1548,7 @@ async def te_new_files(s: Rec, wd: Path) -> None:
     )
     r = await s.call("get_text_file_contents", {"files": [{"file_path": todo, "ranges": [{"start": 3, "end": 4}]}]})
     f = _te_file(r, todo)
-    s.capture(file_hash=f["file_hash"], range_hash=f["ranges"][0]["range_hash"])
+    s.capture(file_hash=f["file_hash"])
     await s.call(
         "delete_text_file_contents",
         {"file_path": todo, "file_hash": f["file_hash"], "ranges": [{"start": 3, "end": 3, "range_hash": "wrong"}]},
@@ -1533,37 +1566,58 @@ async def te_new_files(s: Rec, wd: Path) -> None:
         },
     )
     await s.call("get_text_file_contents", {"files": [{"file_path": todo, "ranges": [{"start": 1}]}]})
-    await s.call("create_text_file", {"file_path": str(wd / "docs" / "guide.md"), "contents": "# Guide\n"}, note="parent folder does not exist yet")
+    await s.call(
+        "create_text_file",
+        {"file_path": str(wd / "docs" / "guide.md"), "contents": "# Guide\n"},
+        note="parent folder does not exist yet",
+    )
 
 
 async def te_mistakes(s: Rec, wd: Path) -> None:
     notes, cfg = str(wd / "NOTES.md"), str(wd / "src" / "config.py")
     await s.call(
-        "get_text_file_contents", {"files": [{"file_path": str(wd / "CHANGELOG.md"), "ranges": [{"start": 1}]}]}, note="error case: no such file"
+        "get_text_file_contents",
+        {"files": [{"file_path": str(wd / "CHANGELOG.md"), "ranges": [{"start": 1}]}]},
+        note="error case: no such file",
     )
-    await s.call("get_text_file_contents", {"files": [{"file_path": "NOTES.md", "ranges": [{"start": 1}]}]}, note="error case: relative path")
+    await s.call(
+        "get_text_file_contents",
+        {"files": [{"file_path": "NOTES.md", "ranges": [{"start": 1}]}]},
+        note="error case: relative path",
+    )
     r = await s.call(
         "get_text_file_contents",
-        {"files": [{"file_path": notes, "ranges": [{"start": 3, "end": 4}]}, {"file_path": cfg, "ranges": [{"start": 1, "end": 1}, {"start": 4}]}]},
+        {
+            "files": [
+                {"file_path": notes, "ranges": [{"start": 3, "end": 4}]},
+                {"file_path": cfg, "ranges": [{"start": 1, "end": 1}, {"start": 4}]},
+            ]
+        },
     )
     nf = _te_file(r, notes)
     s.capture(file_hash=nf["file_hash"])
-    await s.call("get_text_file_contents", {"files": [{"file_path": notes, "ranges": [{"start": 40, "end": 50}]}]}, note="a range past the end")
+    await s.call(
+        "get_text_file_contents",
+        {"files": [{"file_path": notes, "ranges": [{"start": 40, "end": 50}]}]},
+        note="a range past the end",
+    )
     await s.call(
         "insert_text_file_contents",
         {"file_path": notes, "file_hash": nf["file_hash"], "contents": "- plan v1.3\n", "before": 3, "after": 5},
         note="error case: both before and after",
     )
-    a = await s.call(
-        "insert_text_file_contents", {"file_path": notes, "file_hash": nf["file_hash"], "contents": "- plan v1.3\n", "after": 5}
+    await s.call(
+        "insert_text_file_contents",
+        {"file_path": notes, "file_hash": nf["file_hash"], "contents": "- plan v1.3\n", "after": 5},
     )
-    s.capture(file_hash=_te_hash(a, notes))
     await s.call(
         "insert_text_file_contents",
         {"file_path": notes, "file_hash": nf["file_hash"], "contents": "- again\n", "after": 1},
         note="error case: file_hash from before the last edit",
     )
-    await s.call("patch_text_file_contents", {"file_path": notes, "patches": []}, note="error case: missing required argument")
+    await s.call(
+        "patch_text_file_contents", {"file_path": notes, "patches": []}, note="error case: missing required argument"
+    )
     await s.call("get_text_file_contents", {"files": notes}, note="error case: wrong argument type")
     await s.call("get_text_file_contents", {"files": [{"file_path": notes, "ranges": [{"start": 1}]}]})
     await s.call("read_file", {"path": notes}, note="error case: unknown tool")
@@ -1601,10 +1655,15 @@ def _kb_id(answer: Answer, *path: str) -> int:
 
 async def kb_sprint(s: Rec, wd: Path) -> None:
     await s.call("get_current_project", {})
-    a = await s.call("new_item", {"item_type": "feature", "title": "CSV export", "description": "Export orders as CSV", "priority": 2})
+    a = await s.call(
+        "new_item",
+        {"item_type": "feature", "title": "CSV export", "description": "Export orders as CSV", "priority": 2},
+    )
     csv = _kb_id(a, "item", "id")
     s.capture(item_id=csv)
-    a = await s.call("new_item", {"item_type": "issue", "title": "Login fails on Safari", "priority": 1, "complexity": 3})
+    a = await s.call(
+        "new_item", {"item_type": "issue", "title": "Login fails on Safari", "priority": 1, "complexity": 3}
+    )
     login = _kb_id(a, "item", "id")
     s.capture(item_id=login)
     a = await s.call("new_item", {"item_type": "todo", "title": "Rotate API keys"})
@@ -1626,14 +1685,15 @@ async def kb_sprint(s: Rec, wd: Path) -> None:
 async def kb_dependencies(s: Rec, wd: Path) -> None:
     epic = _kb_id(await s.call("new_item", {"item_type": "epic", "title": "Checkout v2"}), "item", "id")
     s.capture(item_id=epic)
-    cart = _kb_id(await s.call("new_item", {"item_type": "feature", "title": "New cart page", "parent_id": epic}), "item", "id")
+    cart = _kb_id(
+        await s.call("new_item", {"item_type": "feature", "title": "New cart page", "parent_id": epic}), "item", "id"
+    )
     s.capture(item_id=cart)
     pay = _kb_id(await s.call("new_item", {"item_type": "feature", "title": "Card payments"}), "item", "id")
     s.capture(item_id=pay)
     await s.call("set_parent", {"item_id": pay, "parent_id": epic})
     await s.call("list_children", {"item_id": epic})
-    a = await s.call("add_relationship", {"source_id": cart, "target_id": pay, "relationship_type": "blocks"})
-    s.capture(relationship_id=_kb_id(a, "relationship_id"))
+    await s.call("add_relationship", {"source_id": cart, "target_id": pay, "relationship_type": "blocks"})
     await s.call("get_blocking_items", {"item_id": pay})
     await s.call("get_item_relationships", {"item_id": cart})
     await s.call("close_item", {"item_id": cart})
@@ -1645,7 +1705,9 @@ async def kb_dependencies(s: Rec, wd: Path) -> None:
 
 
 async def kb_tags_and_updates(s: Rec, wd: Path) -> None:
-    item = _kb_id(await s.call("new_item", {"item_type": "issue", "title": "Search is slow", "priority": 2}), "item", "id")
+    item = _kb_id(
+        await s.call("new_item", {"item_type": "issue", "title": "Search is slow", "priority": 2}), "item", "id"
+    )
     s.capture(item_id=item)
     a = await s.call("add_tag", {"item_id": item, "tag_name": "performance"})
     tag = _kb_id(a, "tag_id")
@@ -1654,12 +1716,16 @@ async def kb_tags_and_updates(s: Rec, wd: Path) -> None:
     await s.call("get_item_tags", {"item_id": item})
     await s.call("update_tag", {"tag_id": tag, "name": "perf", "color": "#ff8800"})
     await s.call("list_tags", {})
-    a = await s.call("add_update", {"content": "Profiled search: missing index on products.name", "item_ids": str(item)})
-    s.capture(update_id=_kb_id(a, "update_id"))
+    await s.call("add_update", {"content": "Profiled search: missing index on products.name", "item_ids": str(item)})
     await s.call("get_latest_update", {})
     a = await s.call(
         "add_decision",
-        {"item_id": item, "choice": "Add a trigram index", "rejected_alternatives": "Elasticsearch", "rationale": "Small data"},
+        {
+            "item_id": item,
+            "choice": "Add a trigram index",
+            "rejected_alternatives": "Elasticsearch",
+            "rationale": "Small data",
+        },
     )
     decision = _kb_id(a, "decision_id")
     s.capture(decision_id=decision)
@@ -1673,7 +1739,9 @@ async def kb_tags_and_updates(s: Rec, wd: Path) -> None:
 
 async def kb_mistakes(s: Rec, wd: Path) -> None:
     await s.call("get_item", {"item_id": 42}, note="error case: unknown id")
-    await s.call("new_item", {"item_type": "story", "title": "As a user I want dark mode"}, note="error case: unknown item type")
+    await s.call(
+        "new_item", {"item_type": "story", "title": "As a user I want dark mode"}, note="error case: unknown item type"
+    )
     a = await s.call("new_item", {"item_type": "feature", "title": "Dark mode"})
     item = _kb_id(a, "item", "id")
     s.capture(item_id=item)
@@ -1707,15 +1775,24 @@ async def st_plan_migration(s: Rec, wd: Path) -> None:
     await s.call(t, _thought(3, 4, "Dual writes risk divergence; logical replication avoids touching the app."))
     await s.call(
         t,
-        _thought(4, 5, "Revising thought 2: dual writes are out, replication is the plan.", isRevision=True, revisesThought=2),
+        _thought(
+            4, 5, "Revising thought 2: dual writes are out, replication is the plan.", isRevision=True, revisesThought=2
+        ),
         note="a revision of an earlier thought",
     )
     await s.call(t, _thought(5, 5, "Steps: snapshot, start replication, verify counts, switch reads, stop writes."))
-    await s.call(t, _thought(6, 5, "Also: a rollback plan, keep MySQL in sync for a week.", needsMoreThoughts=True))
     await s.call(
-        t, _thought(7, 7, "Final: replication-based cutover with a week of reverse sync.", more=False), note="last thought"
+        t,
+        _thought(6, 6, "Revising thought 12: it never existed.", isRevision=True, revisesThought=12),
+        note="error case: revises a thought that does not exist (accepted)",
     )
-    await s.call(t, _thought(8, 7, "One more check: sequences must be reset after cutover.", more=False))
+    await s.call(t, _thought(7, 6, "Also: a rollback plan, keep MySQL in sync for a week.", needsMoreThoughts=True))
+    await s.call(
+        t,
+        _thought(8, 8, "Final: replication-based cutover with a week of reverse sync.", more=False),
+        note="last thought",
+    )
+    await s.call(t, _thought(9, 8, "One more check: sequences must be reset after cutover.", more=False))
 
 
 async def st_branching(s: Rec, wd: Path) -> None:
@@ -1724,7 +1801,13 @@ async def st_branching(s: Rec, wd: Path) -> None:
     await s.call(t, _thought(2, 3, "In-process LRU: no network hop, but each pod has its own copy."))
     await s.call(
         t,
-        _thought(3, 4, "Branch from 1: what if we used Redis with client-side caching?", branchFromThought=1, branchId="redis"),
+        _thought(
+            3,
+            4,
+            "Branch from 1: what if we used Redis with client-side caching?",
+            branchFromThought=1,
+            branchId="redis",
+        ),
         note="starts branch 'redis'",
     )
     await s.call(
@@ -1734,21 +1817,28 @@ async def st_branching(s: Rec, wd: Path) -> None:
     )
     await s.call(
         t,
-        _thought(5, 5, "Redis branch: invalidation via pub/sub on product updates.", branchFromThought=3, branchId="redis"),
+        _thought(
+            5, 5, "Redis branch: invalidation via pub/sub on product updates.", branchFromThought=3, branchId="redis"
+        ),
         note="branch 'redis' again: the branch list does not repeat it",
     )
-    await s.call(t, _thought(6, 6, "Compare: CDN wins for anonymous traffic, Redis for logged-in users."))
-    await s.call(t, _thought(7, 7, "Decision: CDN for anonymous pages, LRU for the rest.", more=False))
-    await s.call(t, _thought(1, 2, "New question: how long should the CDN TTL be?"), note="numbering restarts; history goes on")
+    await s.call(
+        t,
+        _thought(6, 6, "Branch from 9: a thought that was never made.", branchFromThought=9, branchId="ghost"),
+        note="error case: branches from a thought that does not exist (accepted)",
+    )
+    await s.call(t, _thought(7, 7, "Compare: CDN wins for anonymous traffic, Redis for logged-in users."))
+    await s.call(t, _thought(8, 8, "Decision: CDN for anonymous pages, LRU for the rest.", more=False))
+    await s.call(
+        t, _thought(1, 2, "New question: how long should the CDN TTL be?"), note="numbering restarts; history goes on"
+    )
     await s.call(t, _thought(2, 2, "Five minutes, purged on product update.", more=False))
 
 
 async def st_mistakes(s: Rec, wd: Path) -> None:
     t = "sequentialthinking"
     await s.call(t, _thought(1, 3, "Why does the nightly export job time out?"))
-    await s.call(
-        t, {"thought": "It reads the whole table at once."}, note="error case: missing required arguments"
-    )
+    await s.call(t, {"thought": "It reads the whole table at once."}, note="error case: missing required arguments")
     await s.call(
         t,
         {"thought": "Page through it instead.", "nextThoughtNeeded": "maybe", "thoughtNumber": 2, "totalThoughts": 3},
