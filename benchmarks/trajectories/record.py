@@ -81,6 +81,8 @@ MORE_VENVS: dict[str, list[list[str]]] = {
     "excel": [["excel-mcp-server==2.2.2"]],
     "texteditor": [["mcp-text-editor==1.1.0b5", "mcp<2"]],  # 1.0.2 has only read and patch; crashes on mcp 2.x
     "kanban": [["kanban-mcp==0.2.0"]],  # its own JSON-RPC loop, no mcp SDK
+    # its fastmcp 2.10 needs pydantic-settings (undeclared) and breaks on pydantic 2.12
+    "notebook": [["cursor-notebook-mcp==0.3.1", "fastmcp==2.10.6", "pydantic==2.11.10", "pydantic-settings", "mcp<2"]],
 }
 # libfaketime (Debian package `faketime`) freezes the wall clock of servers that stamp records with it (kanban's
 # SQLite `datetime('now')`); the monotonic clock keeps running so timeouts still work.
@@ -1861,6 +1863,129 @@ async def st_mistakes(s: Rec, wd: Path) -> None:
     await s.call(t, _thought(5, 4, "Done: use keyset pagination.", more=False))
 
 
+# ---- notebook (cursor-notebook-mcp, PyPI) --------------------------------------------------------
+# Jupyter notebooks under one allowed root; cells are addressed by position, so every insert, delete,
+# move, split and merge shifts the index of the cells after it.
+
+
+def nb_seed(wd: Path) -> None:
+    (wd / "notebooks").mkdir()
+    cells = [
+        ("markdown", "# Churn report"),
+        ("code", "import pandas as pd"),
+        ("code", "df = pd.read_csv('customers.csv')\ndf.head()"),
+        ("code", "df.groupby('plan').churned.mean().plot.bar()"),
+        ("markdown", "## Notes\nNumbers are for Q4."),
+    ]
+    nb = {
+        "cells": [
+            {"cell_type": kind, "id": f"cell-{i}", "metadata": {}, "source": source}
+            | ({"execution_count": None, "outputs": []} if kind == "code" else {})
+            for i, (kind, source) in enumerate(cells)
+        ],
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    (wd / "notebooks" / "churn.ipynb").write_text(json.dumps(nb, indent=1) + "\n")
+
+
+async def nb_build(s: Rec, wd: Path) -> None:
+    nb = str(wd / "notebooks" / "sales.ipynb")
+    await s.call("notebook_create", {"notebook_path": nb})
+    await s.call(
+        "notebook_add_cell",
+        {"notebook_path": nb, "cell_type": "markdown", "source": "# Sales", "insert_after_index": -1},
+    )
+    await s.call(
+        "notebook_add_cell",
+        {"notebook_path": nb, "cell_type": "code", "source": "import pandas as pd", "insert_after_index": 0},
+    )
+    await s.call(
+        "notebook_add_cell",
+        {
+            "notebook_path": nb,
+            "cell_type": "code",
+            "source": "sales = pd.read_csv('sales.csv')",
+            "insert_after_index": 1,
+        },
+    )
+    await s.call("notebook_get_cell_count", {"notebook_path": nb})
+    await s.call("notebook_read_cell", {"notebook_path": nb, "cell_index": 2})
+    await s.call(
+        "notebook_edit_cell", {"notebook_path": nb, "cell_index": 2, "source": "sales = pd.read_csv('sales-2026.csv')"}
+    )
+    await s.call("notebook_read_cell", {"notebook_path": nb, "cell_index": 2})
+    await s.call("notebook_get_outline", {"notebook_path": nb})
+    await s.call("notebook_search", {"notebook_path": nb, "query": "read_csv"})
+    await s.call("notebook_create", {"notebook_path": nb}, note="error case: notebook already exists")
+    await s.call(
+        "notebook_read_cell", {"notebook_path": nb, "cell_index": 7}, note="error case: cell index out of range"
+    )
+    await s.call("notebook_get_info", {"notebook_path": nb})
+    await s.call("notebook_validate", {"notebook_path": nb})
+
+
+async def nb_reorganize(s: Rec, wd: Path) -> None:
+    nb = str(wd / "notebooks" / "churn.ipynb")
+    await s.call("notebook_get_outline", {"notebook_path": nb})
+    await s.call("notebook_move_cell", {"notebook_path": nb, "cell_index": 4, "new_index": 1})
+    await s.call("notebook_read_cell", {"notebook_path": nb, "cell_index": 1}, note="the moved cell at its new index")
+    await s.call("notebook_read_cell", {"notebook_path": nb, "cell_index": 4}, note="what used to be at index 3")
+    await s.call("notebook_split_cell", {"notebook_path": nb, "cell_index": 3, "split_at_line": 2})
+    await s.call("notebook_get_cell_count", {"notebook_path": nb})
+    await s.call("notebook_read_cell", {"notebook_path": nb, "cell_index": 4})
+    await s.call("notebook_merge_cells", {"notebook_path": nb, "first_cell_index": 3})
+    await s.call("notebook_change_cell_type", {"notebook_path": nb, "cell_index": 1, "new_type": "raw"})
+    await s.call("notebook_duplicate_cell", {"notebook_path": nb, "cell_index": 2, "count": 2})
+    await s.call("notebook_delete_cell", {"notebook_path": nb, "cell_index": 0})
+    await s.call("notebook_read_cell", {"notebook_path": nb, "cell_index": 0}, note="indexes shifted after the delete")
+    await s.call(
+        "notebook_delete_cell", {"notebook_path": nb, "cell_index": 9}, note="error case: cell index out of range"
+    )
+    await s.call(
+        "notebook_change_cell_type",
+        {"notebook_path": nb, "cell_index": 0, "new_type": "sql"},
+        note="error case: invalid cell type",
+    )
+    await s.call("notebook_get_outline", {"notebook_path": nb})
+
+
+async def nb_mistakes(s: Rec, wd: Path) -> None:
+    old, new = str(wd / "notebooks" / "churn.ipynb"), str(wd / "notebooks" / "churn-q4.ipynb")
+    await s.call(
+        "notebook_read", {"notebook_path": str(wd / "notebooks" / "missing.ipynb")}, note="error case: no such notebook"
+    )
+    await s.call(
+        "notebook_create", {"notebook_path": "/etc/evil.ipynb"}, note="error case: path outside the allowed root"
+    )
+    await s.call("notebook_rename", {"old_path": old, "new_path": new})
+    await s.call("notebook_get_info", {"notebook_path": old}, note="error case: the notebook was renamed")
+    await s.call("notebook_get_info", {"notebook_path": new})
+    await s.call(
+        "notebook_add_cell",
+        {"notebook_path": new, "cell_type": "code", "source": "df.describe()"},
+        note="error case: missing required argument",
+    )
+    await s.call(
+        "notebook_add_cell",
+        {"notebook_path": new, "cell_type": "code", "source": "df.describe()", "insert_after_index": 2},
+    )
+    await s.call(
+        "notebook_edit_cell_metadata",
+        {"notebook_path": new, "cell_index": 3, "metadata_updates": {"tags": ["summary"]}},
+    )
+    await s.call("notebook_read_cell_metadata", {"notebook_path": new, "cell_index": 3})
+    await s.call(
+        "notebook_read_cell", {"notebook_path": new, "cell_index": "three"}, note="error case: wrong argument type"
+    )
+    await s.call("notebook_edit_metadata", {"notebook_path": new, "metadata_updates": {"title": "Churn Q4"}})
+    await s.call("notebook_read_metadata", {"notebook_path": new})
+    await s.call("notebook_delete", {"notebook_path": new})
+    await s.call("notebook_delete", {"notebook_path": new}, note="error case: notebook already deleted")
+    await s.call("notebook_run_cell", {"notebook_path": new, "cell_index": 0}, note="error case: unknown tool")
+
+
 # ---- the servers ---------------------------------------------------------------------------------
 
 
@@ -2019,6 +2144,20 @@ def build_servers() -> list[ServerDef]:
                 S("kb_dependencies", kb_dependencies, kb_seed),
                 S("kb_tags_and_updates", kb_tags_and_updates, kb_seed),
                 S("kb_mistakes", kb_mistakes, kb_seed),
+            ],
+        ),
+        ServerDef(
+            "notebook",
+            "cursor-notebook-mcp==0.3.1 (PyPI, with mcp<2, fastmcp 2.10.6)",
+            lambda wd, s: StdioServerParameters(
+                command=more_bin("notebook", "cursor-notebook-mcp"),
+                args=["--allow-root", str(wd / "notebooks"), "--transport", "stdio", "--log-dir", str(wd / "logs")],
+                cwd=str(wd),
+            ),
+            [
+                S("nb_build", nb_build, nb_seed),
+                S("nb_reorganize", nb_reorganize, nb_seed),
+                S("nb_mistakes", nb_mistakes, nb_seed),
             ],
         ),
         ServerDef(

@@ -65,7 +65,7 @@ def test_the_readme_row_counts_what_the_recording_holds(path: Path) -> None:
     assert row[3:8] == [str(tools), str(sessions), str(len(lines)), str(is_error), str(rpc_errors)]
 
 
-@pytest.mark.parametrize("server", ["excel", "text_editor", "kanban", "sequential_thinking"])
+@pytest.mark.parametrize("server", ["excel", "text_editor", "kanban", "notebook", "sequential_thinking"])
 def test_the_later_servers_have_sessions_of_8_to_20_calls_with_deliberate_mistakes(server: str) -> None:
     lines = lines_of(BENCH / f"{server}.jsonl")
     sizes = defaultdict(int)
