@@ -73,6 +73,22 @@ VENVS: dict[str, list[list[str]]] = {
     "bfcl": [["mcp==2.3.0", "mpmath"], ["--no-deps", "bfcl-eval==2026.3.23"]],  # the classes need no more
 }
 
+# Servers added later (excel, text_editor, kanban, sequential_thinking) install under .cache/record2: an npm
+# prefix and one venv per server, like the ones above.
+MORE = Path(os.environ.get("MCP_REC_MORE", REPO / ".cache" / "record2"))
+MORE_NPM_PACKAGES = ["@modelcontextprotocol/server-sequential-thinking@2026.8.31"]
+MORE_VENVS: dict[str, list[list[str]]] = {
+    "excel": [["excel-mcp-server==2.2.2"]],
+    "texteditor": [["mcp-text-editor==1.1.0b5", "mcp<2"]],  # 1.0.2 has only read and patch; crashes on mcp 2.x
+    "kanban": [["kanban-mcp==0.2.0"]],  # its own JSON-RPC loop, no mcp SDK
+    # its fastmcp 2.10 needs pydantic-settings (undeclared) and breaks on pydantic 2.12
+    "notebook": [["cursor-notebook-mcp==0.3.1", "fastmcp==2.10.6", "pydantic==2.11.10", "pydantic-settings", "mcp<2"]],
+}
+# libfaketime (Debian package `faketime`) freezes the wall clock of servers that stamp records with it (kanban's
+# SQLite `datetime('now')`); the monotonic clock keeps running so timeouts still work.
+FAKETIME_LIB = Path("/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1")
+FROZEN_AT = "2026-01-20 12:00:00"
+
 GIT_ENV = {
     "GIT_AUTHOR_NAME": "Dana Dev",
     "GIT_AUTHOR_EMAIL": "dana@example.com",
@@ -88,6 +104,23 @@ GIT_ENV = {
 
 def venv_bin(name: str, exe: str) -> str:
     return str(DEV / f"venv-{name}" / "bin" / exe)
+
+
+def more_bin(venv: str, exe: str) -> str:
+    return str(MORE / f"venv-{venv}" / "bin" / exe)
+
+
+def frozen_clock() -> dict[str, str]:
+    """Env that makes the server's wall clock read FROZEN_AT (UTC); empty (and a warning) without libfaketime."""
+    if not FAKETIME_LIB.exists():
+        print(f"  warning: {FAKETIME_LIB} missing (apt-get install faketime): timestamps will vary", file=sys.stderr)
+        return {"TZ": "UTC"}
+    return {
+        "LD_PRELOAD": str(FAKETIME_LIB),
+        "FAKETIME": FROZEN_AT,
+        "FAKETIME_DONT_FAKE_MONOTONIC": "1",
+        "TZ": "UTC",
+    }
 
 
 def dump(model: Any) -> Any:
@@ -1290,6 +1323,669 @@ def _bfcl_launch(classes: list[str]) -> Callable[[Path, Session], StdioServerPar
     return launch
 
 
+# ---- excel (excel-mcp-server, PyPI) --------------------------------------------------------------
+# Workbooks live in the session folder (--allow-dir), paths are relative to it; sheets, ranges and
+# defined names are the entities.
+
+
+def xl_seed(wd: Path) -> None:
+    (wd / "books").mkdir()
+    (wd / "books" / "expenses.csv").write_text(
+        "date,category,amount,payee\n"
+        "2026-01-03,travel,412.50,Rail Co\n2026-01-05,meals,38.20,Cafe Nord\n2026-01-09,software,99.00,CodeTools\n"
+        "2026-01-12,travel,1280.00,Air Lines\n2026-01-15,meals,54.75,Cafe Nord\n2026-01-21,office,23.10,Paper Shop\n"
+    )
+
+
+async def xl_budget(s: Rec, wd: Path) -> None:
+    b = "budget-2026.xlsx"
+    await s.call("list_workbooks", {})
+    await s.call("create_workbook", {"path": b, "sheets": ["Q1", "Notes"]})
+    await s.call(
+        "write_range",
+        {
+            "path": b,
+            "sheet": "Q1",
+            "at": "A1",
+            "rows": [
+                ["item", "jan", "feb", "mar", "total"],
+                ["rent", 1200, 1200, 1200, "=SUM(B2:D2)"],
+                ["food", 310.5, 288, 301, "=SUM(B3:D3)"],
+                ["transport", 95, 110, 87.5, "=SUM(B4:D4)"],
+            ],
+        },
+    )
+    await s.call("read_range", {"path": b, "sheet": "Q1"})
+    await s.call("read_range", {"path": b, "sheet": "Q1", "range": "E2:E4", "mode": "formulas"})
+    await s.call("describe_workbook", {"path": b})
+    await s.call("create_workbook", {"path": b}, note="error case: workbook already exists")
+    await s.call(
+        "write_range", {"path": b, "sheet": "Q1", "at": "A5", "rows": [["total", "=SUM(B2:B4)", "=SUM(C2:C4)"]]}
+    )
+    await s.call("read_range", {"path": b, "sheet": "Q1", "range": "A5:C5"})
+    await s.call("set_defined_name", {"path": b, "name": "RentQ1", "refers_to": "Q1!$B$2:$D$2"})
+    await s.call("find_cells", {"path": b, "query": "rent"})
+    await s.call(
+        "format_range", {"path": b, "sheet": "Q1", "range": "A1:E1", "style": {"bold": True, "fill_color": "#DDEBF7"}}
+    )
+    await s.call("describe_sheet", {"path": b, "sheet": "Q1"})
+    await s.call("list_workbooks", {})
+
+
+async def xl_sheets(s: Rec, wd: Path) -> None:
+    b = "team.xlsx"
+    await s.call("create_workbook", {"path": b, "sheets": ["Roster"]})
+    await s.call(
+        "write_range",
+        {"path": b, "sheet": "Roster", "at": "A1", "rows": [["name", "role"], ["Ana", "dev"], ["Bo", "ops"]]},
+    )
+    await s.call("create_sheet", {"path": b, "new_name": "Oncall"})
+    await s.call("create_sheet", {"path": b, "new_name": "Roster"}, note="error case: sheet already exists")
+    await s.call("copy_sheet", {"path": b, "sheet": "Roster", "new_name": "Roster 2025"})
+    await s.call("rename_sheet", {"path": b, "sheet": "Oncall", "new_name": "On-call"})
+    await s.call("read_range", {"path": b, "sheet": "Oncall"}, note="error case: the sheet was renamed")
+    await s.call("describe_workbook", {"path": b})
+    await s.call("read_range", {"path": b, "sheet": "Roster 2025"})
+    await s.call("delete_sheet", {"path": b, "sheet": "Roster 2025"})
+    await s.call("delete_sheet", {"path": b, "sheet": "Roster 2025"}, note="error case: sheet already deleted")
+    await s.call("create_sheet", {"path": b, "new_name": "Q1/Q2"}, note="error case: invalid sheet name")
+    await s.call("insert_rows_or_columns", {"path": b, "sheet": "Roster", "axis": "rows", "start": 2})
+    await s.call("read_range", {"path": b, "sheet": "Roster"})
+    await s.call("describe_workbook", {"path": b})
+
+
+async def xl_csv_roundtrip(s: Rec, wd: Path) -> None:
+    b = "expenses.xlsx"
+    await s.call("create_workbook", {"path": b})
+    await s.call("import_csv", {"path": b, "csv_path": "expenses.csv", "sheet": "January"})
+    await s.call("read_range", {"path": b, "sheet": "January", "range": "A1:D3"})
+    await s.call(
+        "sort_range",
+        {"path": b, "sheet": "January", "range": "A1:D7", "sort_by": [{"column": "amount", "order": "descending"}]},
+    )
+    await s.call("read_range", {"path": b, "sheet": "January", "range": "A1:D7"})
+    await s.call("replace_cells", {"path": b, "query": "Cafe Nord", "replacement": "Café Nord", "sheet": "January"})
+    await s.call("find_cells", {"path": b, "query": "Café", "sheet": "January"})
+    await s.call("export_csv", {"path": b, "sheet": "January", "csv_path": "january-sorted.csv"})
+    await s.call(
+        "export_csv",
+        {"path": b, "sheet": "January", "csv_path": "january-sorted.csv"},
+        note="error case: export target already exists",
+    )
+    await s.call(
+        "import_csv", {"path": b, "csv_path": "february.csv", "sheet": "February"}, note="error case: no such csv"
+    )
+    await s.call("clear_range", {"path": b, "sheet": "January", "range": "D2:D7"})
+    await s.call("read_range", {"path": b, "sheet": "January", "range": "C1:D7"})
+    await s.call("list_workbooks", {})
+
+
+async def xl_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("read_range", {"path": "missing.xlsx", "sheet": "Sheet1"}, note="error case: no such workbook")
+    await s.call("create_workbook", {"path": "ledger.xlsx"})
+    await s.call("read_range", {"path": "ledger.xlsx", "sheet": "Ledger"}, note="error case: no such sheet")
+    await s.call(
+        "write_range",
+        {"path": "ledger.xlsx", "sheet": "Sheet1", "at": "A0", "rows": [[1]]},
+        note="error case: invalid cell",
+    )
+    await s.call(
+        "write_range",
+        {"path": "ledger.xlsx", "sheet": "Sheet1", "at": "A1", "rows": "1,2,3"},
+        note="error case: wrong argument type",
+    )
+    await s.call(
+        "write_range",
+        {"path": "ledger.xlsx", "sheet": "Sheet1", "rows": [[1]]},
+        note="error case: missing required argument",
+    )
+    await s.call(
+        "write_range", {"path": "ledger.xlsx", "sheet": "Sheet1", "at": "B2", "rows": [[10, 20], [30, "=B2*2"]]}
+    )
+    await s.call("read_range", {"path": "ledger.xlsx", "sheet": "Sheet1"})
+    await s.call(
+        "read_range",
+        {"path": "/etc/ledger.xlsx", "sheet": "Sheet1"},
+        note="error case: path outside the allowed folder",
+    )
+    await s.call("delete_defined_name", {"path": "ledger.xlsx", "name": "NoSuchName"}, note="error case: no such name")
+    await s.call("describe_sheet", {"path": "ledger.xlsx", "sheet": "Sheet1"})
+    await s.call("unmerge_all", {"path": "ledger.xlsx"}, note="error case: unknown tool")
+
+
+# ---- text_editor (mcp-text-editor, PyPI) ---------------------------------------------------------
+# Line-range editing guarded by SHA-256 hashes: every edit needs the file_hash (and range_hash) of the
+# last read, and answers the new file_hash, so hashes chain from call to call.
+
+
+def te_seed(wd: Path) -> None:
+    (wd / "src").mkdir()
+    (wd / "src" / "config.py").write_text(
+        'DEBUG = False\nDATABASE_URL = "sqlite:///app.db"\nCACHE_TTL = 300\nALLOWED_HOSTS = ["localhost"]\n'
+    )
+    (wd / "NOTES.md").write_text("# Notes\n\n- ship v1.2\n- fix login on Safari\n- write docs\n")
+
+
+def _te_file(answer: Answer, path: str) -> dict[str, Any]:
+    return dict(answer.data[path])
+
+
+def _te_hash(answer: Answer, path: str) -> str:
+    """The new file hash after an edit: top-level `file_hash` (patch, append, create) or `{path: {hash}}` (insert)."""
+    data = answer.data
+    return str(data["file_hash"] if "file_hash" in data else data[path]["hash"])
+
+
+async def te_edit_config(s: Rec, wd: Path) -> None:
+    cfg = str(wd / "src" / "config.py")
+    r = await s.call("get_text_file_contents", {"files": [{"file_path": cfg, "ranges": [{"start": 1}]}]})
+    f = _te_file(r, cfg)
+    s.capture(file_hash=f["file_hash"])
+    r = await s.call("get_text_file_contents", {"files": [{"file_path": cfg, "ranges": [{"start": 3, "end": 3}]}]})
+    rng = _te_file(r, cfg)["ranges"][0]
+    s.capture(range_hash=rng["range_hash"])
+    a = await s.call(
+        "patch_text_file_contents",
+        {
+            "file_path": cfg,
+            "file_hash": f["file_hash"],
+            "patches": [{"start": 3, "end": 3, "contents": "CACHE_TTL = 600\n", "range_hash": rng["range_hash"]}],
+        },
+    )
+    h = _te_hash(a, cfg)
+    s.capture(file_hash=h)
+    a = await s.call(
+        "append_text_file_contents", {"file_path": cfg, "contents": 'LOG_LEVEL = "info"\n', "file_hash": h}
+    )
+    h = _te_hash(a, cfg)
+    s.capture(file_hash=h)
+    a = await s.call(
+        "insert_text_file_contents",
+        {"file_path": cfg, "file_hash": h, "contents": "# Settings for the web app\n", "before": 1},
+    )
+    h = _te_hash(a, cfg)
+    s.capture(file_hash=h)
+    r = await s.call("get_text_file_contents", {"files": [{"file_path": cfg, "ranges": [{"start": 1, "end": 2}]}]})
+    f = _te_file(r, cfg)
+    await s.call(
+        "patch_text_file_contents",
+        {
+            "file_path": cfg,
+            "file_hash": f["file_hash"],
+            "patches": [{"start": 2, "end": 2, "contents": "DEBUG = True\n", "range_hash": "0" * 64}],
+        },
+        note="error case: wrong range_hash",
+    )
+    r = await s.call("get_text_file_contents", {"files": [{"file_path": cfg, "ranges": [{"start": 2, "end": 2}]}]})
+    f = _te_file(r, cfg)
+    s.capture(file_hash=f["file_hash"], range_hash=f["ranges"][0]["range_hash"])
+    await s.call(
+        "patch_text_file_contents",
+        {
+            "file_path": cfg,
+            "file_hash": f["file_hash"],
+            "patches": [
+                {"start": 2, "end": 2, "contents": "DEBUG = True\n", "range_hash": f["ranges"][0]["range_hash"]}
+            ],
+        },
+    )
+    await s.call("get_text_file_contents", {"files": [{"file_path": cfg, "ranges": [{"start": 1}]}]})
+
+
+async def te_new_files(s: Rec, wd: Path) -> None:
+    todo = str(wd / "TODO.md")
+    a = await s.call("create_text_file", {"file_path": todo, "contents": "# TODO\n\n- [ ] release notes\n"})
+    h = _te_hash(a, todo)
+    s.capture(file_hash=h)
+    await s.call(
+        "create_text_file", {"file_path": todo, "contents": "# TODO\n"}, note="error case: file already exists"
+    )
+    a = await s.call("append_text_file_contents", {"file_path": todo, "contents": "- [ ] tag v1.2\n", "file_hash": h})
+    h = _te_hash(a, todo)
+    s.capture(file_hash=h)
+    await s.call(
+        "append_text_file_contents",
+        {"file_path": todo, "contents": "- [ ] announce\n", "file_hash": h[:8] + "0" * 56},
+        note="error case: stale file_hash",
+    )
+    r = await s.call("get_text_file_contents", {"files": [{"file_path": todo, "ranges": [{"start": 3, "end": 4}]}]})
+    f = _te_file(r, todo)
+    s.capture(file_hash=f["file_hash"])
+    await s.call(
+        "delete_text_file_contents",
+        {"file_path": todo, "file_hash": f["file_hash"], "ranges": [{"start": 3, "end": 3, "range_hash": "wrong"}]},
+        note="error case: range_hash of another range",
+    )
+    r = await s.call("get_text_file_contents", {"files": [{"file_path": todo, "ranges": [{"start": 3, "end": 3}]}]})
+    f = _te_file(r, todo)
+    s.capture(file_hash=f["file_hash"], range_hash=f["ranges"][0]["range_hash"])
+    await s.call(
+        "delete_text_file_contents",
+        {
+            "file_path": todo,
+            "file_hash": f["file_hash"],
+            "ranges": [{"start": 3, "end": 3, "range_hash": f["ranges"][0]["range_hash"]}],
+        },
+    )
+    await s.call("get_text_file_contents", {"files": [{"file_path": todo, "ranges": [{"start": 1}]}]})
+    await s.call(
+        "create_text_file",
+        {"file_path": str(wd / "docs" / "guide.md"), "contents": "# Guide\n"},
+        note="parent folder does not exist yet",
+    )
+
+
+async def te_mistakes(s: Rec, wd: Path) -> None:
+    notes, cfg = str(wd / "NOTES.md"), str(wd / "src" / "config.py")
+    await s.call(
+        "get_text_file_contents",
+        {"files": [{"file_path": str(wd / "CHANGELOG.md"), "ranges": [{"start": 1}]}]},
+        note="error case: no such file",
+    )
+    await s.call(
+        "get_text_file_contents",
+        {"files": [{"file_path": "NOTES.md", "ranges": [{"start": 1}]}]},
+        note="error case: relative path",
+    )
+    r = await s.call(
+        "get_text_file_contents",
+        {
+            "files": [
+                {"file_path": notes, "ranges": [{"start": 3, "end": 4}]},
+                {"file_path": cfg, "ranges": [{"start": 1, "end": 1}, {"start": 4}]},
+            ]
+        },
+    )
+    nf = _te_file(r, notes)
+    s.capture(file_hash=nf["file_hash"])
+    await s.call(
+        "get_text_file_contents",
+        {"files": [{"file_path": notes, "ranges": [{"start": 40, "end": 50}]}]},
+        note="a range past the end",
+    )
+    await s.call(
+        "insert_text_file_contents",
+        {"file_path": notes, "file_hash": nf["file_hash"], "contents": "- plan v1.3\n", "before": 3, "after": 5},
+        note="error case: both before and after",
+    )
+    await s.call(
+        "insert_text_file_contents",
+        {"file_path": notes, "file_hash": nf["file_hash"], "contents": "- plan v1.3\n", "after": 5},
+    )
+    await s.call(
+        "insert_text_file_contents",
+        {"file_path": notes, "file_hash": nf["file_hash"], "contents": "- again\n", "after": 1},
+        note="error case: file_hash from before the last edit",
+    )
+    await s.call(
+        "patch_text_file_contents", {"file_path": notes, "patches": []}, note="error case: missing required argument"
+    )
+    await s.call("get_text_file_contents", {"files": notes}, note="error case: wrong argument type")
+    await s.call("get_text_file_contents", {"files": [{"file_path": notes, "ranges": [{"start": 1}]}]})
+    await s.call("read_file", {"path": notes}, note="error case: unknown tool")
+
+
+# ---- kanban (kanban-mcp, PyPI) -------------------------------------------------------------------
+# A board per project folder in a SQLite file; integer ids for items, tags, relationships, updates and
+# decisions. Errors are JSON `{"success": false, ...}` texts or JSON-RPC errors (-32603).
+
+
+def kb_env(wd: Path) -> dict[str, str]:
+    home = wd / "home"
+    return {
+        "HOME": str(home),
+        "XDG_CONFIG_HOME": str(home / ".config"),
+        "XDG_DATA_HOME": str(home / ".local" / "share"),
+        "KANBAN_BACKEND": "sqlite",
+        "KANBAN_SQLITE_PATH": str(wd / "kanban.db"),
+        "KANBAN_PROJECT_DIR": str(wd / "webshop"),
+        **frozen_clock(),
+    }
+
+
+def kb_seed(wd: Path) -> None:
+    (wd / "webshop").mkdir()
+    (wd / "home").mkdir()
+
+
+def _kb_id(answer: Answer, *path: str) -> int:
+    data: Any = answer.data
+    for key in path:
+        data = data[key]
+    return int(data)
+
+
+async def kb_sprint(s: Rec, wd: Path) -> None:
+    await s.call("get_current_project", {})
+    a = await s.call(
+        "new_item",
+        {"item_type": "feature", "title": "CSV export", "description": "Export orders as CSV", "priority": 2},
+    )
+    csv = _kb_id(a, "item", "id")
+    s.capture(item_id=csv)
+    a = await s.call(
+        "new_item", {"item_type": "issue", "title": "Login fails on Safari", "priority": 1, "complexity": 3}
+    )
+    login = _kb_id(a, "item", "id")
+    s.capture(item_id=login)
+    a = await s.call("new_item", {"item_type": "todo", "title": "Rotate API keys"})
+    keys = _kb_id(a, "item", "id")
+    s.capture(item_id=keys)
+    await s.call("list_items", {})
+    await s.call("advance_status", {"item_id": login})
+    await s.call("advance_status", {"item_id": login})
+    await s.call("get_item", {"item_id": login})
+    await s.call("edit_item", {"item_id": csv, "title": "CSV and XLSX export", "priority": 3})
+    await s.call("get_item", {"item_id": csv})
+    await s.call("list_items", {"status": "in_progress"})
+    await s.call("close_item", {"item_id": keys})
+    await s.call("get_todos", {})
+    await s.call("get_status_history", {"item_id": login})
+    await s.call("project_summary", {})
+
+
+async def kb_dependencies(s: Rec, wd: Path) -> None:
+    epic = _kb_id(await s.call("new_item", {"item_type": "epic", "title": "Checkout v2"}), "item", "id")
+    s.capture(item_id=epic)
+    cart = _kb_id(
+        await s.call("new_item", {"item_type": "feature", "title": "New cart page", "parent_id": epic}), "item", "id"
+    )
+    s.capture(item_id=cart)
+    pay = _kb_id(await s.call("new_item", {"item_type": "feature", "title": "Card payments"}), "item", "id")
+    s.capture(item_id=pay)
+    await s.call("set_parent", {"item_id": pay, "parent_id": epic})
+    await s.call("list_children", {"item_id": epic})
+    await s.call("add_relationship", {"source_id": cart, "target_id": pay, "relationship_type": "blocks"})
+    await s.call("get_blocking_items", {"item_id": pay})
+    await s.call("get_item_relationships", {"item_id": cart})
+    await s.call("close_item", {"item_id": cart})
+    await s.call("get_epic_progress", {"item_id": epic})
+    await s.call("remove_relationship", {"source_id": cart, "target_id": pay, "relationship_type": "blocks"})
+    await s.call("get_blocking_items", {"item_id": pay})
+    await s.call("set_parent", {"item_id": epic, "parent_id": epic}, note="error case: an item as its own parent")
+    await s.call("list_children", {"item_id": epic, "recursive": True})
+
+
+async def kb_tags_and_updates(s: Rec, wd: Path) -> None:
+    item = _kb_id(
+        await s.call("new_item", {"item_type": "issue", "title": "Search is slow", "priority": 2}), "item", "id"
+    )
+    s.capture(item_id=item)
+    a = await s.call("add_tag", {"item_id": item, "tag_name": "performance"})
+    tag = _kb_id(a, "tag_id")
+    s.capture(tag_id=tag)
+    await s.call("add_tag", {"item_id": item, "tag_name": "performance"}, note="the same tag again")
+    await s.call("get_item_tags", {"item_id": item})
+    await s.call("update_tag", {"tag_id": tag, "name": "perf", "color": "#ff8800"})
+    await s.call("list_tags", {})
+    await s.call("add_update", {"content": "Profiled search: missing index on products.name", "item_ids": str(item)})
+    await s.call("get_latest_update", {})
+    a = await s.call(
+        "add_decision",
+        {
+            "item_id": item,
+            "choice": "Add a trigram index",
+            "rejected_alternatives": "Elasticsearch",
+            "rationale": "Small data",
+        },
+    )
+    decision = _kb_id(a, "decision_id")
+    s.capture(decision_id=decision)
+    await s.call("get_item_decisions", {"item_id": item})
+    await s.call("delete_decision", {"decision_id": decision})
+    await s.call("get_item_decisions", {"item_id": item})
+    await s.call("search", {"query": "index"})
+    await s.call("remove_tag", {"item_id": item, "tag_id": tag})
+    await s.call("get_item_tags", {"item_id": item})
+
+
+async def kb_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("get_item", {"item_id": 42}, note="error case: unknown id")
+    await s.call(
+        "new_item", {"item_type": "story", "title": "As a user I want dark mode"}, note="error case: unknown item type"
+    )
+    a = await s.call("new_item", {"item_type": "feature", "title": "Dark mode"})
+    item = _kb_id(a, "item", "id")
+    s.capture(item_id=item)
+    await s.call("set_status", {"item_id": item, "status": "shipped"}, note="error case: unknown status")
+    await s.call("set_status", {"item_id": item, "status": "review"})
+    await s.call("revert_status", {"item_id": item})
+    await s.call("advance_status", {"item_id": 4242}, note="error case: unknown id")
+    await s.call("new_item", {"title": "No type"}, note="error case: missing required argument")
+    await s.call("get_item", {"item_id": "one"}, note="error case: wrong argument type")
+    await s.call("delete_item", {"item_id": item})
+    await s.call("get_item", {"item_id": item}, note="error case: deleted item")
+    await s.call("delete_item", {"item_id": item}, note="error case: already deleted")
+    await s.call("edit_item", {"item_id": item, "title": "Dark mode v2"}, note="error case: deleted item")
+    await s.call("list_items", {"item_type": "feature"})
+    await s.call("close_ticket", {"item_id": item}, note="error case: unknown tool")
+
+
+# ---- sequential_thinking (@modelcontextprotocol/server-sequential-thinking) ----------------------
+# One tool; the server keeps the thought history, the branch ids seen, and raises totalThoughts to
+# thoughtNumber when a thought goes past the plan.
+
+
+def _thought(n: int, total: int, text: str, more: bool = True, **extra: Any) -> dict[str, Any]:
+    return {"thought": text, "nextThoughtNeeded": more, "thoughtNumber": n, "totalThoughts": total, **extra}
+
+
+async def st_plan_migration(s: Rec, wd: Path) -> None:
+    t = "sequentialthinking"
+    await s.call(t, _thought(1, 4, "The orders table must move from MySQL to Postgres without downtime."))
+    await s.call(t, _thought(2, 4, "Option: dual writes from the app, backfill, then switch reads."))
+    await s.call(t, _thought(3, 4, "Dual writes risk divergence; logical replication avoids touching the app."))
+    await s.call(
+        t,
+        _thought(
+            4, 5, "Revising thought 2: dual writes are out, replication is the plan.", isRevision=True, revisesThought=2
+        ),
+        note="a revision of an earlier thought",
+    )
+    await s.call(t, _thought(5, 5, "Steps: snapshot, start replication, verify counts, switch reads, stop writes."))
+    await s.call(
+        t,
+        _thought(6, 6, "Revising thought 12: it never existed.", isRevision=True, revisesThought=12),
+        note="error case: revises a thought that does not exist (accepted)",
+    )
+    await s.call(t, _thought(7, 6, "Also: a rollback plan, keep MySQL in sync for a week.", needsMoreThoughts=True))
+    await s.call(
+        t,
+        _thought(8, 8, "Final: replication-based cutover with a week of reverse sync.", more=False),
+        note="last thought",
+    )
+    await s.call(t, _thought(9, 8, "One more check: sequences must be reset after cutover.", more=False))
+
+
+async def st_branching(s: Rec, wd: Path) -> None:
+    t = "sequentialthinking"
+    await s.call(t, _thought(1, 3, "Which cache for the product page: Redis or in-process LRU?"))
+    await s.call(t, _thought(2, 3, "In-process LRU: no network hop, but each pod has its own copy."))
+    await s.call(
+        t,
+        _thought(
+            3,
+            4,
+            "Branch from 1: what if we used Redis with client-side caching?",
+            branchFromThought=1,
+            branchId="redis",
+        ),
+        note="starts branch 'redis'",
+    )
+    await s.call(
+        t,
+        _thought(4, 4, "Branch from 1: CDN edge caching of the rendered page.", branchFromThought=1, branchId="cdn"),
+        note="starts branch 'cdn'",
+    )
+    await s.call(
+        t,
+        _thought(
+            5, 5, "Redis branch: invalidation via pub/sub on product updates.", branchFromThought=3, branchId="redis"
+        ),
+        note="branch 'redis' again: the branch list does not repeat it",
+    )
+    await s.call(
+        t,
+        _thought(6, 6, "Branch from 9: a thought that was never made.", branchFromThought=9, branchId="ghost"),
+        note="error case: branches from a thought that does not exist (accepted)",
+    )
+    await s.call(t, _thought(7, 7, "Compare: CDN wins for anonymous traffic, Redis for logged-in users."))
+    await s.call(t, _thought(8, 8, "Decision: CDN for anonymous pages, LRU for the rest.", more=False))
+    await s.call(
+        t, _thought(1, 2, "New question: how long should the CDN TTL be?"), note="numbering restarts; history goes on"
+    )
+    await s.call(t, _thought(2, 2, "Five minutes, purged on product update.", more=False))
+
+
+async def st_mistakes(s: Rec, wd: Path) -> None:
+    t = "sequentialthinking"
+    await s.call(t, _thought(1, 3, "Why does the nightly export job time out?"))
+    await s.call(t, {"thought": "It reads the whole table at once."}, note="error case: missing required arguments")
+    await s.call(
+        t,
+        {"thought": "Page through it instead.", "nextThoughtNeeded": "maybe", "thoughtNumber": 2, "totalThoughts": 3},
+        note="error case: invalid boolean",
+    )
+    await s.call(
+        t,
+        {"thought": "Page through it instead.", "nextThoughtNeeded": "true", "thoughtNumber": 2, "totalThoughts": 3},
+        note="a boolean given as the string 'true' is accepted",
+    )
+    await s.call(t, _thought(0, 3, "Zero-th thought."), note="error case: thoughtNumber below 1")
+    await s.call(t, _thought(3, "three", "Bad total."), note="error case: wrong argument type")  # type: ignore[arg-type]
+    await s.call(t, _thought(3, 3, "", more=False), note="an empty thought is accepted")
+    await s.call("sequential_thinking", _thought(4, 4, "Wrong tool name."), note="error case: unknown tool")
+    await s.call(
+        t,
+        _thought(4, 4, "Revision without saying which thought.", isRevision=True),
+        note="isRevision without revisesThought is accepted",
+    )
+    await s.call(t, _thought(5, 4, "Done: use keyset pagination.", more=False))
+
+
+# ---- notebook (cursor-notebook-mcp, PyPI) --------------------------------------------------------
+# Jupyter notebooks under one allowed root; cells are addressed by position, so every insert, delete,
+# move, split and merge shifts the index of the cells after it.
+
+
+def nb_seed(wd: Path) -> None:
+    (wd / "notebooks").mkdir()
+    cells = [
+        ("markdown", "# Churn report"),
+        ("code", "import pandas as pd"),
+        ("code", "df = pd.read_csv('customers.csv')\ndf.head()"),
+        ("code", "df.groupby('plan').churned.mean().plot.bar()"),
+        ("markdown", "## Notes\nNumbers are for Q4."),
+    ]
+    nb = {
+        "cells": [
+            {"cell_type": kind, "id": f"cell-{i}", "metadata": {}, "source": source}
+            | ({"execution_count": None, "outputs": []} if kind == "code" else {})
+            for i, (kind, source) in enumerate(cells)
+        ],
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    (wd / "notebooks" / "churn.ipynb").write_text(json.dumps(nb, indent=1) + "\n")
+
+
+async def nb_build(s: Rec, wd: Path) -> None:
+    nb = str(wd / "notebooks" / "sales.ipynb")
+    await s.call("notebook_create", {"notebook_path": nb})
+    await s.call(
+        "notebook_add_cell",
+        {"notebook_path": nb, "cell_type": "markdown", "source": "# Sales", "insert_after_index": -1},
+    )
+    await s.call(
+        "notebook_add_cell",
+        {"notebook_path": nb, "cell_type": "code", "source": "import pandas as pd", "insert_after_index": 0},
+    )
+    await s.call(
+        "notebook_add_cell",
+        {
+            "notebook_path": nb,
+            "cell_type": "code",
+            "source": "sales = pd.read_csv('sales.csv')",
+            "insert_after_index": 1,
+        },
+    )
+    await s.call("notebook_get_cell_count", {"notebook_path": nb})
+    await s.call("notebook_read_cell", {"notebook_path": nb, "cell_index": 2})
+    await s.call(
+        "notebook_edit_cell", {"notebook_path": nb, "cell_index": 2, "source": "sales = pd.read_csv('sales-2026.csv')"}
+    )
+    await s.call("notebook_read_cell", {"notebook_path": nb, "cell_index": 2})
+    await s.call("notebook_get_outline", {"notebook_path": nb})
+    await s.call("notebook_search", {"notebook_path": nb, "query": "read_csv"})
+    await s.call("notebook_create", {"notebook_path": nb}, note="error case: notebook already exists")
+    await s.call(
+        "notebook_read_cell", {"notebook_path": nb, "cell_index": 7}, note="error case: cell index out of range"
+    )
+    await s.call("notebook_get_info", {"notebook_path": nb})
+    await s.call("notebook_validate", {"notebook_path": nb})
+
+
+async def nb_reorganize(s: Rec, wd: Path) -> None:
+    nb = str(wd / "notebooks" / "churn.ipynb")
+    await s.call("notebook_get_outline", {"notebook_path": nb})
+    await s.call("notebook_move_cell", {"notebook_path": nb, "cell_index": 4, "new_index": 1})
+    await s.call("notebook_read_cell", {"notebook_path": nb, "cell_index": 1}, note="the moved cell at its new index")
+    await s.call("notebook_read_cell", {"notebook_path": nb, "cell_index": 4}, note="what used to be at index 3")
+    await s.call("notebook_split_cell", {"notebook_path": nb, "cell_index": 3, "split_at_line": 2})
+    await s.call("notebook_get_cell_count", {"notebook_path": nb})
+    await s.call("notebook_read_cell", {"notebook_path": nb, "cell_index": 4})
+    await s.call("notebook_merge_cells", {"notebook_path": nb, "first_cell_index": 3})
+    await s.call("notebook_change_cell_type", {"notebook_path": nb, "cell_index": 1, "new_type": "raw"})
+    await s.call("notebook_duplicate_cell", {"notebook_path": nb, "cell_index": 2, "count": 2})
+    await s.call("notebook_delete_cell", {"notebook_path": nb, "cell_index": 0})
+    await s.call("notebook_read_cell", {"notebook_path": nb, "cell_index": 0}, note="indexes shifted after the delete")
+    await s.call(
+        "notebook_delete_cell", {"notebook_path": nb, "cell_index": 9}, note="error case: cell index out of range"
+    )
+    await s.call(
+        "notebook_change_cell_type",
+        {"notebook_path": nb, "cell_index": 0, "new_type": "sql"},
+        note="error case: invalid cell type",
+    )
+    await s.call("notebook_get_outline", {"notebook_path": nb})
+
+
+async def nb_mistakes(s: Rec, wd: Path) -> None:
+    old, new = str(wd / "notebooks" / "churn.ipynb"), str(wd / "notebooks" / "churn-q4.ipynb")
+    await s.call(
+        "notebook_read", {"notebook_path": str(wd / "notebooks" / "missing.ipynb")}, note="error case: no such notebook"
+    )
+    await s.call(
+        "notebook_create", {"notebook_path": "/etc/evil.ipynb"}, note="error case: path outside the allowed root"
+    )
+    await s.call("notebook_rename", {"old_path": old, "new_path": new})
+    await s.call("notebook_get_info", {"notebook_path": old}, note="error case: the notebook was renamed")
+    await s.call("notebook_get_info", {"notebook_path": new})
+    await s.call(
+        "notebook_add_cell",
+        {"notebook_path": new, "cell_type": "code", "source": "df.describe()"},
+        note="error case: missing required argument",
+    )
+    await s.call(
+        "notebook_add_cell",
+        {"notebook_path": new, "cell_type": "code", "source": "df.describe()", "insert_after_index": 2},
+    )
+    await s.call(
+        "notebook_edit_cell_metadata",
+        {"notebook_path": new, "cell_index": 3, "metadata_updates": {"tags": ["summary"]}},
+    )
+    await s.call("notebook_read_cell_metadata", {"notebook_path": new, "cell_index": 3})
+    await s.call(
+        "notebook_read_cell", {"notebook_path": new, "cell_index": "three"}, note="error case: wrong argument type"
+    )
+    await s.call("notebook_edit_metadata", {"notebook_path": new, "metadata_updates": {"title": "Churn Q4"}})
+    await s.call("notebook_read_metadata", {"notebook_path": new})
+    await s.call("notebook_delete", {"notebook_path": new})
+    await s.call("notebook_delete", {"notebook_path": new}, note="error case: notebook already deleted")
+    await s.call("notebook_run_cell", {"notebook_path": new, "cell_index": 0}, note="error case: unknown tool")
+
+
 # ---- the servers ---------------------------------------------------------------------------------
 
 
@@ -1412,6 +2108,68 @@ def build_servers() -> list[ServerDef]:
             ),
             [S("kg_team_graph", kg_team_graph), S("kg_mistakes", kg_mistakes), S("kg_cleanup", kg_cleanup)],
         ),
+        # servers of kinds the first recording did not cover (installed under .cache/record2)
+        ServerDef(
+            "excel",
+            "excel-mcp-server==2.2.2 (PyPI)",
+            lambda wd, s: StdioServerParameters(
+                command=more_bin("excel", "excel-mcp-server"),
+                args=["stdio", "--allow-dir", str(wd / "books")],
+                cwd=str(wd),
+                env=frozen_clock(),
+            ),
+            [
+                S("xl_budget", xl_budget, xl_seed),
+                S("xl_sheets", xl_sheets, xl_seed),
+                S("xl_csv_roundtrip", xl_csv_roundtrip, xl_seed),
+                S("xl_mistakes", xl_mistakes, xl_seed),
+            ],
+        ),
+        ServerDef(
+            "text_editor",
+            "mcp-text-editor==1.1.0b5 (PyPI, with mcp<2)",
+            lambda wd, s: StdioServerParameters(command=more_bin("texteditor", "mcp-text-editor"), cwd=str(wd)),
+            [
+                S("te_edit_config", te_edit_config, te_seed),
+                S("te_new_files", te_new_files, te_seed),
+                S("te_mistakes", te_mistakes, te_seed),
+            ],
+        ),
+        ServerDef(
+            "kanban",
+            "kanban-mcp==0.2.0 (PyPI)",
+            lambda wd, s: StdioServerParameters(command=more_bin("kanban", "kanban-mcp"), cwd=str(wd), env=kb_env(wd)),
+            [
+                S("kb_sprint", kb_sprint, kb_seed),
+                S("kb_dependencies", kb_dependencies, kb_seed),
+                S("kb_tags_and_updates", kb_tags_and_updates, kb_seed),
+                S("kb_mistakes", kb_mistakes, kb_seed),
+            ],
+        ),
+        ServerDef(
+            "notebook",
+            "cursor-notebook-mcp==0.3.1 (PyPI, with mcp<2, fastmcp 2.10.6)",
+            lambda wd, s: StdioServerParameters(
+                command=more_bin("notebook", "cursor-notebook-mcp"),
+                args=["--allow-root", str(wd / "notebooks"), "--transport", "stdio", "--log-dir", str(wd / "logs")],
+                cwd=str(wd),
+            ),
+            [
+                S("nb_build", nb_build, nb_seed),
+                S("nb_reorganize", nb_reorganize, nb_seed),
+                S("nb_mistakes", nb_mistakes, nb_seed),
+            ],
+        ),
+        ServerDef(
+            "sequential_thinking",
+            "@modelcontextprotocol/server-sequential-thinking@2026.8.31",
+            lambda wd, s: StdioServerParameters(
+                command=str(MORE / "npm" / "node_modules" / ".bin" / "mcp-server-sequential-thinking"),
+                cwd=str(wd),
+                env={"DISABLE_THOUGHT_LOGGING": "true"},
+            ),
+            [S("st_plan_migration", st_plan_migration), S("st_branching", st_branching), S("st_mistakes", st_mistakes)],
+        ),
     ]
     return servers + bfcl_servers()
 
@@ -1421,12 +2179,17 @@ def install() -> None:
     subprocess.run(
         ["npm", "--prefix", str(DEV / "npm"), "install", "--no-audit", "--no-fund", *NPM_PACKAGES], check=True
     )
-    for name, steps in VENVS.items():
-        venv = DEV / f"venv-{name}"
-        if not (venv / "bin" / "python").exists():
-            subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-        for pkgs in steps:
-            subprocess.run([str(venv / "bin" / "pip"), "install", "-q", *pkgs], check=True)
+    MORE.mkdir(parents=True, exist_ok=True)
+    subprocess.run(
+        ["npm", "--prefix", str(MORE / "npm"), "install", "--no-audit", "--no-fund", *MORE_NPM_PACKAGES], check=True
+    )
+    for root, venvs in ((DEV, VENVS), (MORE, MORE_VENVS)):
+        for name, steps in venvs.items():
+            venv = root / f"venv-{name}"
+            if not (venv / "bin" / "python").exists():
+                subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+            for pkgs in steps:
+                subprocess.run([str(venv / "bin" / "pip"), "install", "-q", *pkgs], check=True)
 
 
 def main() -> None:

@@ -9,6 +9,16 @@ from urllib.parse import urlsplit
 import jsonschema
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, field_validator, model_validator
 
+from mcp_sim.config.effect_format import (
+    Derived,
+    Failure,
+    Hierarchy,
+    IdsInText,
+    Invalid,
+    When,
+    slot_problem,
+    slots_in,
+)
 from mcp_sim.config.numbers import NoBooleanNumbers, not_a_boolean
 from mcp_sim.config.schemas import ref_problem
 from mcp_sim.config.surface import SpecPrompt, SpecResource
@@ -199,7 +209,7 @@ class EntityEffect(Strict):
     ``id`` and the keys of ``refs`` are paths: ``ticket_id``, ``task.id``, ``entities[].name``, ``names[]``.
     """
 
-    kind: Literal["create", "read", "update", "delete", "list", "none"]
+    kind: Literal["create", "read", "update", "delete", "list", "move", "none"]
     entity: str | None = None
     id: str | None = None  # the id in the result or arguments (create), in the arguments (read/update/delete)
     lenient: bool = False  # the real tool answers success for unknown and deleted ids: both ``allow``
@@ -209,6 +219,54 @@ class EntityEffect(Strict):
     deleted: Literal["not_found", "allow"] = "not_found"  # an id deleted earlier in the session
     refs: dict[str, str] = {}  # argument path -> entity type that must exist (e.g. requestId: request)
     not_found: NotFound = NotFound()
+    # The format for real tools (config/effect_format.py): ids in free text, paths, conflicts, state, text.
+    when: When | None = None  # the effect applies only to calls this fits (else the tool's next effect)
+    ids_in_text: list[IdsInText] = []
+    hierarchy: Hierarchy | None = None
+    to: str | None = None  # kind move: the argument path of the destination id
+    exists: Literal["allow", "conflict"] = "allow"  # a create of an id that exists
+    conflict: Failure = Failure(text="$entity '$id' already exists")
+    invalid: list[Invalid] = []
+    sets: dict[str, Any] = {}  # state name -> its new value (a template: "{{branch_name}}", or a literal)
+    clears: list[str] = []  # entity types every record of which the call removes (git_reset: what was staged)
+    adds: dict[str, Any] = {}  # state name -> a number added to it ("{{amount}}", "-{{amount}}": a deposit)
+    derived: dict[str, Derived] = {}
+    render: str | None = None  # the success answer's text
+    render_item: str | None = None  # one listed record's text, joined by ``join`` into {{$items}}
+    join: str = "\n"
+    depth: Literal["children", "all"] = "children"  # a list of a folder: what is directly in it, or everything below
+    glob: str | None = None  # a list: the argument holding a glob the listed paths match (``**/*.py``)
+    fields: dict[str, Any] = {}  # fields the created record gets (templates: "{{content}}", or literals)
+    mint: str | None = None  # an example of the ids this create mints (a 40-hex SHA, req-1, a UUID)
+
+    @model_validator(mode="after")
+    def _complete(self) -> EntityEffect:
+        if self.kind == "move" and self.to is None:
+            raise ValueError("kind move needs to: the argument that names the destination")
+        if self.to is not None and self.kind != "move":
+            raise ValueError(f"to: only a move has a destination, not a {self.kind}")
+        if self.render_item is not None and "$items" not in slots_in(self.render or "{{$items}}"):
+            raise ValueError("render_item is shown where render says {{$items}}; render has no {{$items}}")
+        return self
+
+    def uses_format(self) -> bool:
+        """Whether the effect says anything the name-based rules cannot: the declared path then answers."""
+        return bool(
+            self.when or self.ids_in_text or self.hierarchy or self.to or self.exists != "allow" or self.invalid
+            or self.sets or self.adds or self.clears or self.derived or self.render or self.render_item
+        )  # fmt: skip
+
+    def templates(self) -> dict[str, str]:
+        """Field -> template text, for checking their slots."""
+        found = {"render": self.render, "render_item": self.render_item, "conflict.text": self.conflict.text}
+        found |= {f"invalid[{n}].text": i.text for n, i in enumerate(self.invalid)}
+        found |= {f"sets.{k}": v for k, v in self.sets.items() if isinstance(v, str)}
+        found |= {f"adds.{k}": v for k, v in self.adds.items() if isinstance(v, str)}
+        limits = {f"invalid[{n}].less_than": i.less_than for n, i in enumerate(self.invalid)}
+        found |= {k: v for k, v in limits.items() if isinstance(v, str)}
+        found |= {f"fields.{k}": v for k, v in self.fields.items() if isinstance(v, str)}
+        found |= {f"derived.{k}.under": d.under for k, d in self.derived.items()}
+        return {k: v for k, v in found.items() if v}
 
 
 class Example(Strict):
@@ -257,6 +315,38 @@ class ToolSpec(Strict):
                 raise ValueError(f"must describe an object (type: object), not type {schema.get('type')!r}")
         return schema
 
+    def declared_effects(self) -> list[EntityEffect]:
+        """The effects as written (none, one or several), before inference completes them."""
+        return self.effects if isinstance(self.effects, list) else [self.effects] if self.effects else []
+
+    @model_validator(mode="after")
+    def _slots_name_something(self) -> ToolSpec:
+        """Every template slot names an argument of the tool or a known value, so a typo fails at load time."""
+        declared = self.declared_effects()
+        arguments = set((self.input_schema.get("properties") or {}).keys())
+        problems = []
+        for n, effect in enumerate(declared):
+            where = f"effects[{n}]" if isinstance(self.effects, list) else "effects"
+            paths = {
+                "to": effect.to,
+                **{f"ids_in_text[{i}].argument": t.argument for i, t in enumerate(effect.ids_in_text)},
+            }
+            paths |= {f"invalid[{i}].argument": v.argument for i, v in enumerate(effect.invalid)}
+            paths |= {f"invalid[{i}].unless": v.unless for i, v in enumerate(effect.invalid)}
+            paths |= {f"invalid[{i}].given": g for i, v in enumerate(effect.invalid) for g in v.given}
+            paths["when.argument"] = effect.when.argument if effect.when else None
+            paths["glob"] = effect.glob
+            for field, path in paths.items():
+                if path is not None and path.split(".")[0].removesuffix("[]") not in arguments:
+                    problems.append(f"{where}.{field}: no argument {path!r} in the inputSchema")
+            for field, text in effect.templates().items():
+                for slot in slots_in(text):
+                    if (problem := slot_problem(slot, arguments, set(effect.derived))) is not None:
+                        problems.append(f"{where}.{field}: {problem}")
+        if problems:
+            raise ValueError(f"tool {self.name}: " + "; ".join(problems))
+        return self
+
 
 class ToolSpecFile(Strict):
     """A YAML file of tool specs. ``upstream`` marks a snapshot of that upstream's tools. ``resources`` and
@@ -271,6 +361,25 @@ class ToolSpecFile(Strict):
     def _offers_something(self) -> ToolSpecFile:
         if not (self.tools or self.resources or self.prompts):
             raise ValueError("a tool spec file needs tools, resources or prompts")
+        return self
+
+    @model_validator(mode="after")
+    def _counted_entities_known(self) -> ToolSpecFile:
+        """A derived value counts, and ``clears`` empties, an entity type some effect in the file names (a typo
+        would count or clear nothing, silently)."""
+        effects = [e for t in self.tools for e in t.declared_effects()]
+        known = {e.entity for e in effects if e.entity} | {i.entity for e in effects for i in e.ids_in_text if i.entity}
+        known |= {v for e in effects for v in e.refs.values()}
+        for tool in self.tools:
+            for effect in tool.declared_effects():
+                named = {f"derived.{n}": d.entity for n, d in effect.derived.items()}
+                named |= {f"clears[{n}]": entity for n, entity in enumerate(effect.clears)}
+                for field, entity in named.items():
+                    if entity not in known:
+                        raise ValueError(
+                            f"tool {tool.name}: effects.{field}: unknown entity {entity!r}"
+                            f" (no effect in this file names it; known: {sorted(known)})"
+                        )
         return self
 
 

@@ -52,7 +52,17 @@ class YamlDocument:
         try:
             return model.model_validate(self.data)
         except ValidationError as exc:
-            raise ConfigError([self._describe(err) for err in exc.errors()]) from None
+            errors = exc.errors()
+            paths = [_data_path(self.data, tuple(err["loc"])) for err in errors]
+            # A value that fails inside one union member (``effects: {...}``) also fails the other (``effects:
+            # [...]``, "should be a valid list"): only the error inside the member the user wrote is news.
+            news = [p for err, p in zip(errors, paths, strict=True) if not str(err["type"]).endswith("_type")]
+            kept = [
+                err
+                for err, path in zip(errors, paths, strict=True)
+                if not (str(err["type"]).endswith("_type") and any(p[: len(path)] == path for p in news))
+            ]
+            raise ConfigError([self._describe(err) for err in kept or errors]) from None
 
     def _describe(self, err: Any) -> str:
         loc = _data_path(self.data, tuple(err["loc"]))
@@ -60,6 +70,9 @@ class YamlDocument:
         message = err["msg"]
         if err["type"] == "extra_forbidden":
             message = "unknown key (check the spelling)"
+        tool = _tool_named(self.data, loc)
+        if tool is not None and f"tool {tool}" not in message:
+            field = f"{field} (tool {tool})"
         return f"{self.path}:{self.line_of(loc) or '?'}: {field}: {message}"
 
 
@@ -218,14 +231,24 @@ def _child(node: yaml.Node | None, key: int | str) -> yaml.Node | None:
     return None
 
 
+def _tool_named(data: Any, loc: tuple[int | str, ...]) -> str | None:
+    """The name of the tool an error is inside (``tools.3...``), so a spec file's error says which tool."""
+    if len(loc) < 3 or loc[0] != "tools" or not isinstance(loc[1], int) or not isinstance(data, dict):
+        return None  # the name field's own error says what is wrong with the name
+    tools = data.get("tools")
+    tool = tools[loc[1]] if isinstance(tools, list) and loc[1] < len(tools) else None
+    name = tool.get("name") if isinstance(tool, dict) else None
+    return name if isinstance(name, str) and name.isprintable() and loc[2] != "name" else None
+
+
 def _data_path(data: Any, loc: tuple[int | str, ...]) -> tuple[int | str, ...]:
     """The error path as the user wrote it: pydantic also puts the chosen union member into it
     (``StdioUpstream``, or a discriminator value such as ``openai``), a key the file does not have."""
     path: list[int | str] = []
     for i, part in enumerate(loc):
         is_last = i == len(loc) - 1
-        if isinstance(data, dict) and part not in data and not is_last:
-            continue
+        if isinstance(data, dict) and part not in data and (not is_last or "[" in str(part)):
+            continue  # a union member's tag (``function-after[...]``, ``list[...]``), no key of the file
         path.append(part)
         if isinstance(data, dict):
             data = data.get(part)

@@ -8,13 +8,17 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from typing import Any, Literal
 
 from mcp.types import CallToolResult
 
 from mcp_sim.config import EntityEffect, ToolSpec
+from mcp_sim.config.effect_format import fits, template_value
 from mcp_sim.ledger.answers import Found, answer_body, find_records, is_failure, scalar_fields, values_at
 from mcp_sim.ledger.entities import Effect, Ledger
+from mcp_sim.ledger.hierarchy import normal
+from mcp_sim.ledger.world_state import scalar_effect
 
 Kind = Literal["create", "read", "update", "delete", "list", "none"]
 
@@ -76,6 +80,10 @@ class EntityTypes:
                 if effect.entity and effect.kind != "none":
                     self.id_fields.setdefault(effect.entity, "id")
         self.created = {e.entity for s in specs for e in effects_of(s) if e.kind == "create" and e.entity}
+        # entity -> the separator of its path ids (``effects.hierarchy``): not-found follows the folders
+        self.separators = {
+            e.entity: e.hierarchy.separator for s in specs for e in effects_of(s) if e.entity and e.hierarchy
+        }
         self.seeded = set(seeded or {})
 
     def known(self, entity: str, ledger: Ledger) -> bool:
@@ -97,7 +105,8 @@ def observed_effects(
         return []
     effects: list[Effect] = []
     for effect in effects_of(spec):
-        effects.extend(_declared(effect, arguments, body))
+        if fits(effect.when, arguments):
+            effects.extend(_paths_normal(effect, [*_declared(effect, arguments, body), *_in_format(effect, arguments)]))
     own = {e.entity for e in effects_of(spec)}
     for entity, id_field in types.id_fields.items():
         for found in find_records(body, entity, id_field, plural(entity), entity in own):
@@ -134,6 +143,44 @@ def _declared(effect: EntityEffect, arguments: dict[str, Any], body: Any) -> lis
         changes = _changes(effect, arguments)
         return [Effect("update", effect.entity, i, changes) for i in ids]
     return []
+
+
+def _in_format(effect: EntityEffect, arguments: dict[str, Any]) -> list[Effect]:
+    """What a successful answer of a tool declared in the format for real tools did (config/effect_format.py):
+    tables its SQL created or dropped, a move, the state it set. The ids are the arguments' own."""
+    found: list[Effect] = []
+    for text_ids in effect.ids_in_text:
+        entity = text_ids.entity or effect.entity
+        if text_ids.op == "use" or entity is None:
+            continue
+        for text in values_at(arguments, text_ids.argument):
+            for match in re.finditer(text_ids.pattern, text) if isinstance(text, str) else []:
+                id_ = match.group(1) if match.re.groups else match.group(0)
+                if id_:
+                    op: Literal["create", "delete"] = "create" if text_ids.op == "create" else "delete"
+                    found.append(Effect(op, entity, id_, {"id": id_} if op == "create" else None))
+    if effect.kind == "move" and effect.entity and effect.id and effect.to:
+        for source, target in zip(values_at(arguments, effect.id), values_at(arguments, effect.to), strict=False):
+            found += [Effect("delete", effect.entity, str(source)), Effect("create", effect.entity, str(target), {})]
+    # ``clears`` needs the ledger (which records are live): a real answer's is applied by ``Ledger.apply`` of
+    # the deletes the simulator reports, and a real call of such a tool leaves them (they were never simulated)
+    for name, value in effect.sets.items():  # a slot only arguments fill: $-values are the simulator's
+        made = template_value(value, lambda slot: None if slot.startswith("$") else _argument(arguments, slot))
+        found.append(scalar_effect(name, made))
+    return found
+
+
+def _argument(arguments: dict[str, Any], path: str) -> Any:
+    values = values_at(arguments, path)
+    return values[0] if values else None
+
+
+def _paths_normal(effect: EntityEffect, effects: list[Effect]) -> list[Effect]:
+    """Path ids in one spelling (``/a/b/`` is ``/a/b``), as the simulator keeps them (ledger/hierarchy.py)."""
+    if effect.hierarchy is None:
+        return effects
+    sep = effect.hierarchy.separator
+    return [replace(e, id=normal(e.id, sep)) if e.entity == effect.entity else e for e in effects]
 
 
 def entity_id(value: Any) -> str:

@@ -20,6 +20,7 @@ from typing import Any, Literal
 from mcp.types import CallToolResult, TextContent
 
 from mcp_sim.config import EntityEffect, ToolSpec
+from mcp_sim.ledger import hierarchy
 from mcp_sim.ledger.answers import answer_body, find_records, is_failure, scalar_fields, values_at
 from mcp_sim.ledger.effects import EntityTypes, effects_of, entity_id, plural, singular
 from mcp_sim.ledger.entities import Ledger
@@ -114,6 +115,11 @@ def policy_of(effect: EntityEffect) -> tuple[str, str]:
 def refused(entity: str, id_: str, ledger: Ledger, types: EntityTypes, policy: tuple[str, str]) -> str | None:
     """Why an id is not found under the tool's policy (None: it is found, or the tool accepts it)."""
     unknown, deleted = policy
+    if entity in types.separators and unknown != "allow":  # paths: what the folders above say (hierarchy.py)
+        why = hierarchy.refused(ledger, entity, id_, types.separators[entity])
+        if why is None and unknown == "not_found" and not ledger.exists(entity, hierarchy.normal(id_)):
+            return "does not exist"
+        return None if why == "was deleted" and deleted == "allow" else why
     if ledger.is_deleted(entity, id_):
         return "was deleted" if deleted == "not_found" else None
     if ledger.exists(entity, id_) or unknown == "allow":

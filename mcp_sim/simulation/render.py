@@ -18,6 +18,9 @@ from typing import Any
 from mcp.types import CallToolResult, TextContent
 
 from mcp_sim.config import ToolSpec
+from mcp_sim.config.effect_format import fill_slots, template_value
+
+__all__ = ["Fill", "argument_at", "fill_slots", "mint_like", "render", "template_value"]
 from mcp_sim.simulation.learned import (
     EACH,
     RECORDS,

@@ -27,6 +27,7 @@ from mcp_sim.simulation.base import SimulationRequest
 from mcp_sim.simulation.builtin import (
     confinement,
     conflicts,
+    declared,
     described,
     files,
     meaning,
@@ -49,12 +50,16 @@ class SchemaWorldModel:
         self._shapes: dict[int, AnswerShapes | None] = {}  # id(spec) -> what its examples showed
 
     async def simulate(self, request: SimulationRequest) -> Outcome:
+        return await declared.outcome(request, self._simulate)  # what the spec declares comes first (declared.py)
+
+    async def _simulate(self, request: SimulationRequest) -> Outcome:
         effect = effect_of(request.spec)
         shapes = self.shapes(request.spec)
         told = item_failures(request.instructions)  # a perturbation's exact per-item failures
         try:
             rules = await _general_rules(request, effect)
-            if (on_files := files.operation_of(request.spec)) is not None:
+            on_files = None if declared.declares(request.spec) else files.operation_of(request.spec)
+            if on_files is not None:  # a spec that declares its paths says what they do (declared.py)
                 answered = self._on_files(request, on_files, shapes)
                 if answered is not None:
                     return answered

@@ -1,0 +1,24 @@
+"""The shipped specs of real servers (tool_specs/git, sqlite, filesystem: the effects format for real tools)
+answer their recorded real sessions more faithfully than the same tool lists with no effects."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mcp_sim.reporting.fidelity.command import measure
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize("server", ["git", "sqlite", "filesystem"])
+def test_shipped_effects_beat_the_bare_tool_list(server: str) -> None:
+    recorded = [ROOT / "benchmarks" / "trajectories" / f"{server}.jsonl"]
+    spec = [ROOT / "tool_specs" / f"{server}.yaml"]
+    bare = measure(recorded, spec, "zero-config")["overall"]["measures"]
+    shipped = measure(recorded, spec, "shipped")["overall"]["measures"]
+    assert shipped["is_error_agreement"]["hits"] > bare["is_error_agreement"]["hits"]
+    assert shipped["semantic"]["rate"] > bare["semantic"]["rate"]
+    assert shipped["any_violation"]["rate"] <= bare["any_violation"]["rate"] + 0.01
+    assert shipped["valid"]["hits"] == shipped["valid"]["of"]  # the one-text-field outputSchema is kept
