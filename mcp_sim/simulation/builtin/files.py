@@ -72,8 +72,8 @@ def operation_of(spec: ToolSpec) -> Operation | None:
     name = re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", spec.name).lower()
     if name in _SHELL:
         kind = _SHELL[name]
-        if kind == "write" and not paths:
-            return None  # echo without a file prints its text
+        if not paths and kind not in ("cd", "pwd", "list", "tree", "search"):
+            return None  # echo without a file prints its text; a "sort" of a list is no file tool
         return Operation(kind, True, paths)
     words = [w for w in re.split(r"[^a-z0-9]+", name) if w]
     nouns = set(words) & _FILE_WORDS
@@ -154,6 +154,8 @@ class _Tree:
         self.made: dict[str, dict[str, Any] | None] = {}  # this call's changes: path -> record (None: removed)
 
     def run(self) -> Answer:
+        if not self._given() and self.op.kind not in ("cd", "pwd", "list", "tree", "search"):
+            return Answer("", {})  # the path arguments were left out: nothing to look up, the simulator words it
         return getattr(self, f"_{self.op.kind}")()  # type: ignore[no-any-return]
 
     # -- the tree as this call sees it -------------------------------------------------------------------
@@ -188,8 +190,10 @@ class _Tree:
         """Whether the folder holding ``path`` is from before the session, so it may hold anything."""
         parent = hierarchy.parent_of(path)
         record = self._record(parent) if parent is not None else None
-        return parent is not None and not (record or {}).get(hierarchy.COMPLETE) and (
-            hierarchy.refused(self.ledger, ENTITY, path) is None
+        return (
+            parent is not None
+            and not (record or {}).get(hierarchy.COMPLETE)
+            and (hierarchy.refused(self.ledger, ENTITY, path) is None)
         )
 
     def _must_be_folder(self, path: str, given: str) -> None:

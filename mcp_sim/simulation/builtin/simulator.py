@@ -467,7 +467,7 @@ def _open_object(schema: dict[str, Any]) -> bool:
         schema.get("type") == "object"
         and not schema.get("properties")
         and not schema.get("patternProperties")
-        and (schema.get("additionalProperties", True) is not False)
+        and schema.get("additionalProperties", True) in (True, {})  # {"x.xlsx": 5499}: a map, not any object
     )
 
 
