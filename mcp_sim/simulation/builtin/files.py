@@ -54,6 +54,7 @@ _PATH_ARGUMENT = re.compile(
     r"|from_path|to_path|old_path|new_path|target_path)$",
     re.IGNORECASE,
 )
+_WORKING_DIRECTORY = re.compile(r"(working_?dir|current_?dir|^cwd$|^pwd$)", re.IGNORECASE)  # a seed's own cwd
 _CONTENT_ARGUMENT = re.compile(r"^(content|contents|text|data|body)$", re.IGNORECASE)
 
 
@@ -121,7 +122,8 @@ def seeded(ledger: Ledger) -> list[Effect]:
             for path, node in _walk(nodes, "/"):
                 effects.append(Effect("create", ENTITY, path, node))
             tops = [p for p, n in _walk(nodes, "/") if hierarchy.parent_of(p) == "/" and n["type"] == "directory"]
-            effects.append(scalar_effect(CWD, tops[0] if len(tops) == 1 else "/"))
+            said = next((str(v) for k, v in scalars(ledger).items() if _WORKING_DIRECTORY.search(k)), None)
+            effects.append(scalar_effect(CWD, said or (tops[0] if len(tops) == 1 else "/")))
             return effects
     return []
 
