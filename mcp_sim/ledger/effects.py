@@ -71,7 +71,9 @@ class EntityTypes:
         self.id_fields: dict[str, str] = dict(seeded or {})
         for spec in specs:
             for effect in effects_of(spec):
-                if effect.kind == "create" and effect.entity and effect.id:
+                # edges (relations[]) are keyed by their content: no field of theirs holds an id
+                edges = effect.id is not None and effect.id.endswith("[]") and "." not in effect.id
+                if effect.kind == "create" and effect.entity and effect.id and not edges:
                     self.id_fields.setdefault(effect.entity, effect.id.split(".")[-1].removesuffix("[]"))
         for spec in specs:  # types that are only read or listed still have records: default id field "id"
             for effect in effects_of(spec):
@@ -231,7 +233,10 @@ def infer_effect(spec: ToolSpec) -> EntityEffect:
     if kind in ("read", "update", "delete"):
         id_arg = _id_argument(spec.input_schema, entity)
         refs = _refs(spec.input_schema, id_arg)
-        if kind == "delete":  # batch deletes are idempotent in most servers: a name already gone is no error
+        if kind == "delete" and id_arg is not None and "[]" in id_arg:
+            # batch deletes are idempotent in most servers: a name already gone, or never there, is no error
+            return EntityEffect(kind=kind, entity=entity, id=id_arg, unknown="allow", deleted="allow")
+        if kind == "delete":
             refs = {path: entity for path, entity in refs.items() if "[]" not in path}
         return EntityEffect(kind=kind, entity=entity, id=id_arg, refs=refs)
     if kind == "create":
@@ -287,8 +292,8 @@ def _id_argument(schema: dict[str, Any], entity: str) -> str | None:
         if re.search(r"(_ids|Ids|_names|Names|^ids|^names)$", str(name)) and _is_array(properties[name]):
             return f"{name}[]"
     batch = _batch_argument(schema)  # a batch of records that carry their ids: update_entities(entities[].name)
-    if batch is not None and "." in batch and singular(batch.split("[]")[0]) == entity:
-        return batch
+    if batch is not None and singular(batch.split("[]")[0]) == entity:
+        return batch  # entities[].name, or relations[]: edges keyed by their content
     # Another ``<thing>_id`` names this entity only when the thing is part of its name (``get_task_details``
     # takes ``task_id``); ``get_next_task(requestId)`` reads no task by id, it refers to a request.
     words = set(entity.split("_"))

@@ -6,7 +6,9 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 # observe: an answer showed the entity (a real read or list, a world seed): upsert its fields, undelete it
-Op = Literal["create", "update", "delete", "observe"]
+# assume: a call named an id the session never saw and the open world let it through (it may be from before
+# the session): the id is used, but it says nothing about which others exist
+Op = Literal["create", "update", "delete", "observe", "assume"]
 
 
 @dataclass(frozen=True)
@@ -34,6 +36,7 @@ class Ledger:
     deleted: dict[str, list[str]] = field(default_factory=dict)
     created: int = 0  # how many entities were ever created: numbers new ids
     stale: dict[str, list[str]] = field(default_factory=dict)  # changed in ways no call told: fields unsure
+    assumed: dict[str, list[str]] = field(default_factory=dict)  # ids used unseen in an open world (``assume``)
 
     def get(self, entity: str, id_: str) -> dict[str, Any] | None:
         return self.entities.get(entity, {}).get(id_)
@@ -48,14 +51,25 @@ class Ledger:
         return id_ in self.stale.get(entity, [])
 
     def knows(self, entity: str) -> bool:
-        """Whether any entity of this type was ever seen (live or deleted)."""
-        return bool(self.entities.get(entity)) or bool(self.deleted.get(entity))
+        """Whether any entity of this type was ever seen (live or deleted). Ids the session only assumed (an
+        update or delete of an id it never saw, let through by an open world) do not count: using one
+        reveals nothing about which others exist."""
+        assumed = set(self.assumed.get(entity, ()))
+        return any(i not in assumed for i in self.entities.get(entity, {})) or any(
+            i not in assumed for i in self.deleted.get(entity, ())
+        )
 
     def records(self, entity: str) -> list[dict[str, Any]]:
         return list(self.entities.get(entity, {}).values())
 
     def apply(self, effect: Effect) -> None:
+        if effect.op == "assume":
+            if effect.id not in self.assumed.setdefault(effect.entity, []):
+                self.assumed[effect.entity].append(effect.id)
+            return
         table = self.entities.setdefault(effect.entity, {})
+        if effect.op == "create":
+            _drop(self.assumed, effect)  # made here: seen
         if effect.op in ("create", "observe"):
             if effect.op == "create":
                 self.created += 1
@@ -76,11 +90,23 @@ class Ledger:
                 gone.append(effect.id)
 
     def to_json(self) -> dict[str, Any]:
-        return {"entities": self.entities, "deleted": self.deleted, "created": self.created, "stale": self.stale}
+        return {
+            "entities": self.entities,
+            "deleted": self.deleted,
+            "created": self.created,
+            "stale": self.stale,
+            "assumed": self.assumed,
+        }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Ledger:
-        return cls(data.get("entities", {}), data.get("deleted", {}), data.get("created", 0), data.get("stale", {}))
+        return cls(
+            data.get("entities", {}),
+            data.get("deleted", {}),
+            data.get("created", 0),
+            data.get("stale", {}),
+            data.get("assumed", {}),
+        )
 
 
 def _drop(ids: dict[str, list[str]], effect: Effect) -> None:

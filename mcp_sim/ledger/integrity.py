@@ -22,7 +22,7 @@ from mcp.types import CallToolResult, TextContent
 from mcp_sim.config import EntityEffect, ToolSpec
 from mcp_sim.ledger import hierarchy
 from mcp_sim.ledger.answers import answer_body, find_records, is_failure, scalar_fields, values_at
-from mcp_sim.ledger.effects import EntityTypes, effects_of, plural, singular
+from mcp_sim.ledger.effects import EntityTypes, effects_of, entity_id, plural, singular
 from mcp_sim.ledger.entities import Ledger
 
 Rule = Literal["deleted", "unknown", "field", "collision", "dangling"]
@@ -130,6 +130,8 @@ def refused(entity: str, id_: str, ledger: Ledger, types: EntityTypes, policy: t
 def _missing(
     entity: str, value: Any, ledger: Ledger, types: EntityTypes, policy: tuple[str, str] = ("auto", "not_found")
 ) -> Violation | None:
+    if isinstance(value, dict):  # an edge (from, to, type): keyed by its content, as the ledger keeps it
+        return _missing_edge(entity, value, ledger, types, policy)
     if not isinstance(value, str | int) or isinstance(value, bool):
         return None
     id_ = str(value)
@@ -139,6 +141,18 @@ def _missing(
     if why is not None:
         return Violation("unknown", entity, id_, f"{entity} '{id_}' does not exist in this session")
     return None
+
+
+def _missing_edge(
+    entity: str, value: dict[str, Any], ledger: Ledger, types: EntityTypes, policy: tuple[str, str]
+) -> Violation | None:
+    id_ = entity_id(value)
+    why = refused(entity, id_, ledger, types, policy)
+    if why is None:
+        return None
+    said = ", ".join(f"{k}: {v}" for k, v in value.items())
+    rule: Rule = "deleted" if why == "was deleted" else "unknown"
+    return Violation(rule, entity, id_, f"{entity.capitalize()} not found ({said})")
 
 
 def _created_here(effects: list[EntityEffect], arguments: dict[str, Any], body: Any) -> set[tuple[str, str]]:

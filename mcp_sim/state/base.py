@@ -140,6 +140,7 @@ class SessionState:
                 {entity: list(ids) for entity, ids in ledger.deleted.items()},
                 ledger.created,
                 {entity: list(ids) for entity, ids in ledger.stale.items()},
+                {entity: list(ids) for entity, ids in ledger.assumed.items()},
             ),
             tool_calls=dict(self.tool_calls),
             cursors=copy.deepcopy(self.cursors),

@@ -64,7 +64,12 @@ def head_json(state: SessionState, version: int, updated_at: float) -> dict[str,
     ledger = state.ledger
     return {
         **state.to_json(),
-        "ledger": {"deleted": ledger.deleted, "created": ledger.created, "stale": ledger.stale},
+        "ledger": {
+            "deleted": ledger.deleted,
+            "created": ledger.created,
+            "stale": ledger.stale,
+            "assumed": ledger.assumed,
+        },
         "version": version,
         "updated_at": updated_at,
     }
@@ -76,7 +81,8 @@ def from_stored(head: dict[str, Any], records: dict[str, dict[str, Record]]) -> 
     state = SessionState.from_json(head)
     if "entities" in head.get("ledger", {}):
         return state
-    state.ledger = Ledger(records, state.ledger.deleted, state.ledger.created, state.ledger.stale)
+    old = state.ledger
+    state.ledger = Ledger(records, old.deleted, old.created, old.stale, old.assumed)
     state.stored_entities = _snapshot(state.ledger)
     return state
 

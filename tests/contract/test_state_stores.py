@@ -86,6 +86,21 @@ async def test_commit_keeps_state_and_history_in_order(store: StateStore) -> Non
     assert (await store.turns(EXP, "s1"))[2].effects[0].id == "t-2"
 
 
+async def test_assumed_ids_survive_a_reload(store: StateStore, opener: Opener) -> None:
+    state = await store.load(EXP, "s1")
+    effects = [Effect("assume", "ticket", "old-7"), Effect("delete", "ticket", "old-7")]
+    for effect in effects:
+        state.ledger.apply(effect)
+    state.call_count += 1
+    turn = Turn(index=0, tool="delete_ticket", arguments={}, route="sim", result={}, effects=effects)
+    await store.commit(state, turn)
+    other = opener()
+    reloaded = await other.load(EXP, "s1")
+    assert reloaded.ledger.assumed == {"ticket": ["old-7"]} and not reloaded.ledger.knows("ticket")
+    if other is not store:
+        await other.aclose()
+
+
 async def test_a_second_client_sees_committed_turns(store: StateStore, opener: Opener) -> None:
     await played(store, "s1")
     other = opener()

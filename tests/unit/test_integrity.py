@@ -128,3 +128,21 @@ def test_unknown_and_deleted_ids_have_policies_of_their_own() -> None:
     strict = policy_of(EntityEffect(kind="read", entity="page", id="id", unknown="not_found"))
     assert refused("page", "p-1", ledger, types, strict) == "does not exist"
     assert refused("note", "n-1", ledger, types, policy_of(EntityEffect(kind="read", lenient=True))) is None
+
+
+async def test_ids_used_unseen_in_an_open_world_do_not_close_it() -> None:
+    """Deleting (or updating) an id the session never saw says nothing about which others exist: a later
+    read of another pre-existing id is still let through, while the deleted one stays deleted."""
+    from tests.unit.test_recall import path_of
+
+    specs = [ToolSpec(name=n, input_schema={"type": "object", "properties": {"todo_id": {"type": "string"}}})
+             for n in ("get_todo", "update_todo", "delete_todo")]  # fmt: skip
+    path = path_of(*specs)
+    assert not (await path.call("s", "delete_todo", {"todo_id": "old-1"})).is_error
+    assert not (await path.call("s", "update_todo", {"todo_id": "old-2"})).is_error
+    assert not (await path.call("s", "get_todo", {"todo_id": "old-3"})).is_error
+    assert (await path.call("s", "get_todo", {"todo_id": "old-1"})).is_error  # deleted stays deleted
+    state = await path.store.load(path.experiment.name, "s")
+    assert not state.ledger.knows("todo") and state.ledger.assumed["todo"] == ["old-1", "old-2", "old-3"]
+    reloaded = Ledger.from_json(json.loads(json.dumps(state.ledger.to_json())))
+    assert reloaded.assumed == state.ledger.assumed

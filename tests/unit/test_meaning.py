@@ -32,3 +32,14 @@ def test_an_expression_is_evaluated_and_what_no_calculator_accepts_is_refused() 
             assert said in str(exc), (bad, str(exc))
         else:
             raise AssertionError(f"{bad!r} was accepted")
+
+
+def test_an_expression_may_call_the_math_modules_functions_but_not_pythons_builtins() -> None:
+    from mcp_sim.simulation.builtin.meaning import derived
+
+    assert derived("calculate", {"expression": "sqrt(16) + floor(2.5)"}) == {"result": 6}
+    assert derived("calculate", {"expression": "2 * pi"})["result"] == pytest.approx(6.283185307)
+    for bad, said in [("sqrt(-1)", "math domain error"), ("round(2.5)", "Unknown identifier: round"),
+                      ("factorial(100000)", "too large"), ("sqrt(x=4)", "keyword arguments")]:  # fmt: skip
+        with pytest.raises(InvalidArguments, match=said):
+            derived("calculate", {"expression": bad})

@@ -1,5 +1,7 @@
 """Tables named inside SQL text keep the ledger's promises (sql.py)."""
 
+import pytest
+
 from mcp_sim.config import ToolSpec
 from tests.unit.test_recall import QUERY, path_of, text
 
@@ -39,3 +41,15 @@ async def test_one_query_tool_recalls_its_own_writes() -> None:
     await path.call("s", "query", {"query": "INSERT INTO users (name) VALUES ('Bob')"})
     shown = text(await path.call("s", "query", {"query": "SELECT name FROM users"}))
     assert "Bob" in shown
+
+
+def test_sql_text_that_starts_with_no_keyword_is_refused_as_the_database_parses_it() -> None:
+    from mcp_sim.errors import InvalidArguments
+    from mcp_sim.simulation.builtin.sql import malformed
+
+    with pytest.raises(InvalidArguments, match='syntax error at or near "SELEC"'):
+        malformed("query", "Execute a query on the DuckDB database", {"query": "SELEC 1"}, observes=False)
+    with pytest.raises(InvalidArguments, match="Only SELECT queries are allowed for read_query"):
+        malformed("read_query", "Execute a SELECT query on the SQLite database", {"query": "SELEC 1"}, observes=True)
+    malformed("search_nodes", "Search the knowledge graph", {"query": "person"}, observes=True)  # no SQL tool
+    malformed("query", "Run SQL", {"query": "VACUUM"}, observes=False)  # a statement this list knows

@@ -9,6 +9,7 @@ valid is ever refused.
 from __future__ import annotations
 
 import ast
+import math
 import operator
 import re
 import zoneinfo
@@ -40,6 +41,15 @@ _OPERATORS: dict[type, Any] = {
     ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod, ast.Pow: operator.pow,
 }  # fmt: skip
 _SIGNS: dict[type, Any] = {ast.USub: operator.neg, ast.UAdd: operator.pos}
+# What calculators accept beyond operators: the math module's functions and constants, which Python
+# calculators expose by name (``sqrt(16)``); Python's builtins (``round``) are not arithmetic and stay unknown.
+_FUNCTIONS: dict[str, Any] = {
+    "sqrt": math.sqrt, "floor": math.floor, "ceil": math.ceil, "exp": math.exp, "log": math.log,
+    "log10": math.log10, "log2": math.log2, "sin": math.sin, "cos": math.cos, "tan": math.tan, "asin": math.asin,
+    "acos": math.acos, "atan": math.atan, "pow": math.pow, "factorial": math.factorial, "fabs": math.fabs,
+}  # fmt: skip
+_CONSTANTS: dict[str, float] = {"pi": math.pi, "e": math.e, "tau": math.tau}
+MAX_FACTORIAL = 1_000
 MAX_EXPRESSION_CHARS = 1_000
 MAX_EXPONENT = 1_000  # 9 ** 9 ** 9 would hold the event loop for minutes
 
@@ -80,8 +90,21 @@ def _value(node: ast.AST, tool: str) -> float | int:
     if isinstance(node, ast.UnaryOp) and type(node.op) in _SIGNS:
         signed: float | int = _SIGNS[type(node.op)](_value(node.operand, tool))
         return signed
+    if isinstance(node, ast.Name) and node.id in _CONSTANTS:
+        return _CONSTANTS[node.id]
     if isinstance(node, ast.Name):
         raise InvalidArguments(f"Error executing tool {tool}: Unknown identifier: {node.id}")
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _FUNCTIONS:
+        if node.keywords:
+            raise InvalidArguments(f"Error executing tool {tool}: Unsupported operation: keyword arguments")
+        operands = [_value(arg, tool) for arg in node.args]
+        if node.func.id == "factorial" and operands and abs(operands[0]) > MAX_FACTORIAL:
+            raise InvalidArguments(f"Error executing tool {tool}: factorial argument too large")
+        try:
+            called: float | int = _FUNCTIONS[node.func.id](*operands)
+        except TypeError as exc:
+            raise InvalidArguments(f"Error executing tool {tool}: {exc}") from None
+        return called
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
         raise InvalidArguments(f"Error executing tool {tool}: Unknown identifier: {node.func.id}")
     raise InvalidArguments(f"Error executing tool {tool}: Unsupported operation: {type(node).__name__}")

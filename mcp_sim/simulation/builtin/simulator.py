@@ -13,7 +13,6 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-import jsonschema
 from mcp.types import CallToolResult, TextContent
 
 from mcp_sim.config import EntityEffect, SchemaWorldModelConfig, ToolSpec
@@ -25,7 +24,19 @@ from mcp_sim.ledger.entities import Effect, Ledger
 from mcp_sim.ledger.world_state import known_values, session_clock, shown_by
 from mcp_sim.outcome import Outcome
 from mcp_sim.simulation.base import SimulationRequest
-from mcp_sim.simulation.builtin import confinement, conflicts, declared, meaning, members, prose, recall, sql
+from mcp_sim.simulation.builtin import (
+    confinement,
+    conflicts,
+    declared,
+    described,
+    files,
+    meaning,
+    members,
+    operations,
+    prose,
+    recall,
+    sql,
+)
 from mcp_sim.simulation.builtin.batch import simulate_batch
 from mcp_sim.simulation.builtin.values import ValueMaker
 from mcp_sim.simulation.directives import item_failures
@@ -47,6 +58,11 @@ class SchemaWorldModel:
         told = item_failures(request.instructions)  # a perturbation's exact per-item failures
         try:
             rules = await _general_rules(request, effect)
+            on_files = None if declared.declares(request.spec) else files.operation_of(request.spec)
+            if on_files is not None:  # a spec that declares its paths says what they do (declared.py)
+                answered = self._on_files(request, on_files, shapes)
+                if answered is not None:
+                    return answered
             if told is not None and isinstance(request.arguments.get(told.argument), list):
                 body, effects = simulate_batch(request, effect, told, self._one)
                 result = to_result(request.spec, body)
@@ -60,6 +76,30 @@ class SchemaWorldModel:
         if not result.is_error:
             rules.changes += members.changes(request.spec, request.arguments, request.session.ledger)
         return Outcome(result=result, effects=[*effects, *rules.changes], trace={"effect": effect.kind})
+
+    def _on_files(self, request: SimulationRequest, op: files.Operation, shapes: AnswerShapes | None) -> Outcome | None:
+        """A file tool's answer from the session's file tree (files.py); None when the tree cannot tell (content
+        from before the session): the general answer words it. Learned shapes word a tool that has them."""
+        ledger = request.session.ledger
+        seeded = files.seeded(ledger)
+        for effect in seeded:  # the world's tree, once: this call sees it and persists it
+            ledger.apply(effect)
+        found = files.answer(request.spec.name, op, request.arguments, ledger)
+        effects = [*seeded, *found.effects]
+        if not found.text and not found.fields:
+            if not seeded:
+                return None
+            result, more = _Answer(request, effect_of(request.spec), self.config, shapes).build()
+            return Outcome(result=result, effects=[*effects, *more], trace={"effect": "files"})
+        schema = request.spec.output_schema
+        if shapes is not None and shapes.success is not None:
+            result = render(shapes.success, Fill({**request.arguments, **found.fields}))
+        elif schema is not None:
+            values = ValueMaker(schema, random.Random(request.seed), seed=request.seed)
+            result = to_result(request.spec, _fill(values, schema, found.fields))
+        else:
+            result = CallToolResult(content=[TextContent(type="text", text=found.text)])
+        return Outcome(result=result, effects=effects, trace={"effect": "files", "files": op.kind})
 
     def shapes(self, spec: ToolSpec) -> AnswerShapes | None:
         """The answer shapes the spec's examples show (learned once per spec)."""
@@ -88,12 +128,15 @@ class _Rules:
 async def _general_rules(request: SimulationRequest, effect: EntityEffect) -> _Rules:
     """Checks that hold whatever the tool: each raises the ``ToolError`` a real server's answer would be."""
     name, arguments, ledger = request.spec.name, request.arguments, request.session.ledger
+    described.check(name, request.spec.description or "", request.spec.input_schema, arguments)
     meaning.check(name, arguments)
-    derived = _as_declared(meaning.derived(name, arguments), request.spec.output_schema)
+    computed = {**operations.computed(name, arguments), **meaning.derived(name, arguments)}
+    derived = _as_declared(computed, request.spec.output_schema)
     changes: list[Effect] = []
+    words = set(re.split(r"[^a-z0-9]+", name.lower()))
+    reads, writes = bool(words & sql.READ_WORDS), bool(words & sql.WRITE_WORDS)
+    sql.malformed(name, request.spec.description or "", arguments, reads)
     if (statement := sql.statement_in(arguments)) is not None:
-        words = set(re.split(r"[^a-z0-9]+", name.lower()))
-        reads, writes = bool(words & sql.READ_WORDS), bool(words & sql.WRITE_WORDS)
         changes = sql.effects(name, statement, ledger, reads, writes)
     if confinement.paths_in(arguments):
         earlier = await request.history(max(0, request.call_index - recall.LOOKBACK))
@@ -158,22 +201,27 @@ class _Answer:
         new_id = self._new_id(id_field)
         record = {id_field: new_id, **self.args}
         result = self._present(record, mint=True)
-        body = self.last_body
-        stored = {**(body if isinstance(body, dict) else {}), **record}
+        stored = {**_record_in(self.last_body, self.entity), **record}
         return result, [Effect("create", self.entity, new_id, stored)]
 
     def _read(self, id_: str) -> tuple[CallToolResult, list[Effect]]:
-        return self._present(self._existing(id_)), []
+        return self._present(self._existing(id_)), self._assumed(id_)
 
     def _update(self, id_: str) -> tuple[CallToolResult, list[Effect]]:
         changes = {k: v for k, v in self.args.items() if k != self.effect.id}
         record = {**self._existing(id_), **changes}
-        return self._present(record), [Effect("update", self.entity, id_, changes)]
+        return self._present(record), [*self._assumed(id_), Effect("update", self.entity, id_, changes)]
 
     def _delete(self, id_: str) -> tuple[CallToolResult, list[Effect]]:
         self._existing(id_)
         result = self._present({"success": True, "deleted": True, self.effect.id or "id": id_})
-        return result, [Effect("delete", self.entity, id_)]
+        return result, [*self._assumed(id_), Effect("delete", self.entity, id_)]
+
+    def _assumed(self, id_: str) -> list[Effect]:
+        """An id the open world let through unseen is used from now on (updated, deleted), without telling the
+        session which others of its type exist (``Ledger.knows``)."""
+        seen = self.ledger.exists(self.entity, id_) or self.ledger.is_deleted(self.entity, id_)
+        return [] if seen else [Effect("assume", self.entity, id_)]
 
     def _list(self) -> CallToolResult:
         filters = {k: v for k, v in self.args.items() if not isinstance(v, dict | list)}
@@ -208,6 +256,7 @@ class _Answer:
             return to_result(self.spec, self.last_body)
         if schema is not None:
             known = {k: v for earlier in self.recalled for k, v in earlier.items()}  # the latest write wins
+            known = {k: _current(v, self.ledger, self.request.types) for k, v in known.items()}
             self.last_body = _fill(self.values, schema, {**known, **record})
             return to_result(self.spec, self.last_body)
         text = prose.sentence(self.spec.name, self.effect.kind, self.entity, record)
@@ -324,13 +373,75 @@ def _fill(values: ValueMaker, schema: dict[str, Any], record: dict[str, Any], pa
             and values.resolve(sub).get("type") == "string"
         ):
             known = str(known)  # a calculator's result as the text its schema says
-        if known is not None and jsonschema.Draft202012Validator(values.resolve(sub)).is_valid(known):
+        if known is not None and values.fits(sub, known):
             out[key] = known
         elif values.resolve(sub).get("type") == "object" and "properties" in values.resolve(sub):
             out[key] = _fill(values, sub, record, key)
+        elif (batch := _batch_answered(values, sub, record)) is not None:
+            out[key] = batch
         else:
             out[key] = values.make(sub, key, 1)
     return out
+
+
+def _batch_answered(values: ValueMaker, schema: dict[str, Any], record: dict[str, Any]) -> list[Any] | None:
+    """An answer array of per-item results for a batch argument: one result per item given, each filled from
+    its item (``observations[{entityName, contents}]`` -> ``results[{entityName, addedObservations}]``);
+    None when no batch argument shares a field with the result items."""
+    schema = values.resolve(schema)
+    item_schema = values.resolve(schema.get("items") or {}) if schema.get("type") == "array" else {}
+    fields = set(item_schema.get("properties") or {})
+    if not fields:
+        return None
+    for value in record.values():
+        batch = isinstance(value, list) and value and all(isinstance(i, dict) for i in value)
+        if batch and fields & {k for i in value for k in i}:
+            return [_fill(values, item_schema, _with_carried(i, item_schema)) for i in value]
+    return None
+
+
+def _with_carried(item: dict[str, Any], item_schema: dict[str, Any]) -> dict[str, Any]:
+    """The batch item, plus its one list of strings under the result's own list-of-strings field: what was
+    added is what the item carried (``contents`` -> ``addedObservations``)."""
+    carried = [v for v in item.values() if isinstance(v, list) and v and all(isinstance(x, str) for x in v)]
+    lists = [k for k, s in (item_schema.get("properties") or {}).items() if s.get("type") == "array" and k not in item]
+    if len(carried) == 1 and len(lists) == 1:
+        return {**item, lists[0]: carried[0]}
+    return item
+
+
+def _current(value: Any, ledger: Ledger, types: EntityTypes | None) -> Any:
+    """Records an earlier call's arguments showed, as the ledger now holds them: an entity created with two
+    observations shows the third one added since; a deleted one is no longer shown."""
+    if not isinstance(value, list) or types is None:
+        return value
+    current: list[Any] = []
+    for item in value:
+        match = _ledger_match(item, ledger, types) if isinstance(item, dict) else None
+        if match is None:
+            current.append(item)
+        elif not ledger.is_deleted(*match):
+            current.append({**item, **(ledger.get(*match) or {})})
+    return current
+
+
+def _ledger_match(item: dict[str, Any], ledger: Ledger, types: EntityTypes) -> tuple[str, str] | None:
+    for entity, id_field in types.id_fields.items():
+        id_ = item.get(id_field)
+        if isinstance(id_, str | int) and (ledger.exists(entity, str(id_)) or ledger.is_deleted(entity, str(id_))):
+            return entity, str(id_)
+    return None
+
+
+def _record_in(body: Any, entity: str) -> dict[str, Any]:
+    """The record a create's answer shows: the object under the type's name (``{"success": true, "todo":
+    {...}}``), else the answer's own fields without its status."""
+    if not isinstance(body, dict):
+        return {}
+    inner = body.get(entity)
+    if isinstance(inner, dict):
+        return inner
+    return {k: v for k, v in body.items() if k != "success"}
 
 
 def _as_declared(fields: dict[str, Any], schema: dict[str, Any] | None) -> dict[str, Any]:
@@ -356,7 +467,7 @@ def _open_object(schema: dict[str, Any]) -> bool:
         schema.get("type") == "object"
         and not schema.get("properties")
         and not schema.get("patternProperties")
-        and (schema.get("additionalProperties", True) is not False)
+        and schema.get("additionalProperties", True) in (True, {})  # {"x.xlsx": 5499}: a map, not any object
     )
 
 

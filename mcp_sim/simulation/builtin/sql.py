@@ -40,6 +40,29 @@ def statement_in(arguments: dict[str, Any]) -> str | None:
     return None
 
 
+_SQL_SAYS = re.compile(r"\b(sql|sqlite|database|duckdb|postgres(?:ql)?|mysql)\b", re.I)
+_FIRST_WORD = re.compile(r"^\s*([A-Za-z_]+)")
+_STATEMENT_WORDS = """select with insert update delete create drop alter replace pragma explain show describe desc
+values
+begin commit rollback vacuum analyze attach detach copy set truncate merge upsert call use reindex savepoint release
+summarize install load export import checkpoint"""
+_KEYWORDS = frozenset(_STATEMENT_WORDS.split())
+
+
+def malformed(tool: str, description: str, arguments: dict[str, Any], observes: bool) -> None:
+    """Raise the database's error for SQL text that starts with no SQL keyword (``SELEC 1``), in a tool
+    that says it runs SQL: a real database parses it and refuses it."""
+    for name, value in arguments.items():
+        if name.lower() not in _SQL_ARGUMENTS or not isinstance(value, str) or _STARTS.match(value):
+            continue
+        first = _FIRST_WORD.match(value)
+        if first is None or first.group(1).lower() in _KEYWORDS or not _SQL_SAYS.search(f"{tool} {description}"):
+            continue
+        if observes:
+            raise InvalidArguments(f"Error: Only SELECT queries are allowed for {tool}")
+        raise InvalidArguments(f'Database error: Parser Error: syntax error at or near "{first.group(1)}"')
+
+
 def writes(arguments: dict[str, Any]) -> bool:
     """Whether the arguments hold an SQL statement that changes the database (``INSERT``, ``CREATE``...)."""
     statement = statement_in(arguments)

@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import jsonschema
+from referencing.exceptions import Unresolvable
 
 from mcp_sim.simulation.builtin.believable import DEFAULT_LOCALE, believable, is_money, meaning_of, money, words_of
 
@@ -90,10 +91,19 @@ class ValueMaker:
         if key not in self.known:
             return None
         value = self.known[key]
+        return value if self.fits(schema, value) else None
+
+    def fits(self, schema: dict[str, Any], value: Any) -> bool:
+        """Whether ``value`` is valid for a part of this document: its ``$ref``s point at the document's own
+        definitions, so they go along (a part alone cannot resolve ``#/$defs/Cell``)."""
+        resolved = self.resolve(schema)
+        if not isinstance(resolved, dict):
+            return False
+        definitions = {k: self.root[k] for k in ("$defs", "definitions") if k in self.root and k not in resolved}
         try:
-            return value if jsonschema.Draft202012Validator(schema).is_valid(value) else None
-        except jsonschema.exceptions.SchemaError:
-            return None
+            return bool(jsonschema.Draft202012Validator({**resolved, **definitions}).is_valid(value))
+        except (jsonschema.exceptions.SchemaError, Unresolvable):
+            return False
 
     def resolve(self, schema: dict[str, Any]) -> dict[str, Any]:
         seen = 0

@@ -1,0 +1,166 @@
+"""Constraints an argument's description states in words, checked as if the schema said them.
+
+Many tool lists say in prose what their schemas leave out: ``The mode of the headlights. [Enum]: ["on",
+"off", "auto"]``, ``Options are: economy, business, first.``, ``Whether to list local branches ('local'),
+remote branches ('remote') or all branches ('all')``, ``The fan speed from 0 to 100``. The real tool refuses
+``mode="disco"``; a simulator that accepts it teaches an agent that any value works. Only explicit lists
+(after a lead such as "[Enum]:", "options are", "one of", "possible values", or alternatives each quoted in
+parentheses and joined by "or") and explicit numeric ranges count: examples ("e.g.", "such as") never do,
+so a value the words do not rule out is never refused.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from datetime import datetime
+from functools import cache
+from typing import Any
+
+from mcp_sim.errors import InvalidArguments
+
+_LEAD = re.compile(
+    r"(?:\[enum\]\s*:?|\boptions?\s+(?:are|is)\s*:?|\bhere\s+are\s+the\s+options\s*:?|\bmust\s+be\s+one\s+of\s*:?"
+    r"|\bone\s+of\s*:|\b(?:possible|allowed|valid|accepted|supported)\s+values(?:\s+are)?\s*:?)\s*",
+    re.IGNORECASE,
+)
+_PARENTHESISED = re.compile(r"\(\s*['\"]([^'\"()]{1,40})['\"]\s*\)")
+_RANGE = re.compile(r"\b(?:from|between)\s+(-?\d+(?:\.\d+)?)\s+(?:to|and)\s+(-?\d+(?:\.\d+)?)\b", re.IGNORECASE)
+_EXAMPLES = re.compile(r"\be\.g\.|\b(?:for example|for instance|such as|like)\b", re.IGNORECASE)
+_LETTERS = re.compile(r"\(([A-Z])-([A-Z])\)")  # "(A-Z)": one capital letter
+_FORMATS = {
+    "HH:MM": "%H:%M", "HH:MM:SS": "%H:%M:%S", "YYYY-MM-DD": "%Y-%m-%d", "YYYY-MM-DDTHH:MM": "%Y-%m-%dT%H:%M",
+    "YYYY-MM-DDTHH:MM:SS": "%Y-%m-%dT%H:%M:%S", "MM/DD/YYYY": "%m/%d/%Y", "DD/MM/YYYY": "%d/%m/%Y",
+}  # fmt: skip
+_FORMAT = re.compile(r"(?<![\w:/-])(YYYY-MM-DD(?:[ T]HH:MM(?::SS)?)?|HH:MM(?::SS)?|MM/DD/YYYY|DD/MM/YYYY)(?![\w:/-])")
+_ARGS_SECTION = re.compile(r"^\s*(?:Args|Arguments|Parameters)\s*:\s*$", re.MULTILINE)
+_SECTION_END = re.compile(r"^\s*(?:Returns|Raises|Yields|Examples?|Notes?)\s*:\s*$")
+_ARG_LINE = re.compile(r"^\s+(\w+)\s*(?:\([^)]*\))?\s*:\s*(.+)$")
+_ITEM = re.compile(r"^[\w][\w.:/+-]{0,39}$")
+MAX_OPTIONS = 64
+
+
+@dataclass(frozen=True)
+class Stated:
+    """What one argument's description allows: a closed list of values and/or a numeric range."""
+
+    options: tuple[str, ...] = ()
+    low: float | None = None
+    high: float | None = None
+    letters: tuple[str, str] | None = None  # one character in this range: "Priority level (A-Z)"
+    format: str | None = None  # a date or time written as "HH:MM", "YYYY-MM-DD": its strptime pattern
+
+
+def check(tool: str, description: str, input_schema: dict[str, Any], arguments: dict[str, Any]) -> None:
+    """Raise ``InvalidArguments`` for an argument its own description (in the schema, or in the tool's
+    docstring ``Args:`` section) rules out."""
+    properties = input_schema.get("properties") or {}
+    documented = docstring_arguments(description)
+    for name, value in arguments.items():
+        prop = properties.get(name)
+        if not isinstance(prop, dict) or "enum" in prop or "const" in prop:
+            continue  # the schema says it already, and the arguments were validated against it
+        stated = stated_by(str(prop.get("description") or documented.get(name) or ""))
+        if stated is None:
+            continue
+        for item in value if isinstance(value, list) else [value]:
+            _check_one(tool, name, item, stated)
+
+
+@cache
+def docstring_arguments(description: str) -> dict[str, str]:
+    """Per-argument text from a Google-style docstring that a Python server passes on as the tool's
+    description (``Args:`` then ``    priority: Priority level (A-Z), optional``)."""
+    section = _ARGS_SECTION.search(description)
+    if section is None:
+        return {}
+    found: dict[str, str] = {}
+    for line in description[section.end() :].splitlines():
+        if not line.strip():
+            continue
+        if _SECTION_END.match(line):
+            break
+        if (item := _ARG_LINE.match(line)) is not None:
+            found[item.group(1)] = item.group(2)
+    return found
+
+
+def _check_one(tool: str, name: str, value: Any, stated: Stated) -> None:
+    if stated.format and isinstance(value, str):
+        try:
+            datetime.strptime(value, stated.format)
+        except ValueError:
+            written = next(k for k, v in _FORMATS.items() if v == stated.format)
+            raise InvalidArguments(
+                f"Error executing tool {tool}: Invalid {name} format: {value!r}. Expected {written}"
+            ) from None
+    if stated.letters and isinstance(value, str):
+        first, last = stated.letters
+        if len(value) != 1 or not first <= value <= last:
+            raise InvalidArguments(
+                f"Error executing tool {tool}: Invalid {name}: {value!r}. Must be a single letter ({first}-{last})"
+            )
+    if stated.options and isinstance(value, str) and value not in stated.options:
+        allowed = ", ".join(stated.options)
+        raise InvalidArguments(f"Error executing tool {tool}: Invalid {name}: {value!r}. Must be one of: {allowed}")
+    number = isinstance(value, int | float) and not isinstance(value, bool)
+    if number and (
+        (stated.low is not None and value < stated.low) or (stated.high is not None and value > stated.high)
+    ):
+        raise InvalidArguments(
+            f"Error executing tool {tool}: Invalid {name}: {value}. Must be from {stated.low:g} to {stated.high:g}"
+        )
+
+
+@cache
+def stated_by(description: str) -> Stated | None:
+    """The closed list or range a description states, or None when it states none."""
+    options = _listed(description) or _parenthesised(description)
+    low = high = None
+    if (found := _RANGE.search(description)) is not None and not _EXAMPLES.search(description[: found.start()]):
+        low, high = sorted((float(found.group(1)), float(found.group(2))))
+    letters = None
+    if (span := _LETTERS.search(description)) is not None:
+        letters = (span.group(1), span.group(2))
+    formats = {_FORMATS[f.upper().replace(" ", "T")] for f in _FORMAT.findall(description)}
+    form = formats.pop() if len(formats) == 1 else None  # two formats named: either may be meant
+    if not options and low is None and letters is None and form is None:
+        return None
+    return Stated(options, low, high, letters, form)
+
+
+def _listed(description: str) -> tuple[str, ...]:
+    lead = _LEAD.search(description)
+    if lead is None:
+        return ()
+    rest = description[lead.end() :].strip()
+    if rest.startswith("["):  # a JSON list: ["on", "off", "auto"]
+        try:
+            items = json.loads(rest[: rest.index("]") + 1])
+        except ValueError:
+            return ()
+        return _options(items if isinstance(items, list) else [])
+    sentence = re.split(r"(?<=[a-z0-9'\"])\.(?:\s|$)|\n", rest, maxsplit=1)[0].rstrip(". ")
+    parts = re.split(r"\s*,\s*(?:or\s+|and\s+)?|\s+or\s+", sentence)
+    return _options([p.strip().strip("'\"`") for p in parts])
+
+
+def _parenthesised(description: str) -> tuple[str, ...]:
+    """Alternatives each quoted in parentheses and joined by "or": ``local ('local') or all ('all')``."""
+    found = _PARENTHESISED.findall(description)
+    if len(found) < 2 or not re.search(r"\bor\b", description) or _EXAMPLES.search(description):
+        return ()
+    return _options(found)
+
+
+def _options(items: list[Any]) -> tuple[str, ...]:
+    """At least two short distinct values, each one token (a mode, a code, a kind); otherwise no closed list.
+    A list of names with spaces ("Sunset Valley, New York, ...") reads as a directory of known places or
+    people, which real tools look up (answering "Unknown") rather than validate."""
+    values = [str(i) for i in items if isinstance(i, str | int | float) and not isinstance(i, bool)]
+    if not 2 <= len(values) <= MAX_OPTIONS or len(set(values)) != len(values):
+        return ()
+    if not all(_ITEM.match(v) for v in values):
+        return ()
+    return tuple(values)

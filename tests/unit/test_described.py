@@ -1,0 +1,73 @@
+"""Constraints stated in argument descriptions are checked; examples and prose never are."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from mcp_sim.errors import InvalidArguments
+from mcp_sim.simulation.builtin import described
+
+
+def _schema(**descriptions: str) -> dict[str, Any]:
+    return {"type": "object", "properties": {k: {"type": "string", "description": v} for k, v in descriptions.items()}}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'The mode of the headlights. [Enum]: ["on", "off", "auto"]',
+        "The mode. Options are: on, off, auto.",
+        "Here are the options: on, off or auto",
+        "Must be one of: on, off, auto",
+        "Whether lights are on ('on'), off ('off') or automatic ('auto').",
+    ],
+)
+def test_each_way_of_stating_a_closed_list_refuses_a_value_outside_it(text: str) -> None:
+    described.check("set_lights", "", _schema(mode=text), {"mode": "auto"})
+    with pytest.raises(InvalidArguments, match=r"Invalid mode: 'disco'. Must be one of: on, off, auto"):
+        described.check("set_lights", "", _schema(mode=text), {"mode": "disco"})
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The branch, e.g. 'main' or 'develop' ('main') ('develop')",  # examples, not a closed list
+        "Free text about modes such as on, off.",
+        "The location. [Enum]: Rivermist, Sunset Valley, New York",  # names of places: looked up, not validated
+        "A single option: on.",
+    ],
+)
+def test_examples_and_directories_of_names_refuse_nothing(text: str) -> None:
+    described.check("tool", "", _schema(value=text), {"value": "anything at all"})
+
+
+def test_a_numeric_range_and_a_letter_range_are_checked() -> None:
+    schema = {"type": "object", "properties": {"speed": {"type": "number", "description": "Speed from 0 to 120."}}}
+    described.check("cruise", "", schema, {"speed": 120})
+    with pytest.raises(InvalidArguments, match=r"Invalid speed: 130\. Must be from 0 to 120"):
+        described.check("cruise", "", schema, {"speed": 130})
+    docstring = "Add a todo.\n\n    Args:\n        text: The text\n        priority: Priority level (A-Z), optional\n"
+    schema = {"type": "object", "properties": {"text": {"type": "string"}, "priority": {"type": "string"}}}
+    described.check("add_todo", docstring, schema, {"text": "x", "priority": "B"})
+    with pytest.raises(InvalidArguments, match=r"Invalid priority: 'high'\. Must be a single letter"):
+        described.check("add_todo", docstring, schema, {"text": "x", "priority": "high"})
+
+
+def test_list_arguments_are_checked_item_by_item_and_schema_enums_are_left_to_the_schema() -> None:
+    doors = {"type": "array", "items": {"type": "string"}, "description": '[Enum]: ["driver", "passenger"]'}
+    schema = {
+        "type": "object",
+        "properties": {"doors": doors, "kind": {"enum": ["a"], "description": '[Enum]: ["b", "c"]'}},
+    }
+    described.check("lock", "", schema, {"doors": ["driver", "passenger"], "kind": "a"})
+    with pytest.raises(InvalidArguments, match="'trunk'"):
+        described.check("lock", "", schema, {"doors": ["driver", "trunk"]})
+
+
+def test_a_date_or_time_format_named_in_the_description_is_checked() -> None:
+    schema = _schema(time="Time to convert in 24-hour format (HH:MM)", day="The day, YYYY-MM-DD or MM/DD/YYYY")
+    described.check("convert_time", "", schema, {"time": "23:59", "day": "anything"})  # two formats: no check
+    with pytest.raises(InvalidArguments, match=r"Invalid time format: '25:99'\. Expected HH:MM"):
+        described.check("convert_time", "", schema, {"time": "25:99"})
