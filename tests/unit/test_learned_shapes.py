@@ -216,3 +216,6 @@ def test_a_tool_never_observed_answers_in_the_envelope_its_servers_tools_share()
     assert success_in_style(quiet, [siblings[0], quiet], prose) is None  # one observed tool is no server style
     failed = CallToolResult(content=[TextContent(type="text", text="no")], is_error=True)
     assert success_in_style(quiet, [*siblings, quiet], failed) is None
+    with_ids = [observed(f"t{i}", {"status": "ok", "requestId": f"r-{i}", "message": "Done it"}) for i in range(3)]
+    body = __import__("json").loads(success_in_style(quiet, [*with_ids, quiet], prose).content[0].text)  # type: ignore[union-attr]
+    assert body == {"status": "ok", "message": "Deleted task: t-1"}  # no requestId holding the sentence
