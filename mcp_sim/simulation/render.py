@@ -51,6 +51,9 @@ class Fill:
     number: int = 1  # the next number in the session (for ids like req-7)
     rng: random.Random = field(default_factory=lambda: random.Random(0))
     minted: dict[str | int, Any] = field(default_factory=dict)  # example id -> the id minted for it here
+    # An argument item naming an entity the session already has: a list that mirrors the argument list leaves
+    # it out (a create of client-named entities answers the new ones). The caller decides, from the ledger.
+    exists: Callable[[Any], bool] = lambda _item: False
 
 
 def render(template: Template, fill: Fill) -> CallToolResult:
@@ -194,7 +197,9 @@ def _fill_json(template: Any, fill: Fill, defaults: dict[str, Any], key: str) ->
         items = argument_at(fill.arguments, str(template[EACH]))
         if not isinstance(items, list):
             return []
-        return [_fill_json(template["item"], _with_arguments(fill, item), {}, "") for item in items]
+        return [
+            _fill_json(template["item"], _with_arguments(fill, item), {}, "") for item in items if not fill.exists(item)
+        ]
     if isinstance(template, dict) and RECORDS in template:
         item = template[RECORDS]
         keys = set(item) if isinstance(item, dict) else set()

@@ -219,3 +219,19 @@ def test_a_tool_never_observed_answers_in_the_envelope_its_servers_tools_share()
     with_ids = [observed(f"t{i}", {"status": "ok", "requestId": f"r-{i}", "message": "Done it"}) for i in range(3)]
     body = __import__("json").loads(success_in_style(quiet, [*with_ids, quiet], prose).content[0].text)  # type: ignore[union-attr]
     assert body == {"status": "ok", "message": "Deleted task: t-1"}  # no requestId holding the sentence
+
+
+def test_a_mirrored_list_leaves_out_the_items_the_caller_says_exist() -> None:
+    entities = [{"name": "Bob", "kind": "person"}, {"name": "Dave", "kind": "person"}]
+    example = Example(
+        arguments={"entities": entities},
+        result={"content": [{"type": "text", "text": __import__("json").dumps(entities)}]},
+    )
+    shapes = learn([example])
+    assert shapes is not None and shapes.success is not None
+    asked = [{"name": "Bob", "kind": "robot"}, {"name": "Eve", "kind": "person"}]
+    fill = Fill({"entities": asked}, exists=lambda item: item.get("name") == "Bob")
+    shown = __import__("json").loads(render(shapes.success, fill).content[0].text)  # type: ignore[union-attr]
+    assert shown == [{"name": "Eve", "kind": "person"}]
+    everything = __import__("json").loads(render(shapes.success, Fill({"entities": asked})).content[0].text)  # type: ignore[union-attr]
+    assert [e["name"] for e in everything] == ["Bob", "Eve"]  # by default nothing exists
