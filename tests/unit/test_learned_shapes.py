@@ -235,3 +235,24 @@ def test_a_mirrored_list_leaves_out_the_items_the_caller_says_exist() -> None:
     assert shown == [{"name": "Eve", "kind": "person"}]
     everything = __import__("json").loads(render(shapes.success, Fill({"entities": asked})).content[0].text)  # type: ignore[union-attr]
     assert [e["name"] for e in everything] == ["Bob", "Eve"]  # by default nothing exists
+
+
+def test_a_listed_or_echoed_item_never_shows_the_example_entitys_own_lists() -> None:
+    import json
+
+    updated = Example(  # the example's call gave no observations: the ones answered are that entity's own
+        arguments={"entities": [{"name": "Maya", "entityType": "manager"}]},
+        result={"content": [{"type": "text", "text": json.dumps([{"name": "Maya", "observations": ["Berlin"]}])}]},
+    )
+    shapes = learn([updated])
+    assert shapes is not None and shapes.success is not None
+    asked = {"entities": [{"name": "Atlas", "observations": ["Budget 55k"]}]}
+    shown = json.loads(render(shapes.success, Fill(asked)).content[0].text)  # type: ignore[union-attr]
+    assert shown == [{"name": "Atlas", "observations": ["Budget 55k"]}]  # this call's list, not "Berlin"
+
+    graph = Example(arguments={}, result=json_result({"entities": [{"name": "Maya", "observations": ["Berlin"]}]}))
+    shapes = learn([graph])
+    assert shapes is not None and shapes.success is not None
+    fill = Fill({}, records=lambda _keys: [{"name": "Atlas"}])
+    listed = json.loads(render(shapes.success, fill).content[0].text)  # type: ignore[union-attr]
+    assert listed == {"entities": [{"name": "Atlas", "observations": []}]}  # unknown: empty, not Maya's
