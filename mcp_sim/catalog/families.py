@@ -22,6 +22,8 @@ from mcp_sim.config import Example, ToolSpec
 _WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
 MIN_NAMES_FOR_PREFIX = 3
 MIN_SHARED_ARGUMENTS = 0.5  # of the two tools' argument names (after renaming), Jaccard: the same calling shape
+MIN_SHARED_CALLING = 2  # arguments two tools must both take, and only those, to be called alike
+MIN_MENTION_CHARS = 2  # an argument value shorter than this is no sign a text speaks of it
 
 
 @dataclass(frozen=True)
@@ -72,21 +74,111 @@ def kinship(tool: ToolSpec, observed: ToolSpec, prefix: int = 0) -> Kinship | No
 
 
 def borrowed(specs: list[ToolSpec]) -> list[ToolSpec]:
-    """``specs`` with each tool that has no examples given its closest observed sibling's examples, translated.
-    The sibling with the most examples wins; a tool no sibling fits stays as it was."""
+    """``specs`` with each tool that has no examples given its closest observed sibling's examples: a sibling of
+    its family (translated), else one called with the same arguments (its answer form in neutral words,
+    ``reshaped``). The sibling with the most examples wins; a tool no sibling fits stays as it was."""
     observed = [s for s in specs if s.examples]
     if not observed:
         return specs
     prefix = server_prefix(s.name for s in specs)
-    out = []
-    for spec in specs:
-        if not spec.examples:
-            found = [(k, s) for s in observed if (k := kinship(spec, s, prefix)) is not None]
-            if found:
-                kin, sibling = max(found, key=lambda pair: len(pair[1].examples))
-                spec = spec.model_copy(update={"examples": [translated(e, kin.words) for e in sibling.examples]})
-        out.append(spec)
-    return out
+    return [spec if spec.examples else spec.model_copy(update={"examples": lent(spec, observed, prefix)[1]})
+            for spec in specs]  # fmt: skip
+
+
+def lent(spec: ToolSpec, observed: list[ToolSpec], prefix: int) -> tuple[str | None, list[Example]]:
+    """(how a sibling lends ``spec`` its answers, for a person to read; the examples it lends), or (None, [])."""
+    family = [(k, s) for s in observed if s is not spec and (k := kinship(spec, s, prefix)) is not None]
+    if family:
+        kin, sibling = max(family, key=lambda pair: len(pair[1].examples))
+        words = ", ".join(f"{a} -> {b}" for a, b in kin.words.items())
+        return f"answers like its sibling {sibling.name} ({words})", [
+            translated(e, kin.words) for e in sibling.examples
+        ]
+    alike = [s for s in observed if s is not spec and called_alike(spec, s)]
+    for sibling in sorted(alike, key=lambda s: -len(s.examples)):
+        examples = [reshaped(e, spec.name) for e in sibling.examples if not _failed(e) and _flat(e)]
+        if examples:
+            how = f"answers in the form of {sibling.name}, which takes the same arguments (in neutral words)"
+            return how, examples
+    return None, []
+
+
+def called_alike(tool: ToolSpec, observed: ToolSpec) -> bool:
+    """Both take the same arguments, at least two (``cp`` and ``mv``: source, destination): a server answers
+    tools it calls alike in one form (when that form is flat, ``_flat``)."""
+    mine = _argument_names(tool)
+    return len(mine) >= MIN_SHARED_CALLING and mine == _argument_names(observed)
+
+
+def reshaped(example: Example, tool: str) -> Example:
+    """``example`` (another tool's answer) as ``tool``'s: the same form, but what it said is not borrowed. Its
+    sentences become a plain one naming the call (``cp: source: a.txt, destination: b``) and the numbers it
+    computed are left empty, since ``mv``'s words or ``add``'s sum would be false for ``cp`` or ``divide``."""
+    plain = ", ".join(f"{k}: {v}" for k, v in example.arguments.items() if isinstance(v, str | int | float))
+    sentence = f"{tool}: {plain}" if plain else tool
+    given = {str(v) for v in example.arguments.values() if isinstance(v, str | int | float)}
+    result = dict(example.result)
+    if isinstance(result.get("structuredContent"), dict):
+        result["structuredContent"] = _neutral(result["structuredContent"], sentence, given)
+    blocks = result.get("content")
+    if isinstance(blocks, list):
+        result["content"] = [_neutral_block(b, sentence, given) for b in blocks]
+    return Example(arguments=dict(example.arguments), result=result)
+
+
+def _neutral_block(block: Any, sentence: str, given: set[str]) -> Any:
+    if not isinstance(block, dict) or not isinstance(block.get("text"), str):
+        return block
+    body = _json_of(block["text"])
+    if body is None:
+        return block | {"text": sentence}
+    indent = 2 if block["text"].lstrip().startswith(("{\n", "[\n")) else None
+    return block | {"text": json.dumps(_neutral(body, sentence, given), ensure_ascii=False, indent=indent)}
+
+
+def _neutral(body: Any, sentence: str, given: set[str]) -> Any:
+    if isinstance(body, dict):
+        return {k: _neutral(v, sentence, given) for k, v in body.items()}
+    if isinstance(body, list):
+        return [_neutral(v, sentence, given) for v in body]
+    if isinstance(body, str) and body not in given and (any(c.isspace() for c in body) or _mentions(body, given)):
+        return sentence
+    if isinstance(body, int | float) and not isinstance(body, bool) and str(body) not in given:
+        return None
+    return body
+
+
+def _mentions(text: str, given: set[str]) -> bool:
+    return any(len(value) >= MIN_MENTION_CHARS and value in text for value in given)
+
+
+def _flat(example: Example) -> bool:
+    """An answer that is text, or one JSON object of plain values (``{"result": ...}``): a server's answer to an
+    action. A nested one shows that tool's own records, which a tool called alike need not have."""
+    bodies = [example.result.get("structuredContent")] + [
+        _json_of(b["text"]) for b in example.result.get("content") or [] if isinstance(b.get("text"), str)
+    ]
+    return all(b is None or (isinstance(b, dict) and not any(isinstance(v, dict | list) for v in b.values()))
+               for b in bodies)  # fmt: skip
+
+
+def _failed(example: Example) -> bool:
+    body = None
+    if isinstance(example.result.get("structuredContent"), dict):
+        body = example.result["structuredContent"]
+    else:
+        texts = [b.get("text") for b in example.result.get("content") or [] if isinstance(b, dict)]
+        body = _json_of(texts[0]) if texts and isinstance(texts[0], str) else None
+    return bool(example.result.get("isError")) or (isinstance(body, dict) and body.get("error") not in (None, ""))
+
+
+def _json_of(text: str) -> Any:
+    if not text.lstrip().startswith(("{", "[")):
+        return None
+    try:
+        return json.loads(text)
+    except ValueError:
+        return None
 
 
 def translated(example: Example, words: dict[str, str]) -> Example:
@@ -107,10 +199,7 @@ def _translated_block(block: Any, words: dict[str, str]) -> Any:
     if not isinstance(block, dict) or not isinstance(block.get("text"), str):
         return block
     text = block["text"]
-    try:
-        body = json.loads(text) if text.lstrip().startswith(("{", "[")) else None
-    except ValueError:
-        body = None
+    body = _json_of(text)
     if body is None:
         return block | {"text": translate(text, words)}
     indent = 2 if text.lstrip().startswith(("{\n", "[\n")) else None

@@ -19,7 +19,7 @@ from typing import Any
 
 import yaml
 
-from mcp_sim.catalog.families import borrowed, kinship, server_prefix, translated
+from mcp_sim.catalog.families import borrowed, lent, server_prefix
 from mcp_sim.config import Example, ToolSpec
 from mcp_sim.errors import ConfigError
 from mcp_sim.reporting.fidelity.command import tool_lists
@@ -95,7 +95,7 @@ def describe(spec: ToolSpec, lender: str | None = None) -> list[str]:
     if shapes is None:
         return [f"{spec.name}: never observed; answers come from its schema"]
     if lender is not None:
-        notes = [f"{spec.name}: never observed; answers like its sibling {lender} (its examples, words swapped)"]
+        notes = [f"{spec.name}: never observed; {lender}: these examples are that tool's"]
     else:
         notes = [f"{spec.name}: {len(spec.examples)} examples"]
     if shapes.success is not None:
@@ -106,21 +106,16 @@ def describe(spec: ToolSpec, lender: str | None = None) -> list[str]:
 
 
 def _lenders(specs: list[ToolSpec]) -> dict[str, str]:
-    """tool -> the sibling it borrowed examples from: its examples were not observed but are a sibling's, the
-    sibling's arguments renamed (what ``families.borrowed`` did)."""
+    """tool -> how a sibling lent it its examples (``families.borrowed``), for the tools whose examples are exactly
+    what that sibling lends: they were not observed, and a person should know."""
     prefix = server_prefix(s.name for s in specs)
     found: dict[str, str] = {}
     for spec in specs:
-        for other in specs:
-            kin = kinship(spec, other, prefix) if other is not spec and other.examples else None
-            if kin is not None and _borrowed_from(spec, other, kin.words):
-                found[spec.name] = other.name
-                break
+        others = [s for s in specs if s is not spec and s.examples]
+        how, examples = lent(spec, others, prefix)
+        if how is not None and spec.examples == examples:
+            found[spec.name] = how
     return found
-
-
-def _borrowed_from(spec: ToolSpec, other: ToolSpec, words: dict[str, str]) -> bool:
-    return bool(spec.examples) and spec.examples == [translated(e, words) for e in other.examples]
 
 
 def _form(template: Template) -> str:

@@ -5,7 +5,17 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from mcp_sim.catalog.families import borrowed, kinship, server_prefix, translate, translated, words_of
+from mcp_sim.catalog.families import (
+    borrowed,
+    called_alike,
+    kinship,
+    lent,
+    reshaped,
+    server_prefix,
+    translate,
+    translated,
+    words_of,
+)
 from mcp_sim.catalog.learning import taught
 from mcp_sim.catalog.specs import catalog_of
 from mcp_sim.config import Example, ToolSpec
@@ -95,3 +105,36 @@ def test_recordings_teach_the_siblings_of_the_tools_they_show() -> None:
     catalog = taught(catalog, {"filter_by_priority": [FILTERED]}, representatives)
     spec = catalog.get("filter_by_project")
     assert spec is not None and spec.spec.examples and spec.spec.examples[0].arguments == {"project": "high"}
+
+
+MOVED = Example(
+    arguments={"source": "a.txt", "destination": "old"},
+    result=json_result({"result": "'a.txt' moved to 'old/a.txt'"}),
+)
+
+
+def test_a_tool_called_like_an_observed_one_answers_in_its_form_in_neutral_words() -> None:
+    cp, mv = tool("cp", "source", "destination"), tool("mv", "source", "destination", examples=[MOVED])
+    assert called_alike(cp, mv) and not called_alike(tool("cat", "file_name"), tool("touch", "file_name"))
+    specs = borrowed([mv, cp])
+    shapes = learn(specs[1].examples)
+    assert shapes is not None and shapes.success is not None
+    answer = render(shapes.success, Fill({"source": "b.txt", "destination": "new"}))
+    assert json.loads(answer.content[0].text) == {"result": "cp: source: b.txt, destination: new"}  # type: ignore[union-attr]
+
+
+def test_what_a_tool_called_alike_computed_is_not_lent() -> None:
+    summed = Example(arguments={"a": 6, "b": 2}, result=json_result({"result": 8, "exact": True}))
+    body = json.loads(reshaped(summed, "divide").result["content"][0]["text"])
+    assert body == {"result": None, "exact": True}  # add's sum would be a false quotient
+
+
+def test_a_form_with_records_or_a_failure_is_not_lent_to_a_tool_called_alike() -> None:
+    nested = Example(arguments={"requestId": "r-1", "taskId": "t-1"}, result=json_result({"task": {"id": "t-1"}}))
+    failed = Example(arguments={"source": "x", "destination": "y"}, result=json_result({"error": "no such file x"}))
+    approve = tool("approve_task", "requestId", "taskId", examples=[nested])
+    assert lent(tool("delete_task", "requestId", "taskId"), [approve], 0) == (None, [])
+    assert (
+        lent(tool("cp", "source", "destination"), [tool("mv", "source", "destination", examples=[failed])], 0)[0]
+        is None
+    )
