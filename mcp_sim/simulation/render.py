@@ -131,8 +131,13 @@ def success_in_style(spec: ToolSpec, siblings: Sequence[ToolSpec], result: CallT
     ):
         return None
     counts = Counter(k for b in bodies for k in b)
-    # most of the tools answer with it; an id field is no envelope (whose id would a tool never observed show?)
-    shared = [k for k, n in counts.items() if 2 * n > len(bodies) and not ID_KEY.match(k)]
+    # most of the tools answer with it; an id field or a record (``task: {...}``) is no envelope: whose id or
+    # record would a tool never observed show?
+    shared = [
+        k
+        for k, n in counts.items()
+        if 2 * n > len(bodies) and not ID_KEY.match(k) and not any(isinstance(b.get(k), dict | list) for b in bodies)
+    ]
     if not shared:
         return None
     body = {k: _shared_value([b[k] for b in bodies if k in b], text) for k in shared}

@@ -219,6 +219,12 @@ def test_a_tool_never_observed_answers_in_the_envelope_its_servers_tools_share()
     with_ids = [observed(f"t{i}", {"status": "ok", "requestId": f"r-{i}", "message": "Done it"}) for i in range(3)]
     body = __import__("json").loads(success_in_style(quiet, [*with_ids, quiet], prose).content[0].text)  # type: ignore[union-attr]
     assert body == {"status": "ok", "message": "Deleted task: t-1"}  # no requestId holding the sentence
+    with_records = [observed(f"r{i}", {"status": "ok", "task": {"id": i}, "message": "Done it"}) for i in range(3)]
+    styled = success_in_style(quiet, [*with_records, quiet], prose)
+    assert styled is not None and __import__("json").loads(styled.content[0].text) == {  # type: ignore[union-attr]
+        "status": "ok",
+        "message": "Deleted task: t-1",
+    }  # no empty task record either
 
 
 def test_a_mirrored_list_leaves_out_the_items_the_caller_says_exist() -> None:
