@@ -91,14 +91,16 @@ def lent(spec: ToolSpec, observed: list[ToolSpec], prefix: int) -> tuple[str | N
     if family:
         kin, sibling = max(family, key=lambda pair: len(pair[1].examples))
         words = ", ".join(f"{a} -> {b}" for a, b in kin.words.items())
-        return f"answers like its sibling {sibling.name} ({words})", [
-            translated(e, kin.words) for e in sibling.examples
-        ]
+        how = f"answers like its sibling {sibling.name}: these examples are {sibling.name}'s, words swapped ({words})"
+        return how, [translated(e, kin.words) for e in sibling.examples]
     alike = [s for s in observed if s is not spec and called_alike(spec, s)]
     for sibling in sorted(alike, key=lambda s: -len(s.examples)):
         examples = [reshaped(e, spec.name) for e in sibling.examples if not _failed(e) and _flat(e)]
         if examples:
-            how = f"answers in the form of {sibling.name}, which takes the same arguments (in neutral words)"
+            how = (
+                f"answers in the form of {sibling.name}, which takes the same arguments: these examples are "
+                f"{sibling.name}'s, in neutral words"
+            )
             return how, examples
     return None, []
 

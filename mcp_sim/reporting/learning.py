@@ -95,7 +95,7 @@ def describe(spec: ToolSpec, lender: str | None = None) -> list[str]:
     if shapes is None:
         return [f"{spec.name}: never observed; answers come from its schema"]
     if lender is not None:
-        notes = [f"{spec.name}: never observed; {lender}: these examples are that tool's"]
+        notes = [f"{spec.name}: never observed; {lender}"]
     else:
         notes = [f"{spec.name}: {len(spec.examples)} examples"]
     if shapes.success is not None:

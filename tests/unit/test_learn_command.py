@@ -82,6 +82,6 @@ def test_a_tool_never_observed_is_written_with_its_siblings_examples_and_says_so
     assert main(["learn", str(taught), "-o", str(spec_path), "--tools", str(BENCH / "todo_txt.tools.yaml")]) == 0
     written = spec_path.read_text()
     assert "# filter_by_project: never observed; answers like its sibling filter_by_priority" in written
-    assert "(priority -> project): these examples are that tool's" in written
+    assert "these examples are filter_by_priority's, words swapped (priority -> project)" in written
     spec = next(s for s in load_spec_file(spec_path).tools if s.name == "filter_by_project")
     assert spec.examples and all("project" in e.arguments and "priority" not in e.arguments for e in spec.examples)
