@@ -4,7 +4,10 @@ For each tool: its schemas from the tool list (``--tools``), and ``examples:`` c
 built-in simulator exactly what all the observations teach (one per answer form and failure kind, see
 ``simulation/learned.py`` ``representatives``), not every call. Above each tool a comment says what was learned:
 the success form with its slots (``{{branch_name}}`` is filled from that argument), each failure style, and how
-many calls were seen. Loading the file gives the simulator the same shapes as learning from the observations.
+many calls were seen. A listed tool never observed gets the examples of an observed sibling of its family
+(``catalog/families.py``), its differing words swapped, and a comment naming the sibling, so a person sees
+that those answers are borrowed. Loading the file gives the simulator the same shapes as learning from the
+observations.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from typing import Any
 
 import yaml
 
+from mcp_sim.catalog.families import borrowed, lent, server_prefix
 from mcp_sim.config import Example, ToolSpec
 from mcp_sim.errors import ConfigError
 from mcp_sim.reporting.fidelity.command import tool_lists
@@ -52,6 +56,7 @@ def learned_specs(inputs: list[Path], tools: list[Path] | None = None) -> tuple[
         base = listed.get(name) or ToolSpec.model_validate({"name": name})
         chosen = [_unstamped(e) for e in representatives([*base.examples, *seen.get(name, [])])]
         specs.append(base.model_copy(update={"examples": chosen}))
+    specs = borrowed(specs)
     upstream = next(iter(lists)) if len(lists) == 1 else None
     return upstream, specs, len(calls)
 
@@ -74,25 +79,43 @@ def spec_yaml(upstream: str | None, specs: list[ToolSpec], inputs: list[Path], c
     if upstream:
         lines.append(yaml.safe_dump({"upstream": upstream}, sort_keys=False).rstrip())
     lines.append("tools:")
+    lenders = _lenders(specs)
     for spec in specs:
-        lines.extend(f"# {note}" for note in describe(spec))
+        lines.extend(f"# {note}" for note in describe(spec, lenders.get(spec.name)))
         dumped = spec.model_dump(by_alias=True, exclude_none=True, exclude_defaults=True, mode="json")
         dumped["name"] = spec.name
         lines.append(yaml.safe_dump([dumped], sort_keys=False, allow_unicode=True, width=110).rstrip())
     return "\n".join(lines) + "\n"
 
 
-def describe(spec: ToolSpec) -> list[str]:
-    """What the examples of ``spec`` teach, one line each, for the comment above it."""
+def describe(spec: ToolSpec, lender: str | None = None) -> list[str]:
+    """What the examples of ``spec`` teach, one line each, for the comment above it. ``lender``: the sibling
+    whose examples a never-observed tool borrowed (said, so nobody takes them for real answers of this tool)."""
     shapes = learn(spec.examples)
     if shapes is None:
         return [f"{spec.name}: never observed; answers come from its schema"]
-    notes = [f"{spec.name}: {len(spec.examples)} examples"]
+    if lender is not None:
+        notes = [f"{spec.name}: never observed; {lender}"]
+    else:
+        notes = [f"{spec.name}: {len(spec.examples)} examples"]
     if shapes.success is not None:
         notes.append(f"  answers: {_form(shapes.success)}")
     for kind, template in shapes.failures.items():
         notes.append(f"  {kind.replace('_', ' ')}: {_form(template)}")
     return notes
+
+
+def _lenders(specs: list[ToolSpec]) -> dict[str, str]:
+    """tool -> how a sibling lent it its examples (``families.borrowed``), for the tools whose examples are exactly
+    what that sibling lends: they were not observed, and a person should know."""
+    prefix = server_prefix(s.name for s in specs)
+    found: dict[str, str] = {}
+    for spec in specs:
+        others = [s for s in specs if s is not spec and s.examples]
+        how, examples = lent(spec, others, prefix)
+        if how is not None and spec.examples == examples:
+            found[spec.name] = how
+    return found
 
 
 def _form(template: Template) -> str:

@@ -226,10 +226,12 @@ def _slotted_json(body: Any, slots: dict[str, Any], arguments: dict[str, Any]) -
         mirrored = _mirrored_argument(body, arguments)
         if mirrored is not None:
             item_slots = {p.split(".", 2)[2]: v for p, v in slots.items() if p.startswith(mirrored + ".0.")}
-            return {EACH: mirrored, "item": _slotted_json(body[0], item_slots, arguments[mirrored][0])}
+            item = _echoing_lists(_slotted_json(body[0], item_slots, arguments[mirrored][0]))
+            return {EACH: mirrored, "item": item}
         if body and all(isinstance(i, dict) for i in body):
             where = _selection(body, arguments)
-            return {RECORDS: _slotted_json(body[0], slots, arguments)} | ({WHERE: where} if where else {})
+            item = _without_example_lists(_slotted_json(body[0], slots, arguments))
+            return {RECORDS: item} | ({WHERE: where} if where else {})
         return [_slotted_json(i, slots, arguments) for i in body]
     if isinstance(body, dict):
         return {k: _slotted_json(v, slots, arguments) for k, v in body.items()}
@@ -240,6 +242,22 @@ def _slotted_json(body: Any, slots: dict[str, Any], arguments: dict[str, Any]) -
         exact = next((p for p, v in slots.items() if v == body and not isinstance(v, str)), None)
         return "{{=" + exact + "}}" if exact else body
     return body
+
+
+def _without_example_lists(item: Any) -> Any:
+    """A listed record's template without the example's own list values: a record the ledger shows without that
+    field gets an empty list, never the example entity's observations (which belong to another entity)."""
+    if not isinstance(item, dict):
+        return item
+    return {k: [] if isinstance(v, list) and all(_hashable(i) for i in v) else v for k, v in item.items()}
+
+
+def _echoing_lists(item: Any) -> Any:
+    """An item template answering an argument item: a list field the example's item did not give (its values
+    are the example entity's) is the current item's list of that name, when it gives one."""
+    if not isinstance(item, dict):
+        return item
+    return {k: "{{=" + k + "}}" if isinstance(v, list) and all(_hashable(i) for i in v) else v for k, v in item.items()}
 
 
 def _mirrored_argument(items: list[Any], arguments: dict[str, Any]) -> str | None:

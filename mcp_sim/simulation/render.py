@@ -54,6 +54,9 @@ class Fill:
     number: int = 1  # the next number in the session (for ids like req-7)
     rng: random.Random = field(default_factory=lambda: random.Random(0))
     minted: dict[str | int, Any] = field(default_factory=dict)  # example id -> the id minted for it here
+    # An argument item naming an entity the session already has: a list that mirrors the argument list leaves
+    # it out (a create of client-named entities answers the new ones). The caller decides, from the ledger.
+    exists: Callable[[Any], bool] = lambda _item: False
 
 
 def render(template: Template, fill: Fill) -> CallToolResult:
@@ -131,7 +134,13 @@ def success_in_style(spec: ToolSpec, siblings: Sequence[ToolSpec], result: CallT
     ):
         return None
     counts = Counter(k for b in bodies for k in b)
-    shared = [k for k, n in counts.items() if 2 * n > len(bodies)]  # most of the tools answer with it
+    # most of the tools answer with it; an id field or a record (``task: {...}``) is no envelope: whose id or
+    # record would a tool never observed show?
+    shared = [
+        k
+        for k, n in counts.items()
+        if 2 * n > len(bodies) and not ID_KEY.match(k) and not any(isinstance(b.get(k), dict | list) for b in bodies)
+    ]
     if not shared:
         return None
     body = {k: _shared_value([b[k] for b in bodies if k in b], text) for k in shared}
@@ -196,7 +205,9 @@ def _fill_json(template: Any, fill: Fill, defaults: dict[str, Any], key: str) ->
         items = argument_at(fill.arguments, str(template[EACH]))
         if not isinstance(items, list):
             return []
-        return [_fill_json(template["item"], _with_arguments(fill, item), {}, "") for item in items]
+        return [
+            _fill_json(template["item"], _with_arguments(fill, item), {}, "") for item in items if not fill.exists(item)
+        ]
     if isinstance(template, dict) and RECORDS in template:
         item = template[RECORDS]
         keys = set(item) if isinstance(item, dict) else set()

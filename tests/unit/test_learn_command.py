@@ -30,7 +30,9 @@ def taught_half(server: str, tmp_path: Path) -> tuple[Path, set[tuple[str, int]]
     return path, scored
 
 
-@pytest.mark.parametrize("server", ["git", "sqlite", "knowledge_graph"])
+@pytest.mark.parametrize(
+    "server", ["git", "sqlite", "knowledge_graph", "todo_txt", "bfcl_twitter_vehicle", "bfcl_file_system_twitter"]
+)
 def test_the_written_spec_scores_like_learning_from_the_same_recordings(server: str, tmp_path: Path) -> None:
     taught, scored = taught_half(server, tmp_path)
     recordings, spec = tmp_path / "taught.sqlite", tmp_path / "tool_specs" / f"{server}.yaml"
@@ -72,3 +74,14 @@ def test_a_tool_missing_from_the_tool_lists_is_named(tmp_path: Path, capsys: pyt
     assert main(["learn", str(source), "-o", str(out), "--tools", str(BENCH / "sqlite.tools.yaml")]) == 1
     assert "tool 'git_status' was observed but is in none of the --tools lists" in capsys.readouterr().err
     assert not out.exists()
+
+
+def test_a_tool_never_observed_is_written_with_its_siblings_examples_and_says_so(tmp_path: Path) -> None:
+    taught, _ = taught_half("todo_txt", tmp_path)
+    spec_path = tmp_path / "todo.yaml"
+    assert main(["learn", str(taught), "-o", str(spec_path), "--tools", str(BENCH / "todo_txt.tools.yaml")]) == 0
+    written = spec_path.read_text()
+    assert "# filter_by_project: never observed; answers like its sibling filter_by_priority" in written
+    assert "these examples are filter_by_priority's, words swapped (priority -> project)" in written
+    spec = next(s for s in load_spec_file(spec_path).tools if s.name == "filter_by_project")
+    assert spec.examples and all("project" in e.arguments and "priority" not in e.arguments for e in spec.examples)

@@ -216,3 +216,49 @@ def test_a_tool_never_observed_answers_in_the_envelope_its_servers_tools_share()
     assert success_in_style(quiet, [siblings[0], quiet], prose) is None  # one observed tool is no server style
     failed = CallToolResult(content=[TextContent(type="text", text="no")], is_error=True)
     assert success_in_style(quiet, [*siblings, quiet], failed) is None
+    with_ids = [observed(f"t{i}", {"status": "ok", "requestId": f"r-{i}", "message": "Done it"}) for i in range(3)]
+    body = __import__("json").loads(success_in_style(quiet, [*with_ids, quiet], prose).content[0].text)  # type: ignore[union-attr]
+    assert body == {"status": "ok", "message": "Deleted task: t-1"}  # no requestId holding the sentence
+    with_records = [observed(f"r{i}", {"status": "ok", "task": {"id": i}, "message": "Done it"}) for i in range(3)]
+    styled = success_in_style(quiet, [*with_records, quiet], prose)
+    assert styled is not None and __import__("json").loads(styled.content[0].text) == {  # type: ignore[union-attr]
+        "status": "ok",
+        "message": "Deleted task: t-1",
+    }  # no empty task record either
+
+
+def test_a_mirrored_list_leaves_out_the_items_the_caller_says_exist() -> None:
+    entities = [{"name": "Bob", "kind": "person"}, {"name": "Dave", "kind": "person"}]
+    example = Example(
+        arguments={"entities": entities},
+        result={"content": [{"type": "text", "text": __import__("json").dumps(entities)}]},
+    )
+    shapes = learn([example])
+    assert shapes is not None and shapes.success is not None
+    asked = [{"name": "Bob", "kind": "robot"}, {"name": "Eve", "kind": "person"}]
+    fill = Fill({"entities": asked}, exists=lambda item: item.get("name") == "Bob")
+    shown = __import__("json").loads(render(shapes.success, fill).content[0].text)  # type: ignore[union-attr]
+    assert shown == [{"name": "Eve", "kind": "person"}]
+    everything = __import__("json").loads(render(shapes.success, Fill({"entities": asked})).content[0].text)  # type: ignore[union-attr]
+    assert [e["name"] for e in everything] == ["Bob", "Eve"]  # by default nothing exists
+
+
+def test_a_listed_or_echoed_item_never_shows_the_example_entitys_own_lists() -> None:
+    import json
+
+    updated = Example(  # the example's call gave no observations: the ones answered are that entity's own
+        arguments={"entities": [{"name": "Maya", "entityType": "manager"}]},
+        result={"content": [{"type": "text", "text": json.dumps([{"name": "Maya", "observations": ["Berlin"]}])}]},
+    )
+    shapes = learn([updated])
+    assert shapes is not None and shapes.success is not None
+    asked = {"entities": [{"name": "Atlas", "observations": ["Budget 55k"]}]}
+    shown = json.loads(render(shapes.success, Fill(asked)).content[0].text)  # type: ignore[union-attr]
+    assert shown == [{"name": "Atlas", "observations": ["Budget 55k"]}]  # this call's list, not "Berlin"
+
+    graph = Example(arguments={}, result=json_result({"entities": [{"name": "Maya", "observations": ["Berlin"]}]}))
+    shapes = learn([graph])
+    assert shapes is not None and shapes.success is not None
+    fill = Fill({}, records=lambda _keys: [{"name": "Atlas"}])
+    listed = json.loads(render(shapes.success, fill).content[0].text)  # type: ignore[union-attr]
+    assert listed == {"entities": [{"name": "Atlas", "observations": []}]}  # unknown: empty, not Maya's

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from mcp_sim.calls import CallPath, error_result
+from mcp_sim.catalog.families import borrowed
 from mcp_sim.catalog.specs import Catalog, catalog_of
 from mcp_sim.config import Example, Experiment, ToolSpec
 from mcp_sim.errors import ProtocolError, ToolError
@@ -74,7 +75,7 @@ def with_examples(specs: list[ToolSpec], calls: list[RecordedCall]) -> list[Tool
         example = example_of(call)
         if example is not None:
             seen.setdefault(call.tool, []).append(example)
-    return [s.model_copy(update={"examples": [*s.examples, *seen.get(s.name, [])]}) for s in specs]
+    return borrowed([s.model_copy(update={"examples": [*s.examples, *seen.get(s.name, [])]}) for s in specs])
 
 
 async def replay(recorded: ServerSessions, mode: Mode, advance: Callable[[], None] = lambda: None) -> list[CallScore]:

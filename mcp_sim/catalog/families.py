@@ -1,0 +1,241 @@
+"""Families of tools: a tool never observed answers like an observed sibling of its family.
+
+A server names the tools of one family alike and answers them alike: ``filter_by_priority`` and
+``filter_by_project`` both answer ``{"count", "todos", "<what was filtered by>": ...}``, ``liter_to_gallon``
+answers ``{"gallon": ...}`` and ``gallon_to_liter`` ``{"liter": ...}``. Two names are one family when they have
+as many words and either differ in one word that is not the action (the first word after the prefix every tool
+of the server shares: ``git_create_branch`` and ``git_delete_branch`` do different things) or hold the same
+words in another order. The sibling's examples are borrowed with its differing words swapped for the tool's,
+in argument names, answer keys and answer text, so a ``{{priority}}`` slot becomes a ``{{project}}`` slot.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from mcp_sim.config import Example, ToolSpec
+
+_WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
+MIN_NAMES_FOR_PREFIX = 3
+MIN_SHARED_ARGUMENTS = 0.5  # of the two tools' argument names (after renaming), Jaccard: the same calling shape
+MIN_SHARED_CALLING = 2  # arguments two tools must both take, and only those, to be called alike
+MIN_MENTION_CHARS = 2  # an argument value shorter than this is no sign a text speaks of it
+
+
+@dataclass(frozen=True)
+class Kinship:
+    """How ``tool`` is a sibling of ``observed``: the words of ``observed``'s name that become ``tool``'s."""
+
+    tool: str
+    observed: str
+    words: dict[str, str]
+
+
+def words_of(name: str) -> list[str]:
+    """The words of a tool name (``get_userTweets`` -> get, user, tweets)."""
+    return [w.lower() for w in _WORD.findall(name)]
+
+
+def server_prefix(names: Iterable[str]) -> int:
+    """How many leading words every tool name shares (``git_`` for a git server), at most all but one. Two or
+    fewer names say nothing about a server (``filter_by_a`` and ``filter_by_b`` share a family, not a prefix)."""
+    split = [words_of(n) for n in names]
+    if len(split) < MIN_NAMES_FOR_PREFIX:
+        return 0
+    shortest = min(len(w) for w in split)
+    shared = 0
+    while shared < shortest - 1 and len({tuple(w[: shared + 1]) for w in split}) == 1:
+        shared += 1
+    return shared
+
+
+def kinship(tool: ToolSpec, observed: ToolSpec, prefix: int = 0) -> Kinship | None:
+    """``tool`` as a sibling of ``observed``, or None when their names are not one family or they are called
+    differently (too few argument names in common once the words are swapped)."""
+    mine, theirs = words_of(tool.name), words_of(observed.name)
+    if len(mine) != len(theirs) or mine == theirs or len(mine) < 2:
+        return None
+    differing = [i for i, (a, b) in enumerate(zip(theirs, mine, strict=True)) if a != b]
+    reordered = sorted(mine) == sorted(theirs)
+    if not reordered and (len(differing) != 1 or differing[0] <= prefix):
+        return None
+    words = {theirs[i]: mine[i] for i in differing}
+    if len(words) != len(differing):
+        return None
+    renamed = {translate(name, words) for name in _argument_names(observed)}
+    own = _argument_names(tool)
+    if (renamed or own) and len(renamed & own) / len(renamed | own) < MIN_SHARED_ARGUMENTS:
+        return None
+    return Kinship(tool.name, observed.name, words)
+
+
+def borrowed(specs: list[ToolSpec]) -> list[ToolSpec]:
+    """``specs`` with each tool that has no examples given its closest observed sibling's examples: a sibling of
+    its family (translated), else one called with the same arguments (its answer form in neutral words,
+    ``reshaped``). The sibling with the most examples wins; a tool no sibling fits stays as it was."""
+    observed = [s for s in specs if s.examples]
+    if not observed:
+        return specs
+    prefix = server_prefix(s.name for s in specs)
+    return [spec if spec.examples else spec.model_copy(update={"examples": lent(spec, observed, prefix)[1]})
+            for spec in specs]  # fmt: skip
+
+
+def lent(spec: ToolSpec, observed: list[ToolSpec], prefix: int) -> tuple[str | None, list[Example]]:
+    """(how a sibling lends ``spec`` its answers, for a person to read; the examples it lends), or (None, [])."""
+    family = [(k, s) for s in observed if s is not spec and (k := kinship(spec, s, prefix)) is not None]
+    if family:
+        kin, sibling = max(family, key=lambda pair: len(pair[1].examples))
+        words = ", ".join(f"{a} -> {b}" for a, b in kin.words.items())
+        how = f"answers like its sibling {sibling.name}: these examples are {sibling.name}'s, words swapped ({words})"
+        return how, [translated(e, kin.words) for e in sibling.examples]
+    alike = [s for s in observed if s is not spec and called_alike(spec, s)]
+    for sibling in sorted(alike, key=lambda s: -len(s.examples)):
+        examples = [reshaped(e, spec.name) for e in sibling.examples if not _failed(e) and _flat(e)]
+        if examples:
+            how = (
+                f"answers in the form of {sibling.name}, which takes the same arguments: these examples are "
+                f"{sibling.name}'s, in neutral words"
+            )
+            return how, examples
+    return None, []
+
+
+def called_alike(tool: ToolSpec, observed: ToolSpec) -> bool:
+    """Both take the same arguments, at least two (``cp`` and ``mv``: source, destination): a server answers
+    tools it calls alike in one form (when that form is flat, ``_flat``)."""
+    mine = _argument_names(tool)
+    return len(mine) >= MIN_SHARED_CALLING and mine == _argument_names(observed)
+
+
+def reshaped(example: Example, tool: str) -> Example:
+    """``example`` (another tool's answer) as ``tool``'s: the same form, but what it said is not borrowed. Its
+    sentences become a plain one naming the call (``cp: source: a.txt, destination: b``) and the numbers it
+    computed are left empty, since ``mv``'s words or ``add``'s sum would be false for ``cp`` or ``divide``."""
+    plain = ", ".join(f"{k}: {v}" for k, v in example.arguments.items() if isinstance(v, str | int | float))
+    sentence = f"{tool}: {plain}" if plain else tool
+    given = {str(v) for v in example.arguments.values() if isinstance(v, str | int | float)}
+    result = dict(example.result)
+    if isinstance(result.get("structuredContent"), dict):
+        result["structuredContent"] = _neutral(result["structuredContent"], sentence, given)
+    blocks = result.get("content")
+    if isinstance(blocks, list):
+        result["content"] = [_neutral_block(b, sentence, given) for b in blocks]
+    return Example(arguments=dict(example.arguments), result=result)
+
+
+def _neutral_block(block: Any, sentence: str, given: set[str]) -> Any:
+    if not isinstance(block, dict) or not isinstance(block.get("text"), str):
+        return block
+    body = _json_of(block["text"])
+    if body is None:
+        return block | {"text": sentence}
+    indent = 2 if block["text"].lstrip().startswith(("{\n", "[\n")) else None
+    return block | {"text": json.dumps(_neutral(body, sentence, given), ensure_ascii=False, indent=indent)}
+
+
+def _neutral(body: Any, sentence: str, given: set[str]) -> Any:
+    if isinstance(body, dict):
+        return {k: _neutral(v, sentence, given) for k, v in body.items()}
+    if isinstance(body, list):
+        return [_neutral(v, sentence, given) for v in body]
+    if isinstance(body, str) and body not in given and (any(c.isspace() for c in body) or _mentions(body, given)):
+        return sentence
+    if isinstance(body, int | float) and not isinstance(body, bool) and str(body) not in given:
+        return None
+    return body
+
+
+def _mentions(text: str, given: set[str]) -> bool:
+    return any(len(value) >= MIN_MENTION_CHARS and value in text for value in given)
+
+
+def _flat(example: Example) -> bool:
+    """An answer that is text, or one JSON object of plain values (``{"result": ...}``): a server's answer to an
+    action. A nested one shows that tool's own records, which a tool called alike need not have."""
+    bodies = [example.result.get("structuredContent")] + [
+        _json_of(b["text"]) for b in example.result.get("content") or [] if isinstance(b.get("text"), str)
+    ]
+    return all(b is None or (isinstance(b, dict) and not any(isinstance(v, dict | list) for v in b.values()))
+               for b in bodies)  # fmt: skip
+
+
+def _failed(example: Example) -> bool:
+    body = None
+    if isinstance(example.result.get("structuredContent"), dict):
+        body = example.result["structuredContent"]
+    else:
+        texts = [b.get("text") for b in example.result.get("content") or [] if isinstance(b, dict)]
+        body = _json_of(texts[0]) if texts and isinstance(texts[0], str) else None
+    return bool(example.result.get("isError")) or (isinstance(body, dict) and body.get("error") not in (None, ""))
+
+
+def _json_of(text: str) -> Any:
+    if not text.lstrip().startswith(("{", "[")):
+        return None
+    try:
+        return json.loads(text)
+    except ValueError:
+        return None
+
+
+def translated(example: Example, words: dict[str, str]) -> Example:
+    """``example`` as the sibling would have shown it: each differing word swapped in argument names, in the
+    answer's top-level keys (``{"gallon": ...}``: what the tool answers about) and in its sentences. Argument
+    values and the fields of listed records are data and stay (a todo's ``priority`` is still its priority)."""
+    arguments = {translate(k, words): v for k, v in example.arguments.items()}
+    result = dict(example.result)
+    if isinstance(result.get("structuredContent"), dict):
+        result["structuredContent"] = _translated_json(result["structuredContent"], words)
+    blocks = result.get("content")
+    if isinstance(blocks, list):
+        result["content"] = [_translated_block(b, words) for b in blocks]
+    return Example(arguments=arguments, result=result)
+
+
+def _translated_block(block: Any, words: dict[str, str]) -> Any:
+    if not isinstance(block, dict) or not isinstance(block.get("text"), str):
+        return block
+    text = block["text"]
+    body = _json_of(text)
+    if body is None:
+        return block | {"text": translate(text, words)}
+    indent = 2 if text.lstrip().startswith(("{\n", "[\n")) else None
+    return block | {"text": json.dumps(_translated_json(body, words), ensure_ascii=False, indent=indent)}
+
+
+def _translated_json(body: Any, words: dict[str, str], top: bool = True) -> Any:
+    if isinstance(body, dict):
+        return {(translate(k, words) if top else k): _translated_json(v, words, False) for k, v in body.items()}
+    if isinstance(body, list):
+        return [_translated_json(v, words, False) for v in body]
+    if isinstance(body, str) and any(c.isspace() for c in body):
+        return translate(body, words)
+    return body
+
+
+def translate(text: str, words: dict[str, str]) -> str:
+    """``text`` with each word of ``words`` swapped at once (``liter``<->``gallon``), as a whole word or a part of
+    an identifier (``priority_level``, ``priorityLevel``), its capital kept."""
+    if not words:
+        return text
+    alternatives = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+    pattern = re.compile(rf"(?:(?<![A-Za-z])|(?<=[a-z])(?=[A-Z]))((?i:{alternatives}))(?![a-z])")
+
+    def swap(match: re.Match[str]) -> str:
+        found = match.group(1)
+        new = words[found.lower()]
+        if found.isupper() and len(found) > 1:
+            return new.upper()
+        return new[:1].upper() + new[1:] if found[:1].isupper() else new
+
+    return pattern.sub(swap, text)
+
+
+def _argument_names(spec: ToolSpec) -> set[str]:
+    properties = (spec.input_schema or {}).get("properties") or {}
+    return set(properties) if isinstance(properties, dict) else set()

@@ -1,0 +1,140 @@
+"""A tool never observed answers like an observed sibling of its family (``catalog/families.py``)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from mcp_sim.catalog.families import (
+    borrowed,
+    called_alike,
+    kinship,
+    lent,
+    reshaped,
+    server_prefix,
+    translate,
+    translated,
+    words_of,
+)
+from mcp_sim.catalog.learning import taught
+from mcp_sim.catalog.specs import catalog_of
+from mcp_sim.config import Example, ToolSpec
+from mcp_sim.simulation.learned import learn, representatives
+from mcp_sim.simulation.render import Fill, render
+
+
+def tool(name: str, *arguments: str, examples: list[Example] | None = None) -> ToolSpec:
+    schema = {"type": "object", "properties": {a: {"type": "string"} for a in arguments}}
+    return ToolSpec.model_validate({"name": name, "inputSchema": schema, "examples": examples or []})
+
+
+def json_result(body: Any) -> dict[str, Any]:
+    return {"content": [{"type": "text", "text": json.dumps(body, indent=2)}], "isError": False}
+
+
+FILTERED = Example(
+    arguments={"priority": "high"},
+    result=json_result(
+        {"todos": [{"id": "1", "text": "Call mum", "priority": "high"}], "count": 1, "priority": "high"}
+    ),
+)
+
+
+def test_names_differing_in_the_thing_acted_on_are_one_family() -> None:
+    assert words_of("get_userTweets") == ["get", "user", "tweets"]
+    kin = kinship(tool("filter_by_project", "project"), tool("filter_by_priority", "priority"))
+    assert kin is not None and kin.words == {"priority": "project"}
+
+
+def test_names_differing_in_the_action_are_not_one_family() -> None:
+    assert kinship(tool("delete_relations", "relations"), tool("create_relations", "relations")) is None
+    names = ["git_create_branch", "git_delete_branch", "git_status"]
+    assert server_prefix(names) == 1  # every tool says git_: the action is the word after it
+    git = tool("git_delete_branch", "branch_name"), tool("git_create_branch", "branch_name")
+    assert kinship(*git, prefix=server_prefix(names)) is None
+
+
+def test_the_same_words_in_another_order_are_one_family_with_the_words_swapped() -> None:
+    kin = kinship(tool("gallon_to_liter", "gallon"), tool("liter_to_gallon", "liter"))
+    assert kin is not None and kin.words == {"liter": "gallon", "gallon": "liter"}
+    assert translate("liter_to_gallon: 3 Liter is 0.79 gallon", kin.words) == "gallon_to_liter: 3 Gallon is 0.79 liter"
+
+
+def test_siblings_called_differently_are_not_one_family() -> None:
+    assert kinship(tool("filter_by_project", "project"), tool("filter_by_priority", "level", "limit")) is None
+
+
+def test_a_borrowed_answer_swaps_its_top_keys_and_sentences_but_not_the_records() -> None:
+    example = Example(
+        arguments={"priority": "A"},
+        result=json_result(
+            {"todos": [{"priority": "A", "note": "by priority"}], "priority": "A", "message": "By priority"}
+        ),
+    )
+    body = json.loads(translated(example, {"priority": "project"}).result["content"][0]["text"])
+    assert list(body) == ["todos", "project", "message"]
+    assert body["todos"] == [{"priority": "A", "note": "by project"}]  # a record keeps its fields
+    assert body["message"] == "By project"
+    assert translated(example, {"priority": "project"}).arguments == {"project": "A"}
+
+
+def test_a_tool_never_observed_answers_in_its_siblings_shape_with_its_own_arguments() -> None:
+    specs = borrowed(
+        [tool("filter_by_priority", "priority", examples=[FILTERED]), tool("filter_by_project", "project")]
+    )
+    shapes = learn(specs[1].examples)
+    assert shapes is not None and shapes.success is not None
+    answer = render(shapes.success, Fill({"project": "garden"}))
+    body = json.loads(answer.content[0].text)  # type: ignore[union-attr]
+    assert body["project"] == "garden" and "priority" not in body
+
+
+def test_a_tool_with_no_sibling_or_its_own_examples_is_left_alone() -> None:
+    own = Example(arguments={"project": "x"}, result=json_result({"project": "x"}))
+    specs = [
+        tool("filter_by_priority", "priority", examples=[FILTERED]),
+        tool("filter_by_project", "project", examples=[own]),
+        tool("read_graph"),
+    ]
+    assert borrowed(specs) == specs
+    assert borrowed([tool("filter_by_project", "project")])[0].examples == []  # nothing observed at all
+
+
+def test_recordings_teach_the_siblings_of_the_tools_they_show() -> None:
+    catalog = catalog_of([tool("filter_by_priority", "priority"), tool("filter_by_project", "project")], "test")
+    catalog = taught(catalog, {"filter_by_priority": [FILTERED]}, representatives)
+    spec = catalog.get("filter_by_project")
+    assert spec is not None and spec.spec.examples and spec.spec.examples[0].arguments == {"project": "high"}
+
+
+MOVED = Example(
+    arguments={"source": "a.txt", "destination": "old"},
+    result=json_result({"result": "'a.txt' moved to 'old/a.txt'"}),
+)
+
+
+def test_a_tool_called_like_an_observed_one_answers_in_its_form_in_neutral_words() -> None:
+    cp, mv = tool("cp", "source", "destination"), tool("mv", "source", "destination", examples=[MOVED])
+    assert called_alike(cp, mv) and not called_alike(tool("cat", "file_name"), tool("touch", "file_name"))
+    specs = borrowed([mv, cp])
+    shapes = learn(specs[1].examples)
+    assert shapes is not None and shapes.success is not None
+    answer = render(shapes.success, Fill({"source": "b.txt", "destination": "new"}))
+    assert json.loads(answer.content[0].text) == {"result": "cp: source: b.txt, destination: new"}  # type: ignore[union-attr]
+
+
+def test_what_a_tool_called_alike_computed_is_not_lent() -> None:
+    summed = Example(arguments={"a": 6, "b": 2}, result=json_result({"result": 8, "exact": True}))
+    body = json.loads(reshaped(summed, "divide").result["content"][0]["text"])
+    assert body == {"result": None, "exact": True}  # add's sum would be a false quotient
+
+
+def test_a_form_with_records_or_a_failure_is_not_lent_to_a_tool_called_alike() -> None:
+    nested = Example(arguments={"requestId": "r-1", "taskId": "t-1"}, result=json_result({"task": {"id": "t-1"}}))
+    failed = Example(arguments={"source": "x", "destination": "y"}, result=json_result({"error": "no such file x"}))
+    approve = tool("approve_task", "requestId", "taskId", examples=[nested])
+    assert lent(tool("delete_task", "requestId", "taskId"), [approve], 0) == (None, [])
+    assert (
+        lent(tool("cp", "source", "destination"), [tool("mv", "source", "destination", examples=[failed])], 0)[0]
+        is None
+    )
