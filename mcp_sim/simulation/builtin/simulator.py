@@ -274,6 +274,16 @@ class _Answer:
 
     def _learned(self, template: Template, record: dict[str, Any], mint: bool) -> CallToolResult:
         fill = Fill(self.args, self._records, record, mint, self.ledger.created + 1, self.rng)
+        id_field = self.effect.id or ""
+        if self.effect.kind == "create" and "[]." in id_field:
+            # a create of client-named entities answers only the new ones, as such servers do: a name that
+            # exists is neither shown as made nor overwritten (memory's create_entities)
+            leaf = id_field.rsplit(".", 1)[-1]
+            fill.exists = lambda item: (
+                isinstance(item, dict)
+                and item.get(leaf) is not None
+                and self.ledger.exists(self.entity, str(item[leaf]))
+            )
         result = render(template, fill)
         self.last_body = result.structured_content if result.structured_content is not None else record
         prose_only = result.structured_content is None and len(result.content) == 1 and not result.is_error
