@@ -262,3 +262,28 @@ def test_a_listed_or_echoed_item_never_shows_the_example_entitys_own_lists() -> 
     fill = Fill({}, records=lambda _keys: [{"name": "Atlas"}])
     listed = json.loads(render(shapes.success, fill).content[0].text)  # type: ignore[union-attr]
     assert listed == {"entities": [{"name": "Atlas", "observations": []}]}  # unknown: empty, not Maya's
+
+
+async def test_a_learned_answer_stays_valid_for_the_output_schema() -> None:
+    """An argument echoed into a boolean field by a learned template is converted when it says true or false,
+    and replaced by a value of the field's type when it says something else ("maybe")."""
+    from mcp_sim.config import ToolSpec
+    from tests.unit.test_recall import path_of
+
+    flag = {"type": ["boolean", "string"]}
+    out = {"type": "object", "properties": {"next": {"type": "boolean"}, "n": {"type": "number"}},
+           "required": ["next", "n"], "additionalProperties": False}  # fmt: skip
+    seen = Example(
+        arguments={"next": True, "n": 1},
+        result={
+            "content": [{"type": "text", "text": '{"next": true, "n": 1}'}],
+            "structuredContent": {"next": True, "n": 1},
+        },
+    )
+    inputs = {"type": "object", "properties": {"next": flag, "n": {"type": "number"}}}
+    spec = ToolSpec(name="think", input_schema=inputs, output_schema=out, examples=[seen])
+    path = path_of(spec)
+    said = (await path.call("s", "think", {"next": "false", "n": 2})).structured_content
+    assert said == {"next": False, "n": 2}
+    odd = (await path.call("s", "think", {"next": "maybe", "n": 3})).structured_content
+    assert odd is not None and isinstance(odd["next"], bool) and odd["n"] == 3

@@ -285,6 +285,11 @@ class _Answer:
                 and self.ledger.exists(self.entity, str(item[leaf]))
             )
         result = render(template, fill)
+        schema = self.spec.output_schema
+        if schema is not None and isinstance(result.structured_content, dict) and not result.is_error:
+            fitted = _fitted(self.values, schema, result.structured_content)
+            if fitted is not result.structured_content:
+                result = to_result(self.spec, fitted)
         self.last_body = result.structured_content if result.structured_content is not None else record
         prose_only = result.structured_content is None and len(result.content) == 1 and not result.is_error
         block = result.content[0] if prose_only else None
@@ -392,6 +397,35 @@ def _fill(values: ValueMaker, schema: dict[str, Any], record: dict[str, Any], pa
         else:
             out[key] = values.make(sub, key, 1)
     return out
+
+
+def _fitted(values: ValueMaker, schema: dict[str, Any], body: dict[str, Any]) -> dict[str, Any]:
+    """A learned answer made valid for the outputSchema, field by field: an argument's text in a boolean or
+    number field is converted when it says one ("true", "3"), else the field gets a value of its type. The
+    same body when it is valid already."""
+    if values.fits(schema, body):
+        return body
+    properties = values.resolve(schema).get("properties") or {}
+    fixed = dict(body)
+    for key, sub in properties.items():
+        if key in fixed and not values.fits(sub, fixed[key]):
+            converted = _converted(fixed[key], values.resolve(sub).get("type"))
+            fixed[key] = converted if converted is not None and values.fits(sub, converted) else values.make(sub, key)
+    return fixed
+
+
+def _converted(value: Any, kind: Any) -> Any:
+    if not isinstance(value, str):
+        return None
+    if kind == "boolean" and value.lower() in ("true", "false"):
+        return value.lower() == "true"
+    if kind in ("number", "integer"):
+        try:
+            number = float(value)
+        except ValueError:
+            return None
+        return int(number) if kind == "integer" and number.is_integer() else number
+    return None
 
 
 def _batch_answered(values: ValueMaker, schema: dict[str, Any], record: dict[str, Any]) -> list[Any] | None:
