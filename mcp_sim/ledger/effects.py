@@ -85,6 +85,7 @@ class EntityTypes:
             e.entity: e.hierarchy.separator for s in specs for e in effects_of(s) if e.entity and e.hierarchy
         }
         self.seeded = set(seeded or {})
+        self.integer_ids = _integer_ids(specs)
 
     def known(self, entity: str, ledger: Ledger) -> bool:
         """Whether the session knows every entity of this type, so an unknown id is not found: the world
@@ -93,6 +94,21 @@ class EntityTypes:
         existed before the session (from its task), and a simulator that cannot know must not call it
         missing. Deleted ids are refused either way."""
         return entity in self.seeded or ledger.knows(entity)
+
+
+def _integer_ids(specs: list[ToolSpec]) -> set[str]:
+    """Entity types whose ids the tools take as integers (``get_item(item_id: integer)``): the server numbers
+    them, so a simulated create mints 1, 2, 3 rather than ``item-1``."""
+    found: set[str] = set()
+    for spec in specs:
+        properties = spec.input_schema.get("properties") or {}
+        for effect in effects_of(spec):
+            named = {effect.id: effect.entity} if effect.kind != "create" and effect.id else {}
+            for argument, entity in {**named, **effect.refs}.items():
+                prop = properties.get(argument) if argument and entity else None
+                if isinstance(prop, dict) and prop.get("type") == "integer" and entity:
+                    found.add(entity)
+    return found
 
 
 def observed_effects(

@@ -202,7 +202,7 @@ class _Answer:
         record = {id_field: new_id, **self.args}
         result = self._present(record, mint=True)
         stored = {**_record_in(self.last_body, self.entity), **record}
-        return result, [Effect("create", self.entity, new_id, stored)]
+        return result, [Effect("create", self.entity, str(new_id), stored)]  # 1 and "1" are one id
 
     def _read(self, id_: str) -> tuple[CallToolResult, list[Effect]]:
         return self._present(self._existing(id_)), self._assumed(id_)
@@ -344,8 +344,15 @@ class _Answer:
         ):
             number += 1  # a seeded or observed entity already has this number
         schema = ((self.spec.output_schema or {}).get("properties") or {}).get(id_field, {})
-        if schema.get("type") == "integer":
-            return number
+        types = self.request.types
+        if schema.get("type") == "integer" or (types is not None and self.entity in types.integer_ids):
+            # numbered by the server, one count per type as a database's keys are: 1, 2, 3
+            count = len(self.ledger.entities.get(self.entity, {})) + len(self.ledger.deleted.get(self.entity, []))
+            while self.ledger.exists(self.entity, str(count + 1)) or self.ledger.is_deleted(
+                self.entity, str(count + 1)
+            ):
+                count += 1
+            return count + 1
         if schema.get("format") == "uuid":
             return str(self.values.make(schema))
         return f"{self.entity.replace('_', '-')}-{number}"
