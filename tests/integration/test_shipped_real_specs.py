@@ -18,7 +18,8 @@ def test_shipped_effects_beat_the_bare_tool_list(server: str) -> None:
     spec = [ROOT / "tool_specs" / f"{server}.yaml"]
     bare = measure(recorded, spec, "zero-config")["overall"]["measures"]
     shipped = measure(recorded, spec, "shipped")["overall"]["measures"]
-    assert shipped["is_error_agreement"]["hits"] > bare["is_error_agreement"]["hits"]
+    # zero-config's own rules now catch some of what the effects declare (sqlite's malformed SQL): no worse
+    assert shipped["is_error_agreement"]["hits"] >= bare["is_error_agreement"]["hits"]
     assert shipped["semantic"]["rate"] > bare["semantic"]["rate"]
     assert shipped["any_violation"]["rate"] <= bare["any_violation"]["rate"] + 0.01
     assert shipped["valid"]["hits"] == shipped["valid"]["of"]  # the one-text-field outputSchema is kept
