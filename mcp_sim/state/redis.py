@@ -29,12 +29,15 @@ from typing import Any
 
 import anyio
 import redis.asyncio as aioredis
-from redis.exceptions import RedisError
+import structlog
+from redis.exceptions import LockNotOwnedError, RedisError
 
 from mcp_sim.errors import StoreUnavailable
 from mcp_sim.state.base import SessionState, Turn
 from mcp_sim.state.locks import KeyedLocks
 from mcp_sim.state.versioned import LedgerRows, VersionedStore, conflict, from_stored, head_json
+
+log = structlog.get_logger("mcp_sim.state.redis")
 
 # KEYS: state, turns, index, experiments, records. ARGV: expected version, head json, now, key, ttl,
 # experiment, replace history (0/1), replace records (0/1), write id, n upserted, n removed, then n pairs
@@ -129,8 +132,7 @@ class RedisStore(VersionedStore):
             except BaseExceptionGroup as group:  # the call's own error, not wrapped by the renewal task group
                 raise group.exceptions[0] if len(group.exceptions) == 1 else group from None
             finally:
-                async with _translated():
-                    await lock.release()
+                await _release(lock)
 
     async def _acquire(self, lock: Any) -> None:
         """Take the lock; a lock left by a process of this host that is gone (``kill -9``) is broken at once
@@ -265,6 +267,19 @@ def _orphaned(token: str) -> bool:
     except PermissionError:  # alive, another user's
         return False
     return False
+
+
+async def _release(lock: Any) -> None:
+    """Give the lock back. A lease that ran out meanwhile (an event loop starved for longer than the renewal
+    period under overload) is not the call's failure: its write was version-checked (``_WRITE``), so it either
+    landed on the version it read or was refused as a conflict. The compare-and-delete leaves a lock another
+    holder took since then alone."""
+    try:
+        await lock.release()
+    except LockNotOwnedError:
+        log.warning("session lock lease ran out before the call ended", lock=lock.name, lease_s=LOCK_LEASE_S)
+    except RedisError as exc:
+        raise StoreUnavailable(f"Redis session store: {exc}") from exc
 
 
 async def _renew(lock: Any) -> None:

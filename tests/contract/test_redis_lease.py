@@ -1,0 +1,35 @@
+"""The Redis session lock when its lease ran out during a call (an event loop starved under overload).
+
+Against a real redis-server: the call is not failed for it (its write was version-checked), and a lock some
+other holder took meanwhile is left to that holder."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+import redis.asyncio as aioredis
+
+from mcp_sim.state.redis import RedisStore
+
+pytestmark = pytest.mark.integration  # a real redis-server
+
+
+async def test_a_lapsed_lease_does_not_fail_the_call_nor_free_the_new_holder(redis_url: str) -> None:
+    prefix = f"lease-{uuid.uuid4().hex}:"
+    store = RedisStore(redis_url, prefix=prefix)
+    other = aioredis.Redis.from_url(redis_url, decode_responses=True)
+    name = f"{prefix}lock:exp:k"
+    try:
+        async with store.lock("exp", "k"):
+            assert await other.get(name) is not None  # held by the call
+            await other.set(name, "another-holder")  # the lease ran out and someone else took the session
+        assert await other.get(name) == "another-holder"  # release left the new holder's lock alone
+        await other.delete(name)
+        async with store.lock("exp", "k"):
+            await other.delete(name)  # ran out, nobody took it
+        assert await other.get(name) is None
+    finally:
+        await other.delete(name)
+        await other.aclose()
+        await store.aclose()
