@@ -283,9 +283,17 @@ async def _release(lock: Any) -> None:
 
 
 async def _renew(lock: Any) -> None:
+    """Keep the lease while the call runs. A renewal that fails does not fail the call (its write is
+    version-checked): a lease already lost ends the renewals, a Redis hiccup is retried next period."""
     while True:
         await anyio.sleep(LOCK_LEASE_S / 3)
-        await lock.reacquire()
+        try:
+            await lock.reacquire()
+        except LockNotOwnedError:
+            log.warning("session lock lease ran out while the call ran", lock=lock.name, lease_s=LOCK_LEASE_S)
+            return
+        except RedisError as exc:
+            log.warning("session lock renewal failed; retrying", lock=lock.name, problem=str(exc))
 
 
 @asynccontextmanager

@@ -6,10 +6,13 @@ other holder took meanwhile is left to that holder."""
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
+import anyio
 import pytest
 import redis.asyncio as aioredis
 
+from mcp_sim.state import redis as redis_store
 from mcp_sim.state.redis import RedisStore
 
 pytestmark = pytest.mark.integration  # a real redis-server
@@ -29,6 +32,35 @@ async def test_a_lapsed_lease_does_not_fail_the_call_nor_free_the_new_holder(red
         async with store.lock("exp", "k"):
             await other.delete(name)  # ran out, nobody took it
         assert await other.get(name) is None
+    finally:
+        await other.delete(name)
+        await other.aclose()
+        await store.aclose()
+
+
+async def test_a_renewal_that_finds_the_lease_lost_does_not_fail_the_call(
+    redis_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(redis_store, "LOCK_LEASE_S", 0.3)  # renewals every 0.1 s
+    prefix = f"lease-{uuid.uuid4().hex}:"
+    store = RedisStore(redis_url, prefix=prefix)
+    other = aioredis.Redis.from_url(redis_url, decode_responses=True)
+    name = f"{prefix}lock:exp:k"
+    lost = anyio.Event()
+    warn = redis_store.log.warning
+
+    def noting(event: str, **fields: Any) -> None:
+        warn(event, **fields)
+        if "ran out while the call ran" in event:
+            lost.set()
+
+    monkeypatch.setattr(redis_store.log, "warning", noting)
+    try:
+        async with store.lock("exp", "k"):
+            await other.delete(name)  # the lease is lost while the call runs
+            with anyio.fail_after(10):  # hang guard: the next renewal notices
+                await lost.wait()
+        # the block ended normally: the call was not failed by its renewal
     finally:
         await other.delete(name)
         await other.aclose()
