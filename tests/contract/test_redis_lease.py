@@ -1,4 +1,5 @@
-"""The Redis session lock when its lease ran out during a call (an event loop starved under overload).
+"""The Redis session lock under overload: a lease that ran out during a call (an event loop starved), and the
+bound on calls holding locks at once.
 
 Against a real redis-server: the call is not failed for it (its write was version-checked), and a lock some
 other holder took meanwhile is left to that holder."""
@@ -64,4 +65,31 @@ async def test_a_renewal_that_finds_the_lease_lost_does_not_fail_the_call(
     finally:
         await other.delete(name)
         await other.aclose()
+        await store.aclose()
+
+
+async def test_no_more_calls_hold_session_locks_than_the_pool_has_connections(redis_url: str) -> None:
+    store = RedisStore(redis_url, prefix=f"holders-{uuid.uuid4().hex}:", max_connections=2)
+    holding: list[str] = []
+    most = 0
+    release = anyio.Event()
+
+    async def call(key: str) -> None:
+        nonlocal most
+        async with store.lock("exp", key):
+            holding.append(key)
+            most = max(most, len(holding))
+            await release.wait()
+            holding.remove(key)
+
+    try:
+        with anyio.fail_after(20):  # hang guard
+            async with anyio.create_task_group() as tasks:
+                for key in ("a", "b", "c"):
+                    tasks.start_soon(call, key)
+                await anyio.wait_all_tasks_blocked()
+                assert sorted(holding) == ["a", "b"]  # "c" waits in the process, holding nothing in Redis
+                release.set()
+        assert most == 2 and holding == []
+    finally:
         await store.aclose()
