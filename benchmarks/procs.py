@@ -115,6 +115,11 @@ class Fleet:
         _wait_for_port(server, timeout_s)
         return server
 
+    def stop(self, server: Server) -> None:
+        """Stops one server (its whole process group) before the others."""
+        _stop(server.process)
+        self.servers.remove(server)
+
     def stop_all(self) -> None:
         for server in reversed(self.servers):
             _stop(server.process)

@@ -22,6 +22,7 @@ import yaml
 from benchmarks import rawmcp
 from benchmarks.procs import RESULTS, Server, fleet, free_port, mcp_sim_argv
 from benchmarks.profile_hop import top
+from benchmarks.scale_out import tree_cpu_seconds
 from benchmarks.sim_path import TOOLS
 
 
@@ -76,21 +77,22 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=20)
     parser.add_argument("--out", type=Path, default=RESULTS / "profile-sim.txt")
     parser.add_argument("--no-profile", action="store_true")
+    parser.add_argument("--workers", type=int, default=1, help="serve --workers N (py-spy follows the workers)")
     args = parser.parse_args()
     RESULTS.mkdir(parents=True, exist_ok=True)
     with fleet() as servers:
-        _, sim = start(servers, args.store, RESULTS, [])
-        anyio.run(drive, sim.url, args.sessions, 2, 0)  # warm-up
+        _, sim = start(servers, args.store, RESULTS, ["--workers", str(args.workers)])
+        anyio.run(drive, sim.url, args.sessions, 2, 0)  # warm-up (with --workers: once a worker answers)
         spy = None
         if not args.no_profile:
-            argv = ["py-spy", "record", "--gil", "--format", "raw", "-r", "200", "-o", str(args.out)]
+            argv = ["py-spy", "record", "--gil", "--format", "raw", "-r", "200", "-o", str(args.out), "--subprocesses"]
             spy = subprocess.Popen([*argv, "--pid", str(sim.process.pid)])
             time.sleep(1.0)
-        cpu = sim.cpu_seconds()
+        cpu = tree_cpu_seconds(sim.process.pid)
         started = time.perf_counter()
         calls = anyio.run(drive, sim.url, args.sessions, args.rounds, 1)
         wall = time.perf_counter() - started
-        cpu = sim.cpu_seconds() - cpu
+        cpu = tree_cpu_seconds(sim.process.pid) - cpu
         print(f"{calls} calls in {wall:.2f} s, server CPU {cpu / calls * 1000:.3f} ms/call ({args.store})")
         if spy is not None:
             spy.send_signal(2)

@@ -13,6 +13,7 @@ proxy's stdio connection; server-everything itself speaks only 2025-11-25, so th
 from __future__ import annotations
 
 import os
+import re
 import sys
 import time
 from contextlib import AsyncExitStack
@@ -184,7 +185,8 @@ async def _connect(stack: AsyncExitStack, route: Route) -> None:
 
 async def _calls(route: Route, count: int, *, timed: bool) -> None:
     assert route.client is not None
-    meta: Any = {"mcp-sim/session": f"bench-{route.via}-{route.era}"}
+    # a session key names the session in admin URLs: no '/' (the memory:// route's name has two)
+    meta: Any = {"mcp-sim/session": re.sub(r"[^A-Za-z0-9_.-]+", "-", f"bench-{route.via}-{route.era}")}
     cpu_before = route.server.cpu_seconds() if route.server and timed else 0.0
     for i in range(count):
         started = time.perf_counter()

@@ -12,6 +12,7 @@ import os
 import platform
 import sys
 import time
+import traceback
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -44,6 +45,7 @@ def main(argv: list[str] | None = None) -> int:
         except Exception as exc:  # one broken section must not hide the others' figures
             failed = True
             print(f"FAILED: {type(exc).__name__}: {exc}\n", flush=True)
+            traceback.print_exception(exc, file=sys.stderr)  # an ExceptionGroup's message hides the cause
             report["sections"][section.key] = {"error": f"{type(exc).__name__}: {exc}"}
             continue
         for table in result.tables:

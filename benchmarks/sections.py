@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from benchmarks import concurrency, fidelity, memory, prefix_stability, proxy_overhead, sim_path, soak, state_stores
+from benchmarks import (
+    concurrency,
+    fidelity,
+    memory,
+    prefix_stability,
+    proxy_overhead,
+    scale_out,
+    sim_path,
+    soak,
+    state_stores,
+)
 from benchmarks.harness import Section
 
 SECTIONS: list[Section] = [
@@ -14,4 +24,5 @@ SECTIONS: list[Section] = [
     Section("memory", "6. Memory: RSS with idle sessions", memory.run, time_limit_s=600),
     Section("soak", "7. Soak: sessions under upstream kills and world-model faults", soak.run, time_limit_s=600),
     Section("fidelity", "8. Fidelity against recorded real sessions", fidelity.run, time_limit_s=600),
+    Section("scale", "9. Scale-out: --workers 2, and 4 processes on one Redis", scale_out.run, time_limit_s=1800),
 ]

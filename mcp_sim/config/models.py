@@ -165,6 +165,11 @@ class OpenAIWorldModelConfig(_WorldModel):
     max_retries: int = Field(3, ge=0)
     validation_retries: int = Field(2, ge=0)
     context_budget_chars: int = Field(400_000, gt=1000)
+    # what one call's prompt replays at most: the last history_turns turns (dropped in blocks of half) and, for
+    # the turns before them, a summary listing the summary_records most recent ledger records; the records of
+    # the ids a call names always come with it. Bounded so a call costs the same at turn 500 as at turn 10.
+    history_turns: int = Field(32, ge=1)
+    summary_records: int = Field(32, ge=0)
     on_failure: Literal["error", "schema"] = "error"
     system_prompt: str | None = None  # path of a template overriding the built-in one ({tool_definitions} ...)
     demonstrations: str | None = None  # path of a text file of example calls and observations
@@ -183,6 +188,8 @@ class OpenAIWorldModelConfig(_WorldModel):
         "max_retries",
         "validation_retries",
         "context_budget_chars",
+        "history_turns",
+        "summary_records",
         mode="before",
     )
     @classmethod

@@ -14,6 +14,8 @@ What makes several processes one server:
   directory the supervisor owns, and any worker's ``/metrics`` reads all of them);
 - the admin API reads sessions from the shared store; experiment-wide switches reach every worker through
   it (flag_sync.py).
+
+A worker stops (SIGTERM, graceful) when the supervisor dies, even by SIGKILL (parent_watch.py).
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from starlette.types import Receive, Scope, Send
 from mcp_sim.config import LoadedExperiment, RouteName, load_experiment
 from mcp_sim.errors import SimError, StartupError
 from mcp_sim.observability import logs, metrics
+from mcp_sim.serving import parent_watch
 from mcp_sim.state.urls import open_store_url
 
 log = structlog.get_logger("mcp_sim.serving.workers")
@@ -52,6 +55,7 @@ class WorkerOptions:
     token: str | None = None
     log_level: str = "info"
     shared_sessions: bool = True
+    supervisor_pid: int | None = None  # set by the supervisor: a worker stops when it dies (parent_watch.py)
 
     def to_env(self) -> str:
         return json.dumps(asdict(self))
@@ -108,6 +112,7 @@ class WorkerApp:
                 return
             self.app = app
             await send({"type": "lifespan.startup.complete"})
+            log.info("worker ready", worker=os.getpid())
             await receive()  # lifespan.shutdown: calls in flight are finished by now
         metrics.worker_stopped(os.getpid())
         await send({"type": "lifespan.shutdown.complete"})
@@ -117,6 +122,8 @@ def app_factory() -> WorkerApp:
     """uvicorn's factory in each worker (``mcp_sim.serving.workers:app_factory``)."""
     options = WorkerOptions.from_env()
     logs.configure(options.log_level)
+    if options.supervisor_pid is not None:  # first thing a worker does: no orphan if the supervisor is killed
+        parent_watch.stop_with_parent(options.supervisor_pid)
     return WorkerApp(options)
 
 
@@ -162,6 +169,7 @@ def serve_workers(options: WorkerOptions, workers: int, port: int, graceful_s: f
         raise StartupError(f"--workers must be at least 1, got {workers}")
     sock = server.bind_socket(options.host, port)
     metrics_dir = tempfile.mkdtemp(prefix="mcp-sim-metrics-")
+    options.supervisor_pid = os.getpid()
     os.environ[OPTIONS_ENV] = options.to_env()
     os.environ[metrics.MULTIPROCESS_ENV] = metrics_dir  # read by prometheus_client when a worker imports it
     config = uvicorn.Config(

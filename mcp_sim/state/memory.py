@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import json
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -26,7 +27,9 @@ class MemoryStore:
         self.ttl_s = ttl_s
         self.clock = clock
         self._states: dict[Key, SessionState] = {}
-        self._turns: dict[Key, list[dict[str, Any]]] = {}
+        # turns as JSON text, like the real stores keep them: a C-speed dump and load instead of a deep copy
+        # each way (which cProfile found at ~6 % of a simulated call's server CPU), and the same round trip
+        self._turns: dict[Key, list[str]] = {}
         self._locks = KeyedLocks()
         self._flags: dict[str, dict[str, Any]] = {}
 
@@ -45,7 +48,7 @@ class MemoryStore:
         if state.ephemeral:
             return
         await self.save(state)
-        self._turns.setdefault((state.experiment, state.key), []).append(copy.deepcopy(turn.to_json()))
+        self._turns.setdefault((state.experiment, state.key), []).append(json.dumps(turn.to_json()))
 
     async def save(self, state: SessionState) -> None:
         if state.ephemeral:
@@ -64,7 +67,7 @@ class MemoryStore:
     async def turns(self, experiment: str, key: str, start: int = 0, limit: int | None = None) -> list[Turn]:
         history = self._turns.get((experiment, key), [])
         end = None if limit is None else start + limit
-        return [Turn.from_json(copy.deepcopy(t)) for t in history[start:end]]
+        return [Turn.from_json(json.loads(t)) for t in history[start:end]]
 
     async def sessions(self, experiment: str | None = None) -> list[str]:
         return sorted(k for (e, k) in self._states if experiment in (None, e))
@@ -94,7 +97,7 @@ class MemoryStore:
         previous = self._states.get((state.experiment, state.key))
         state.version = previous.version if previous is not None else 0
         await self.save(state)
-        self._turns[(state.experiment, state.key)] = [t.to_json() for t in turns]
+        self._turns[(state.experiment, state.key)] = [json.dumps(t.to_json()) for t in turns]
         return state.key
 
     async def expire(self) -> list[str]:

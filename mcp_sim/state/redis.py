@@ -13,7 +13,8 @@ last is one small round trip that only compares the write id.
 Connections: a blocking pool sized from the calls the process must carry (``max_connections``, from the
 ``?max_connections=`` URL parameter or the experiment's concurrency): a call holds a connection only for
 one command, and when every connection is busy it waits for one (``?pool_timeout=``, default 20 s) instead
-of failing with "Too many connections".
+of failing with "Too many connections". As many calls of one process as the pool has connections hold a
+session lock at once; more wait in the process before taking theirs (no lease runs out while they wait).
 """
 
 from __future__ import annotations
@@ -29,12 +30,15 @@ from typing import Any
 
 import anyio
 import redis.asyncio as aioredis
-from redis.exceptions import RedisError
+import structlog
+from redis.exceptions import LockNotOwnedError, RedisError
 
 from mcp_sim.errors import StoreUnavailable
 from mcp_sim.state.base import SessionState, Turn
 from mcp_sim.state.locks import KeyedLocks
 from mcp_sim.state.versioned import LedgerRows, VersionedStore, conflict, from_stored, head_json
+
+log = structlog.get_logger("mcp_sim.state.redis")
 
 # KEYS: state, turns, index, experiments, records. ARGV: expected version, head json, now, key, ttl,
 # experiment, replace history (0/1), replace records (0/1), write id, n upserted, n removed, then n pairs
@@ -108,6 +112,7 @@ class RedisStore(VersionedStore):
         self._break_script = self._redis.register_script(_BREAK)
         self._load_script = self._redis.register_script(_LOAD)
         self._locks = KeyedLocks()
+        self._holders: anyio.Semaphore | None = None
         self._init_hot()
 
     def _k(self, kind: str, experiment: str, key: str = "") -> str:
@@ -115,7 +120,7 @@ class RedisStore(VersionedStore):
 
     @asynccontextmanager
     async def lock(self, experiment: str, key: str) -> AsyncIterator[None]:
-        async with self._locks.hold((experiment, key)):  # waiters of this process queue here, not in Redis
+        async with self._locks.hold((experiment, key)), self._holding():  # waiters queue here, not in Redis
             lock = self._redis.lock(
                 self._k("lock", experiment, key), timeout=LOCK_LEASE_S, sleep=0.005, thread_local=False
             )
@@ -129,8 +134,15 @@ class RedisStore(VersionedStore):
             except BaseExceptionGroup as group:  # the call's own error, not wrapped by the renewal task group
                 raise group.exceptions[0] if len(group.exceptions) == 1 else group from None
             finally:
-                async with _translated():
-                    await lock.release()
+                await _release(lock)
+
+    def _holding(self) -> anyio.Semaphore:
+        """At most ``max_connections`` calls of this process hold session locks at once; the others wait here,
+        holding nothing. Without it, 2,500 calls at once on one process all took their lock, then queued for the
+        pool's connections and for the CPU while their leases and the pool timeout ran out (errors, not waits)."""
+        if self._holders is None:  # made in the event loop that uses it
+            self._holders = anyio.Semaphore(self.max_connections)
+        return self._holders
 
     async def _acquire(self, lock: Any) -> None:
         """Take the lock; a lock left by a process of this host that is gone (``kill -9``) is broken at once
@@ -267,10 +279,31 @@ def _orphaned(token: str) -> bool:
     return False
 
 
+async def _release(lock: Any) -> None:
+    """Give the lock back. A lease that ran out meanwhile (an event loop starved for longer than the renewal
+    period under overload) is not the call's failure: its write was version-checked (``_WRITE``), so it either
+    landed on the version it read or was refused as a conflict. The compare-and-delete leaves a lock another
+    holder took since then alone."""
+    try:
+        await lock.release()
+    except LockNotOwnedError:
+        log.warning("session lock lease ran out before the call ended", lock=lock.name, lease_s=LOCK_LEASE_S)
+    except RedisError as exc:
+        raise StoreUnavailable(f"Redis session store: {exc}") from exc
+
+
 async def _renew(lock: Any) -> None:
+    """Keep the lease while the call runs. A renewal that fails does not fail the call (its write is
+    version-checked): a lease already lost ends the renewals, a Redis hiccup is retried next period."""
     while True:
         await anyio.sleep(LOCK_LEASE_S / 3)
-        await lock.reacquire()
+        try:
+            await lock.reacquire()
+        except LockNotOwnedError:
+            log.warning("session lock lease ran out while the call ran", lock=lock.name, lease_s=LOCK_LEASE_S)
+            return
+        except RedisError as exc:
+            log.warning("session lock renewal failed; retrying", lock=lock.name, problem=str(exc))
 
 
 @asynccontextmanager

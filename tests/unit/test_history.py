@@ -41,3 +41,28 @@ def test_hints_name_existing_and_deleted_ids_in_nested_arguments() -> None:
         'user u1 exists: {"name": "Ada"}',
         "user u2 was deleted: calls on it must fail with a not-found error",
     ]
+
+
+def test_max_turns_bounds_the_window_and_moves_it_in_blocks() -> None:
+    sizes = [100] * 200
+    starts = [window_start(sizes[:n], 10**9, max_turns=8) for n in range(1, 201)]
+    kept = [n - start for n, start in zip(range(1, 201), starts, strict=True)]
+    assert max(kept) == 8 and min(kept[8:]) == 4  # between half the bound and the bound, however long
+    assert starts == sorted(starts)
+    assert sorted(set(starts)) == list(range(0, 200, 5))  # moves once per 5 turns (9th: drop to 4), not each turn
+
+
+def test_summary_lists_the_most_recent_records_and_counts_the_rest() -> None:
+    turns = [
+        Turn(i, "create_user", {}, "sim", None, effects=[Effect("create", "user", f"u{i}", {"i": i})])
+        for i in range(50)
+    ]
+    text = summarise(turns, max_records=3)
+    assert "Entities that exist: 50 user" in text
+    assert "47 earlier ones not listed" in text
+    assert [line.split(":")[0] for line in text.splitlines() if line.startswith("- user")] == [
+        "- user u47",
+        "- user u48",
+        "- user u49",
+    ]
+    assert len(summarise(turns * 10, max_records=3)) < len(text) + 10  # does not grow with the session

@@ -149,3 +149,20 @@ async def test_a_slow_call_does_not_hold_up_other_sessions(tmp_path: Path) -> No
         slow.set()
     assert order == ["start slow", "start fast-0", "end fast-0", "start fast-1", "end fast-1", "start fast-2",
                      "end fast-2", "end slow"]  # fmt: skip
+
+
+async def test_the_prompt_is_bounded_by_history_turns_and_summary_records(tmp_path: Path) -> None:
+    created = [
+        f'<predicted_observation>{{"order_id": "ord-{i}", "item": "pen"}}</predicted_observation>' for i in range(12)
+    ]
+    endpoint = FakeEndpoint([*(Reply(text) for text in created), Reply('{"order_id": "ord-0", "item": "pen"}')])
+    async with sim(tmp_path, endpoint, history_turns=4, summary_records=2) as (_, client):
+        for _ in range(12):
+            assert not (await call(client, "long", "create_order", {"item": "pen"})).is_error
+        await call(client, "long", "get_order", {"order_id": "ord-0"})
+    replayed = [(len(r["messages"]) - 2) // 2 for r in endpoint.requests]
+    assert max(replayed) == 4 and replayed[-1] <= 4  # never more than history_turns earlier turns
+    last = endpoint.requests[-1]["messages"]
+    system = last[0]["content"]
+    assert "Entities that exist: " in system and system.count("- order ord-") == 2  # summary_records
+    assert "order ord-0 exists" in last[-1]["content"]  # the call's own record comes with it, though not listed

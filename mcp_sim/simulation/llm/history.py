@@ -16,27 +16,33 @@ from typing import Any
 from mcp_sim.ledger.entities import Ledger
 from mcp_sim.state.base import Turn
 
-MAX_SUMMARY_ENTITIES = 200
+MAX_SUMMARY_ENTITIES = 200  # summarise's default; the world model passes its summary_records
 MAX_RECORD_CHARS = 400
 MAX_HINTS = 12
 
 
-def window_start(sizes: Sequence[int], budget: int) -> int:
+def window_start(sizes: Sequence[int], budget: int, max_turns: int | None = None) -> int:
     """Index of the first turn to replay, given each turn's rendered size. Deterministic in the sizes alone,
-    and monotone as history grows: replaying the growth is what keeps the cut points fixed."""
+    and monotone as history grows: replaying the growth is what keeps the cut points fixed.
+
+    ``max_turns`` bounds the replayed turns too (``history_turns``): past it the window drops to half of it,
+    so a long session's prompt stays about the size of a young one's instead of growing to the char budget."""
+    limit = max_turns if max_turns is not None else len(sizes) + 1
     start, total = 0, 0
     for newest, size in enumerate(sizes):
         total += size
-        if total <= budget:
+        if total <= budget and newest + 1 - start <= limit:
             continue
-        while total > budget // 2 and start < newest:  # the newest turn always stays
+        while (total > budget // 2 or newest + 1 - start > limit // 2) and start < newest:  # the newest stays
             total -= sizes[start]
             start += 1
     return start
 
 
-def summarise(dropped: Sequence[Turn]) -> str:
-    """A system-prompt section standing in for turns no longer replayed."""
+def summarise(dropped: Sequence[Turn], max_records: int = MAX_SUMMARY_ENTITIES) -> str:
+    """A system-prompt section standing in for turns no longer replayed. It lists the ``max_records`` most
+    recent records (``summary_records``): a call's own ids come with the call (``entity_hints``), so the
+    summary need not carry the whole ledger, and does not grow with the session."""
     ledger = Ledger()
     for turn in dropped:
         for effect in turn.effects:
@@ -49,10 +55,12 @@ def summarise(dropped: Sequence[Turn]) -> str:
     ]
     existing = list(_records(ledger))
     if existing:
-        lines.append("Entities that exist:")
-        lines += [f"- {entity} {id_}: {_short(record)}" for entity, id_, record in existing[:MAX_SUMMARY_ENTITIES]]
-        if len(existing) > MAX_SUMMARY_ENTITIES:
-            lines.append(f"- ... and {len(existing) - MAX_SUMMARY_ENTITIES} more")
+        counts = Counter(entity for entity, _, _ in existing)
+        lines.append("Entities that exist: " + ", ".join(f"{n} {entity}" for entity, n in sorted(counts.items())))
+        if len(existing) > max_records:
+            lines.append(f"- ... {len(existing) - max_records} earlier ones not listed")
+        listed = existing[len(existing) - max_records :] if max_records > 0 else []
+        lines += [f"- {entity} {id_}: {_short(record)}" for entity, id_, record in listed]
     deleted = [f"{entity} {id_}" for entity, ids in sorted(ledger.deleted.items()) for id_ in ids]
     if deleted:
         lines.append("Deleted (calls on them fail with not found): " + ", ".join(deleted) + ".")

@@ -41,7 +41,12 @@ class OpenAIWorldModel:
         template = _read(base_dir, config.system_prompt, "system_prompt")
         demonstrations = _read(base_dir, config.demonstrations, "demonstrations") or ""
         system = prompts.system_text(tools, template, demonstrations)
-        self.prompt = prompts.Prompt(system, budget_chars=max(1000, config.context_budget_chars - len(system)))
+        self.prompt = prompts.Prompt(
+            system,
+            budget_chars=max(1000, config.context_budget_chars - len(system)),
+            max_turns=config.history_turns,
+            summary_records=config.summary_records,
+        )
         self.client = ChatClient(
             config.base_url,
             config.model,

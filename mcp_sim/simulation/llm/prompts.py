@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mcp_sim.config import ToolSpec
-from mcp_sim.simulation.llm.history import summarise, window_start
+from mcp_sim.simulation.llm.history import MAX_SUMMARY_ENTITIES, summarise, window_start
 from mcp_sim.state.base import Turn
 
 Message = dict[str, str]
@@ -81,6 +81,8 @@ class Prompt:
 
     system: str
     budget_chars: int  # for the replayed history; the window moves in blocks when it overflows
+    max_turns: int | None = None  # replayed turns at most (history_turns); None: the char budget alone
+    summary_records: int = MAX_SUMMARY_ENTITIES  # ledger records the summary of dropped turns lists
 
 
 def tool_definitions(tools: Sequence[ToolSpec]) -> str:
@@ -161,7 +163,11 @@ def _section(sections: list[str], title: str, items: Sequence[str]) -> None:
 
 def conversation(prompt: Prompt, history: Sequence[Turn], call: CurrentCall) -> list[Message]:
     """The messages of one request: system, the kept window of history as turn pairs, the current call."""
-    return assemble(prompt, [turn_pair(t) for t in history], lambda start: summarise(history[:start]), call)
+
+    def summary(start: int) -> str:
+        return summarise(history[:start], prompt.summary_records)
+
+    return assemble(prompt, [turn_pair(t) for t in history], summary, call)
 
 
 def turn_pair(turn: Turn) -> tuple[str, str]:
@@ -173,7 +179,7 @@ def assemble(
     prompt: Prompt, pairs: Sequence[tuple[str, str]], summary: Callable[[int], str], call: CurrentCall
 ) -> list[Message]:
     """``conversation`` from rendered turn pairs; ``summary(start)`` stands in for the turns before ``start``."""
-    start = window_start([len(u) + len(a) for u, a in pairs], prompt.budget_chars)
+    start = window_start([len(u) + len(a) for u, a in pairs], prompt.budget_chars, prompt.max_turns)
     messages: list[Message] = [system_message(prompt, summary, start)]
     for text, answer in pairs[start:]:
         messages += [user(text), assistant(answer)]

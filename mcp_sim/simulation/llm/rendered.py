@@ -42,17 +42,17 @@ class SessionHistory:
             self.encoded.append(_encode(prompts.user(user), prompts.assistant(assistant)))
             self.outlines.append(Turn(turn.index, turn.tool, {}, turn.route, None, effects=turn.effects))
 
-    def summary(self, start: int) -> str:
-        if start not in self.summaries:
-            self.summaries = {start: summarise(self.outlines[:start])}  # the window only moves forward
+    def summary(self, start: int, max_records: int) -> str:
+        if start not in self.summaries:  # the window only moves forward
+            self.summaries = {start: summarise(self.outlines[:start], max_records)}
         return self.summaries[start]
 
     def encoded_messages(self, prompt: prompts.Prompt, call: prompts.CurrentCall) -> EncodedMessages:
         """``prompts.conversation``'s messages as the JSON text of the array, joined from the pairs encoded
         once (byte for byte ``json.dumps`` of them: tested), instead of re-encoding hundreds of KB of
         history at every call (~4 ms at turn 500)."""
-        start = window_start(self.sizes, prompt.budget_chars)
-        system = prompts.system_message(prompt, self.summary, start)
+        start = window_start(self.sizes, prompt.budget_chars, prompt.max_turns)
+        system = prompts.system_message(prompt, lambda at: self.summary(at, prompt.summary_records), start)
         current = prompts.user(prompts.current_text(call))
         return EncodedMessages("[" + ", ".join([_encode(system), *self.encoded[start:], _encode(current)]) + "]")
 
