@@ -42,6 +42,7 @@ from mcp_sim.simulation.builtin.values import ValueMaker
 from mcp_sim.simulation.directives import item_failures
 from mcp_sim.simulation.learned import AnswerShapes, Template, learn
 from mcp_sim.simulation.render import Fill, render
+from mcp_sim.state.base import Turn
 
 
 class SchemaWorldModel:
@@ -138,15 +139,34 @@ async def _general_rules(request: SimulationRequest, effect: EntityEffect) -> _R
     sql.malformed(name, request.spec.description or "", arguments, reads)
     if (statement := sql.statement_in(arguments)) is not None:
         changes = sql.effects(name, statement, ledger, reads, writes)
+    earlier: list[Turn] | None = None  # the session's recent turns, read once per call and only when needed
+
+    async def recent() -> list[Turn]:
+        nonlocal earlier
+        if earlier is None:
+            earlier = await request.history(max(0, request.call_index - LOOKBACK))
+        return earlier
+
     if confinement.paths_in(arguments):
-        earlier = await request.history(max(0, request.call_index - recall.LOOKBACK))
-        confinement.check(name, arguments, confinement.root_of(earlier))
+        confinement.check(name, arguments, confinement.root_of(await recent()))
     if conflicts.creates(name) and conflicts.names_in(arguments):
-        conflicts.check(name, arguments, await request.history(max(0, request.call_index - conflicts.LOOKBACK)))
+        conflicts.check(name, arguments, await recent())
     shown: list[dict[str, Any]] = []
-    if effect.kind in ("none", "list", "read") and recall.observes(name) and not sql.writes(arguments):
-        shown = recall.recalled(arguments, await request.history(max(0, request.call_index - recall.LOOKBACK)))
+    # a read of a record the ledger holds shows that record; recall is for state held in free text
+    held = effect.kind == "read" and bool(effect.id) and _holds(ledger, effect, arguments)
+    if effect.kind in ("none", "list", "read") and recall.observes(name) and not sql.writes(arguments) and not held:
+        shown = recall.recalled(arguments, await recent())
     return _Rules(changes, derived, shown)
+
+
+# Earlier turns the general rules read (recall, conflicts, confinement): bounds a call's cost in long sessions,
+# so turn 500 costs what turn 64 does; agents repeat names and paths within far fewer calls than this
+LOOKBACK = 64
+
+
+def _holds(ledger: Ledger, effect: EntityEffect, arguments: dict[str, Any]) -> bool:
+    ids = values_at(arguments, effect.id or "")
+    return bool(ids) and all(ledger.exists(effect.entity or "", str(i)) for i in ids if isinstance(i, str | int))
 
 
 class _Answer:
