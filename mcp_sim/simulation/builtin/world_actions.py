@@ -76,7 +76,9 @@ _TAKES = frozenset({"withdraw", "spend", "pay", "decrease", "reduce", "debit", "
 _SETS = frozenset({"set", "adjust", "change", "update", "navigate", "configure"})
 _LIST_ADDS = frozenset({"add", "append", "insert", "include", "follow", "watch", "save", "star"})
 _LIST_REMOVES = frozenset({"remove", "delete", "drop", "unfollow", "unwatch", "exclude", "discard"})
-_MAKES = frozenset({"place", "post", "create", "send", "submit", "make", "open", "book", "add", "new", "write"})
+_MAKES = frozenset(
+    {"place", "post", "create", "send", "submit", "make", "open", "book", "add", "new", "write", "reserve"}
+)
 # Words that say how much, not of what: ``fuelAmount`` is an amount of fuel.
 _AMOUNT_WORDS = frozenset({"amount", "value", "number", "qty", "quantity", "new", "delta", "by"})
 _QUANTITY_WORDS = frozenset({"balance", "level", "total", "credit", "funds", "fund", "points", "quantity"})
@@ -106,7 +108,7 @@ def change(
     out = Change()
     _lists(words, arguments, ledger, out)
     if not out.effects:
-        _record(words, arguments, ledger, types, out)
+        _record(words, arguments, ledger, types, out, numbered_only=creates)
     if not out.effects and not creates:
         _states(words, arguments, ledger, out)
         _quantities(words, arguments, ledger, out)
@@ -139,19 +141,33 @@ def _lists(words: set[str], arguments: dict[str, Any], ledger: Ledger, out: Chan
 # -- records numbered by the world's counter -------------------------------------------------------------------
 
 
-def _record(words: set[str], arguments: dict[str, Any], ledger: Ledger, types: EntityTypes | None, out: Change) -> None:
+def _record(
+    words: set[str],
+    arguments: dict[str, Any],
+    ledger: Ledger,
+    types: EntityTypes | None,
+    out: Change,
+    numbered_only: bool,
+) -> None:
+    """A record made in the seeded table the action names. ``numbered_only``: only where the world numbers them
+    (a tool read as a create makes its records itself, ``simulator.py``; here it only takes the counter's id)."""
     if not words & _MAKES:
         return
     for entity, table in list(ledger.entities.items()):
-        named = not entity.startswith("$") and _names_type(words, entity)
-        counter = _counter_for(entity, ledger) if named else None
-        if counter is None:
+        if entity.startswith("$") or not table or not _names_type(words, entity):
             continue
-        name, number = counter
+        counter = _counter_for(entity, ledger)
+        if counter is None and numbered_only:
+            continue
+        new_id: Any = counter[1] if counter else _minted(entity, table, ledger)
         id_field = (types.id_fields.get(entity) if types else None) or "id"
-        record = {id_field: number, **_defaults(table.values(), arguments, ledger), **arguments}
+        if counter is None and id_field == "id":
+            id_field = f"{entity.rsplit('.', 1)[-1]}_id"  # book_flight answers booking_id, as such tools do
+        record = {id_field: new_id, **_defaults(table.values(), arguments, ledger), **arguments}
         out.shown.update(record)
-        out.effects += [Effect("create", entity, str(number), record), scalar_effect(name, number + 1)]
+        out.effects.append(Effect("create", entity, str(new_id), record))
+        if counter is not None:
+            out.effects.append(scalar_effect(counter[0], counter[1] + 1))
         return
     for part, container in singletons(ledger).items():
         records = [v for v in container.values() if isinstance(v, dict)]
@@ -163,6 +179,20 @@ def _record(words: set[str], arguments: dict[str, Any], ledger: Ledger, types: E
         out.shown.update({"id": number, **record})
         out.effects += [Effect("observe", SINGLETONS, part, {str(number): record}), scalar_effect(name, number + 1)]
         return
+
+
+def _minted(entity: str, table: dict[str, Any], ledger: Ledger) -> Any:
+    """A new id in the table's style: the next integer when its ids are numbers, else ``<type>-<n>``."""
+    if all(key.isdigit() for key in table):
+        number = max(int(key) for key in table) + 1
+        while ledger.exists(entity, str(number)) or ledger.is_deleted(entity, str(number)):
+            number += 1
+        return number
+    number = ledger.created + 1
+    stem = entity.rsplit(".", 1)[-1].replace("_", "-")
+    while ledger.exists(entity, f"{stem}-{number}") or ledger.is_deleted(entity, f"{stem}-{number}"):
+        number += 1
+    return f"{stem}-{number}"
 
 
 def _counter_for(entity: str, ledger: Ledger) -> tuple[str, int] | None:
@@ -327,9 +357,11 @@ _VAGUE = frozenset({"status", "state", "level", "mode", "list", "info", "data", 
 
 
 def _names_type(words: set[str], entity: str) -> bool:
-    """Whether the tool names a type (``post_tweet`` -> ``tweet``, ``place_order`` -> ``orders``)."""
+    """Whether the tool names a type (``post_tweet`` -> ``tweet``, ``place_order`` -> ``orders``), also by its
+    verb's noun (``book_flight`` -> ``booking``, ``reserve_room`` -> ``reservation``)."""
     type_words = words_of(entity.rsplit(".", 1)[-1])
-    return bool(words & type_words - _FILLER)
+    nouns = {f"{w}ing" for w in words & _MAKES} | {f"{w[:-1]}ation" for w in words & _MAKES if w.endswith("e")}
+    return bool((words | nouns) & type_words - _FILLER)  # book_flight makes a booking
 
 
 __all__ = ["SCALARS", "Change", "change"]
