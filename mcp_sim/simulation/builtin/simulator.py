@@ -37,6 +37,7 @@ from mcp_sim.simulation.builtin import (
     recall,
     sql,
     world_actions,
+    world_reads,
 )
 from mcp_sim.simulation.builtin.batch import simulate_batch
 from mcp_sim.simulation.builtin.values import ValueMaker
@@ -194,6 +195,7 @@ class _Answer:
             return self._create()
         if kind == "list":
             return self._list(), []
+        world_reads.check(self.spec.name, self.args, self.ledger)  # a name the seeded world does not hold
         shown = shown_by(self.ledger, self.spec.name, self.spec.description, self.args)  # get_balance: the balance
         return self._present({"success": True, **shown, **self.args, **self.derived}), []
 
