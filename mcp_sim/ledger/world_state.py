@@ -89,9 +89,9 @@ def shown_by(
     for name, value in world.items():
         words = word_list(name)
         joined = "".join(words)
-        named = set(words) <= said or joined in said or (len(words) > 1 and f" {' '.join(words)} " in phrase)
+        by_name = set(words) <= said or joined in said or (len(words) > 1 and f" {' '.join(words)} " in phrase)
         every = len(nouns) >= 2 and nouns <= set(words)  # check_tire_pressure: every tire's pressure
-        if words and (named or every):
+        if words and (by_name or every):
             found[name] = value
     for value in (arguments or {}).values():
         if not isinstance(value, str) or len(value) < 3 or value.lower() in _GENERIC:

@@ -167,3 +167,13 @@ async def test_later_reads_show_what_actions_changed(tmp_path: Path) -> None:
     assert "A" in favourites and "B" in favourites
     other = text(await path.call("other", "displayStatus", {"option": "water"}))
     assert "10" in other and "50" not in other  # another session starts from the seed
+
+
+def test_an_empty_seeded_table_is_numbered_and_authored_by_the_world() -> None:
+    from mcp_sim.ledger.effects import EntityTypes
+
+    ledger = ledger_of({"note_counter": 0, "username": "ann"})
+    types = EntityTypes([], {"note": "id"})  # the seed declares notes, none yet
+    made = change("post_note", {"text": "first"}, ledger, types, kind="create")
+    assert made is not None and made.shown == {"id": 0, "username": "ann", "text": "first"}
+    assert change("post_note", {"text": "first"}, ledger, EntityTypes([]), kind="create") is None  # not declared

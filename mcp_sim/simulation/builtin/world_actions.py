@@ -153,10 +153,15 @@ def _record(
     (a tool read as a create makes its records itself, ``simulator.py``; here it only takes the counter's id)."""
     if not words & _MAKES:
         return
-    for entity, table in list(ledger.entities.items()):
-        if entity.startswith("$") or not table or not _names_type(words, entity):
+    empty: dict[str, dict[str, Any]] = {
+        t: {} for t in (types.seeded if types else set()) if not ledger.entities.get(t)
+    }  # seeded, no records
+    for entity, table in [*ledger.entities.items(), *empty.items()]:
+        if entity.startswith("$") or not _names_type(words, entity):
             continue
         counter = _counter_for(entity, ledger)
+        if not table and counter is None:
+            continue
         if counter is None and numbered_only:
             continue
         new_id: Any = counter[1] if counter else _minted(entity, table, ledger)
@@ -210,9 +215,13 @@ def _counter_for(entity: str, ledger: Ledger) -> tuple[str, int] | None:
 
 def _defaults(records: Any, arguments: dict[str, Any], ledger: Ledger) -> dict[str, Any]:
     """Fields the seeded records have that the world knows a value for (the logged-in ``username``)."""
-    fields = {k for r in records if isinstance(r, dict) for k in r} - set(arguments)
+    fields = {k for r in records if isinstance(r, dict) for k in r} or set(_AUTHORS)  # no records: who made it
     known = known_values(ledger)
-    return {k: known[k] for k in sorted(fields) if k in known and not isinstance(known[k], dict | list)}
+    wanted = sorted(fields - set(arguments))
+    return {k: known[k] for k in wanted if k in known and not isinstance(known[k], dict | list)}
+
+
+_AUTHORS = ("username", "user_name", "author", "owner")  # fields a new record of an empty table takes from the world
 
 
 # -- states ----------------------------------------------------------------------------------------------------

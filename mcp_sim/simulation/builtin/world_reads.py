@@ -76,7 +76,7 @@ def _holds(value: Any, wanted: str, depth: int = 0) -> bool:
         return wanted in value or any(_holds(v, wanted, depth + 1) for v in value.values())
     if isinstance(value, list):
         return any(_holds(v, wanted, depth + 1) for v in value)
-    return value == wanted
+    return bool(value == wanted)
 
 
 def _singular(kind: str) -> str:
