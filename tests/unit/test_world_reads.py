@@ -24,6 +24,8 @@ def test_an_unknown_key_of_a_named_table_is_not_found() -> None:
         check("get_share_info", {"symbol": "ZZZZ"}, world())
     with pytest.raises(EntityNotFound, match="member 'Zed' not found"):
         check("get_member_id", {"name": "Zed"}, world())
+    with pytest.raises(EntityNotFound, match="member 'Zed Smith' not found"):
+        check("get_member_id", {"name": "Zed Smith"}, world())  # two words, each shaped as a name
 
 
 def test_known_values_other_shapes_and_other_tools_pass() -> None:

@@ -58,9 +58,13 @@ def _shape(text: str) -> str:
 
 
 def _shaped_like(value: str, keys: set[str]) -> bool:
-    shapes = {_shape(k) for k in keys}
+    """Whether the value is shaped as every key is: the same runs (a name of two words is shaped as one-word
+    names: ``Zed Smith`` as ``Alice``), each part about as long as the keys."""
+    shapes = {frozenset(_shape(k).split("_")) for k in keys}
     lengths = [len(k) for k in keys]
-    return len(shapes) == 1 and _shape(value) in shapes and min(lengths) - 1 <= len(value) <= max(lengths) + 1
+    parts = re.split(r"[^A-Za-z0-9]+", value.strip())
+    fits = all(min(lengths) - 1 <= len(p) <= max(lengths) + 1 for p in parts if p)
+    return len(shapes) == 1 and frozenset(_shape(value).split("_")) in shapes and fits
 
 
 def _anywhere(value: str, ledger: Ledger) -> bool:
