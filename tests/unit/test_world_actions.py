@@ -52,6 +52,7 @@ def test_a_flag_named_by_a_verb_and_a_list_of_keys_pick_the_parts() -> None:
     ledger = ledger_of({}, {"windowStatus": {"left": "open", "right": "open", "roof": "open"}})
     done = change("closeWindows", {"reopen": False, "window": ["left", "right"]}, ledger)
     assert done is not None
+    assert done.shown["remaining_open"] == 1  # what the group still is, counted
     assert singletons(applied(ledger, done.effects))["windowStatus"] == {
         "left": "closed",
         "right": "closed",

@@ -249,6 +249,13 @@ def _states(words: set[str], arguments: dict[str, Any], ledger: Ledger, out: Cha
             updated = {**record, **switched}
             out.shown[name] = updated
             out.effects.append(singleton_effect(name, updated))
+            for former in {_opposite(v) for v in switched.values()} - {None}:  # "2 doors still unlocked"
+                out.shown[f"remaining_{former}"] = sum(1 for v in updated.values() if str(v).lower() == former)
+
+
+def _opposite(state: str) -> str | None:
+    lowered = state.lower()
+    return next((a if lowered == b else b for a, b in _PAIRS if lowered in (a, b)), None)
 
 
 def _targets(words: set[str], arguments: dict[str, Any]) -> frozenset[str]:
