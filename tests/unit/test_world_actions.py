@@ -178,3 +178,11 @@ def test_an_empty_seeded_table_is_numbered_and_authored_by_the_world() -> None:
     made = change("post_note", {"text": "first"}, ledger, types, kind="create")
     assert made is not None and made.shown == {"id": 0, "username": "ann", "text": "first"}
     assert change("post_note", {"text": "first"}, ledger, EntityTypes([]), kind="create") is None  # not declared
+
+
+def test_a_record_goes_into_a_seeded_map_its_counter_numbers() -> None:
+    ledger = ledger_of({"order_counter": 5}, {"orders": {"kind": "x"}})  # a map of orders, none in it yet
+    made = change("place_order", {"item": "A"}, ledger)
+    assert made is not None and made.shown == {"id": 5, "item": "A"}
+    applied(ledger, made.effects)
+    assert singletons(ledger)["orders"]["5"] == {"item": "A"} and scalars(ledger)["order_counter"] == 6

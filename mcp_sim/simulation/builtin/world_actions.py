@@ -176,7 +176,7 @@ def _record(
         return
     for part, container in singletons(ledger).items():
         records = [v for v in container.values() if isinstance(v, dict)]
-        counter = _counter_for(part, ledger) if records and _names_type(words, part) else None
+        counter = _counter_for(part, ledger) if _names_type(words, part) else None  # a map of records, maybe none yet
         if counter is None:
             continue
         name, number = counter
