@@ -83,6 +83,7 @@ def test_amounts_add_to_the_quantity_they_name_and_cannot_go_below_zero() -> Non
         change("withdraw_money", {"amount": 1000}, ledger)
     routed = change("set_route", {"destination": "Oslo"}, ledger_of({"destination": "Bergen"}))
     assert routed is not None and routed.shown == {"destination": "Oslo"}
+    assert change("send_parcel", {"destination": "Oslo"}, ledger_of({"destination": "Bergen"})) is None  # no set
 
 
 def test_lists_get_the_value_added_or_removed() -> None:

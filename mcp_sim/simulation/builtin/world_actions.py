@@ -294,7 +294,7 @@ def _quantities(words: set[str], arguments: dict[str, Any], ledger: Ledger, out:
         if isinstance(value, bool) or value is None:
             continue
         exact = _place_named(key, ledger)
-        if exact is not None and (words & _SETS or not sign):
+        if exact is not None and words & _SETS:  # set_route(destination); a token passed along sets nothing
             _put(exact, value, ledger, out)
             continue
         if not isinstance(value, int | float) or not sign:
