@@ -74,6 +74,7 @@ def test_amounts_add_to_the_quantity_they_name_and_cannot_go_below_zero() -> Non
     filled = change("fillWaterTank", {"waterAmount": 40}, tank)  # the quantity the argument's words name
     assert filled is not None and filled.shown == {"waterLevel": 50}  # shown as a plain number
     assert change("fillTank", {"amount": 40}, tank) is None  # two levels: which one is not said
+    assert change("add_numbers", {"a": 1, "b": 2}, ledger_of({"balance": 5})) is None  # numbers of their own
     ledger = ledger_of({}, {"wallet": {"owner": "ann", "balance": 100.0}})
     paid = change("deposit_money", {"amount": 25.5}, ledger)  # the world's one balance
     assert paid is not None and paid.shown == {"balance": 125.5}

@@ -71,7 +71,7 @@ _PAIRS = [
     ("disabled", "enabled"),
 ]
 _STATES = frozenset(s for pair in _PAIRS for s in pair)
-_ADDS = frozenset({"fill", "refill", "fund", "deposit", "add", "top", "increase", "credit", "load", "refuel", "raise"})
+_ADDS = frozenset({"fill", "refill", "fund", "deposit", "add", "increase", "credit", "refuel", "recharge"})
 _TAKES = frozenset({"withdraw", "spend", "pay", "decrease", "reduce", "debit", "deduct", "subtract", "consume"})
 _SETS = frozenset({"set", "adjust", "change", "update", "navigate", "configure"})
 _LIST_ADDS = frozenset({"add", "append", "insert", "include", "follow", "watch", "save", "star"})
@@ -325,10 +325,9 @@ def _quantity_for(argument: str, words: set[str], numbers: dict[tuple[str, ...],
     """The number an amount argument changes: one sharing the argument's own words (``fuelAmount`` ->
     ``fuelLevel``), else the one quantity (a balance, a level) the tool names, else the world's only one."""
     own = set(word_list(argument)) - _AMOUNT_WORDS
-    if own:
+    if own:  # an argument of its own meaning (``fuelAmount``, ``count``) changes only what it names
         shared = [p for p in numbers if own & set(word_list(p[-1]))]
-        if len(shared) == 1:
-            return shared[0]
+        return shared[0] if len(shared) == 1 else None
     quantities = [p for p in numbers if set(word_list(p[-1])) & _QUANTITY_WORDS]
     named = [p for p in quantities if any(_names(words - _ADDS - _TAKES - _FILLER, part) for part in p)]
     if len(named) == 1:
