@@ -81,21 +81,24 @@ def shown_by(
     - scalars an argument names by one of its words (``option: fuel`` -> ``fuelLevel``);
     - what an argument names by key or id: a part of a nested record (``file_name: log.txt`` in a file tree),
       a table's record (``symbol: QUAS`` when the stocks are keyed by symbol)."""
-    said = _words(tool)
-    phrase = " " + " ".join(_word_list(description or "")) + " "
+    said = words_of(tool)
+    nouns = set(word_list(tool)) - _READ_VERBS
+    phrase = " " + " ".join(word_list(description or "")) + " "
     world = {**singletons(ledger), **scalars(ledger)}
     found: dict[str, Any] = {}
     for name, value in world.items():
-        words = _word_list(name)
+        words = word_list(name)
         joined = "".join(words)
-        if words and (set(words) <= said or joined in said or (len(words) > 1 and f" {' '.join(words)} " in phrase)):
+        by_name = set(words) <= said or joined in said or (len(words) > 1 and f" {' '.join(words)} " in phrase)
+        every = len(nouns) >= 2 and nouns <= set(words)  # check_tire_pressure: every tire's pressure
+        if words and (by_name or every):
             found[name] = value
     for value in (arguments or {}).values():
         if not isinstance(value, str) or len(value) < 3 or value.lower() in _GENERIC:
             continue
-        named = _words(value)
+        named = words_of(value)
         if len(named) <= 2 and value.isalpha():  # one word: a scalar it names (fuel -> fuelLevel)
-            found.update({n: v for n, v in scalars(ledger).items() if named & _words(n)})
+            found.update({n: v for n, v in scalars(ledger).items() if named & words_of(n)})
         for record in singletons(ledger).values():
             part = _part_named(record, value)
             if part is not None:
@@ -103,7 +106,22 @@ def shown_by(
         for entity, table in ledger.entities.items():
             if not entity.startswith("$") and value in table:
                 found[entity] = table[value]
-    return found
+    return {name: plain_numbers(value) for name, value in found.items()}
+
+
+_READ_VERBS = frozenset({"get", "check", "show", "display", "view", "read", "fetch", "list", "find", "the", "of"})
+
+
+def plain_numbers(value: Any) -> Any:
+    """Whole floats as integers, at any depth: an answer shows a seeded 50.0 as 50, as JSON has one number type
+    (a fuel level seeded ``50.0`` and one computed ``10 + 40`` are the same value)."""
+    if isinstance(value, float) and value.is_integer() and abs(value) < 2**53:
+        return int(value)
+    if isinstance(value, dict):
+        return {k: plain_numbers(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [plain_numbers(v) for v in value]
+    return value
 
 
 def excerpts(
@@ -135,11 +153,11 @@ def _part_named(record: Any, key: str, depth: int = 0) -> Any:
     return None
 
 
-def _word_list(text: str) -> list[str]:
+def word_list(text: str) -> list[str]:
     spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", text)
     return [w for w in re.split(r"[^a-z0-9]+", spaced.lower()) if w]
 
 
-def _words(text: str) -> set[str]:
-    words = set(_word_list(text))
+def words_of(text: str) -> set[str]:
+    words = set(word_list(text))
     return words | {w[:-1] for w in words if w.endswith("s") and len(w) > 3}

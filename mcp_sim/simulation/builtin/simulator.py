@@ -36,6 +36,8 @@ from mcp_sim.simulation.builtin import (
     prose,
     recall,
     sql,
+    world_actions,
+    world_reads,
 )
 from mcp_sim.simulation.builtin.batch import simulate_batch
 from mcp_sim.simulation.builtin.values import ValueMaker
@@ -206,10 +208,14 @@ class _Answer:
         kind = self.effect.kind
         if kind in ("read", "update", "delete") and self.effect.id and self.effect.id in self.args:
             return getattr(self, f"_{kind}")(str(self.args[self.effect.id]))  # type: ignore[no-any-return]
+        changed = world_actions.change(self.spec.name, self.args, self.ledger, self.request.types, kind)
+        if changed is not None:  # the seeded world it changes (world_actions.py): fill_fuel_tank, add_to_watchlist
+            return self._present({"success": True, **self.args, **changed.shown, **self.derived}), changed.effects
         if kind == "create":
             return self._create()
         if kind == "list":
             return self._list(), []
+        world_reads.check(self.spec.name, self.args, self.ledger)  # a name the seeded world does not hold
         shown = shown_by(self.ledger, self.spec.name, self.spec.description, self.args)  # get_balance: the balance
         return self._present({"success": True, **shown, **self.args, **self.derived}), []
 
