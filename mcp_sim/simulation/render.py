@@ -23,6 +23,7 @@ from mcp_sim.config.effect_format import fill_slots, template_value
 __all__ = ["Fill", "argument_at", "fill_slots", "mint_like", "render", "template_value"]
 from mcp_sim.simulation.learned import (
     EACH,
+    KEYED,
     RECORDS,
     SLOT,
     WHERE,
@@ -170,7 +171,7 @@ def _envelope(body: Any, message: str) -> Any:
     sentences and slots become the message, lists are emptied."""
     if isinstance(body, dict):
         if EACH in body or RECORDS in body:
-            return []
+            return {} if KEYED in body else []
         return {k: _envelope(v, message) for k, v in body.items()}
     if isinstance(body, list):
         return []
@@ -204,7 +205,14 @@ def _fill_json(template: Any, fill: Fill, defaults: dict[str, Any], key: str) ->
     if isinstance(template, dict) and EACH in template:
         items = argument_at(fill.arguments, str(template[EACH]))
         if not isinstance(items, list):
-            return []
+            return {} if KEYED in template else []
+        if KEYED in template:  # one entry per item, under the item's own value (its path)
+            key = str(template[KEYED])
+            return {
+                str(item.get(key)): _fill_json(template["item"], _with_arguments(fill, item), {}, "")
+                for item in items
+                if isinstance(item, dict) and item.get(key) is not None and not fill.exists(item)
+            }
         return [
             _fill_json(template["item"], _with_arguments(fill, item), {}, "") for item in items if not fill.exists(item)
         ]
@@ -214,7 +222,7 @@ def _fill_json(template: Any, fill: Fill, defaults: dict[str, Any], key: str) ->
         records = _selected(fill.records(keys), template.get(WHERE), fill.arguments)
         return [_overlay(_fill_json(item, fill, defaults, ""), record) for record in records]
     if isinstance(template, dict):
-        return {k: _fill_json(v, fill, defaults, str(k)) for k, v in template.items()}
+        return {_fill_key(k, fill, defaults): _fill_json(v, fill, defaults, str(k)) for k, v in template.items()}
     if isinstance(template, list):
         return [_fill_json(v, fill, defaults, key) for v in template]
     if isinstance(template, str):
@@ -230,6 +238,10 @@ def _fill_json(template: Any, fill: Fill, defaults: dict[str, Any], key: str) ->
     if ID_KEY.match(key) and isinstance(template, str | int) and not isinstance(template, bool):
         return _id_like(template, fill)
     return template
+
+
+def _fill_key(key: str, fill: Fill, defaults: dict[str, Any]) -> str:
+    return _fill_text(key, fill.arguments, defaults) if SLOT.search(key) else key
 
 
 def _selected(records: list[dict[str, Any]], where: Any, arguments: dict[str, Any]) -> list[dict[str, Any]]:

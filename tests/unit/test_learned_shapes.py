@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 from mcp_sim.config import Example
@@ -287,3 +288,28 @@ async def test_a_learned_answer_stays_valid_for_the_output_schema() -> None:
     assert said == {"next": False, "n": 2}
     odd = (await path.call("s", "think", {"next": "maybe", "n": 3})).structured_content
     assert odd is not None and isinstance(odd["next"], bool) and odd["n"] == 3
+
+
+def test_an_answer_keyed_by_argument_values_is_keyed_by_this_calls_values() -> None:
+    """A text editor answers per file under its path: the example's paths are its own call's, never this one's."""
+    example = Example(
+        arguments={"files": [{"file_path": "/a/notes.md", "ranges": [{"start": 1}]}]},
+        result=text_result('{"/a/notes.md": {"ranges": [{"start": 1, "end": 3}], "file_hash": "ab12"}}'),
+    )
+    shapes = learn([example])
+    assert shapes is not None and shapes.success is not None
+    files = [{"file_path": "/b/x.md", "ranges": [{"start": 2}]}, {"file_path": "/b/y.md", "ranges": []}]
+    answer = json.loads(render(shapes.success, Fill({"files": files})).content[0].text)  # type: ignore[union-attr]
+    assert list(answer) == ["/b/x.md", "/b/y.md"]
+    assert answer["/b/x.md"]["ranges"][0]["start"] == 2  # the item's own range, as the example echoed its own
+
+
+def test_a_key_that_is_an_argument_value_becomes_its_slot() -> None:
+    example = Example(
+        arguments={"file_path": "/a/notes.md"},
+        result=text_result('{"/a/notes.md": {"result": "ok"}}'),
+    )
+    shapes = learn([example])
+    assert shapes is not None and shapes.success is not None
+    answer = render(shapes.success, Fill({"file_path": "/c/todo.md"}))
+    assert json.loads(answer.content[0].text) == {"/c/todo.md": {"result": "ok"}}  # type: ignore[union-attr]
