@@ -400,6 +400,11 @@ def _json_or_none(text: str) -> Any:
         return None
 
 
+def failed_answer(structured: Any, text: str) -> bool:
+    """An answer (its structuredContent, else its text) that says it failed without isError (``_failed_body``)."""
+    return _failed_body(structured if structured is not None else _json_or_none(text) or text)
+
+
 def _failed_body(body: Any) -> bool:
     """An answer that says it failed without isError: a JSON object with an ``error`` or a failed ``status``
     (taskmanager's ``{"status": "error"}``), or a text led by "error" within its first three words

@@ -109,7 +109,9 @@ def failure_in_style(
     if not styles:
         styles = [t for s in siblings if s.examples and (shapes := shapes_of(s)) for t in shapes.failures.values()]
     counts = Counter(shape_key(t) for t in styles)
-    if not counts or not (style := next(t for t in styles if shape_key(t) == counts.most_common(1)[0][0])).is_json:
+    if not counts:  # the server showed no failure: said in the envelope its answers share, when it can say one
+        return _failed_envelope(siblings, message)
+    if not (style := next(t for t in styles if shape_key(t) == counts.most_common(1)[0][0])).is_json:
         return None
     body = _envelope(style.body, message)
     text = json.dumps(body, ensure_ascii=False, indent=style.indent)
@@ -129,23 +131,52 @@ def success_in_style(spec: ToolSpec, siblings: Sequence[ToolSpec], result: CallT
     text = "".join(b.text for b in result.content if isinstance(b, TextContent))
     if not text or text.lstrip().startswith(("{", "[")):
         return None
-    bodies = [t.body for s in siblings if s is not spec and s.examples and (t := _usual(s)) is not None]
+    envelope = _envelope_of([s for s in siblings if s is not spec])
+    if not envelope:
+        return None
+    body = {k: _shared_value(values, text) for k, values in envelope.items()}
+    return CallToolResult(content=[TextContent(type="text", text=json.dumps(body, ensure_ascii=False, indent=2))])
+
+
+def _envelope_of(siblings: Sequence[ToolSpec]) -> dict[str, list[Any]]:
+    """The keys most of the observed tools' usual answers share (key -> the values they gave), or {} when fewer
+    than two tools were observed or one answers otherwise than with a JSON object. An id field or a record
+    (``task: {...}``) is no envelope: whose id or record would a tool never observed show?"""
+    bodies = [t.body for s in siblings if s.examples and (t := _usual(s)) is not None]
     if len(bodies) < MIN_SIBLINGS or not all(
         isinstance(b, dict) and EACH not in b and RECORDS not in b for b in bodies
     ):
-        return None
+        return {}
     counts = Counter(k for b in bodies for k in b)
-    # most of the tools answer with it; an id field or a record (``task: {...}``) is no envelope: whose id or
-    # record would a tool never observed show?
-    shared = [
-        k
+    return {
+        k: [b[k] for b in bodies if k in b]
         for k, n in counts.items()
         if 2 * n > len(bodies) and not ID_KEY.match(k) and not any(isinstance(b.get(k), dict | list) for b in bodies)
-    ]
-    if not shared:
+    }
+
+
+def _failed_envelope(siblings: Sequence[ToolSpec], message: str) -> CallToolResult | None:
+    """A failure of a server that showed none, in the envelope its answers share, turned to failure: a flag
+    (``success: true``) says false, a status code (``status: "ok"``) says ``"error"``, sentences carry
+    ``message`` (an ``error`` key carries it when none does). None when the envelope has no flag or code to
+    turn: nothing says how such a server fails. Without isError, as servers that answer in an envelope fail."""
+    envelope = _envelope_of(siblings)
+    flags = [k for k, values in envelope.items() if all(isinstance(v, bool) for v in values)]
+    codes = [k for k, values in envelope.items() if all(isinstance(v, str) and _CODE.fullmatch(v) for v in values)]
+    if not flags and not codes:
         return None
-    body = {k: _shared_value([b[k] for b in bodies if k in b], text) for k in shared}
-    return CallToolResult(content=[TextContent(type="text", text=json.dumps(body, ensure_ascii=False, indent=2))])
+    body: dict[str, Any] = {}
+    for key, values in envelope.items():
+        if key in flags:
+            body[key] = False
+        elif key in codes:
+            body[key] = "error"
+        elif all(isinstance(v, str) for v in values):
+            body[key] = message
+    if body.get("status") != "error":  # a failure an agent (and fidelity-metrics.md) reads as one
+        body["error"] = message
+    text = json.dumps(body, ensure_ascii=False, indent=2)
+    return CallToolResult(content=[TextContent(type="text", text=text)])  # in the answer, as such servers say it
 
 
 def _usual(spec: ToolSpec) -> Template | None:

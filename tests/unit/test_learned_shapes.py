@@ -313,3 +313,23 @@ def test_a_key_that_is_an_argument_value_becomes_its_slot() -> None:
     assert shapes is not None and shapes.success is not None
     answer = render(shapes.success, Fill({"file_path": "/c/todo.md"}))
     assert json.loads(answer.content[0].text) == {"/c/todo.md": {"result": "ok"}}  # type: ignore[union-attr]
+
+
+def test_a_server_that_showed_no_failure_fails_in_the_envelope_its_answers_share() -> None:
+    from mcp_sim.config import ToolSpec
+    from mcp_sim.simulation.render import failure_in_style
+
+    def observed(name: str, body: dict[str, object]) -> ToolSpec:
+        return ToolSpec(name=name, examples=[Example(arguments={}, result=json_result(body))])
+
+    quiet = ToolSpec(name="mark_done")
+    coded = [observed(f"t{i}", {"status": f"done_{i}", "message": f"Task {i} done."}) for i in range(3)]
+    said = failure_in_style(quiet, [*coded, quiet], {}, "request 'r-9' not found")
+    assert said is not None and not said.is_error  # in the answer, as such servers fail
+    assert json.loads(said.content[0].text) == {"status": "error", "message": "request 'r-9' not found"}  # type: ignore[union-attr]
+    flagged = [observed(f"t{i}", {"success": True, "count": i}) for i in range(3)]
+    said = failure_in_style(quiet, [*flagged, quiet], {}, "item '7' not found")
+    assert said is not None
+    assert json.loads(said.content[0].text) == {"success": False, "error": "item '7' not found"}  # type: ignore[union-attr]
+    plain = [observed(f"t{i}", {"total": i}) for i in range(3)]  # nothing in it says success or failure
+    assert failure_in_style(quiet, [*plain, quiet], {}, "item '7' not found") is None
