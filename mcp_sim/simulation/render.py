@@ -253,7 +253,8 @@ def _fill_json(template: Any, fill: Fill, defaults: dict[str, Any], key: str) ->
         records = _selected(fill.records(keys), template.get(WHERE), fill.arguments)
         return [_overlay(_fill_json(item, fill, defaults, ""), record) for record in records]
     if isinstance(template, dict):
-        return {_fill_key(k, fill, defaults): _fill_json(v, fill, defaults, str(k)) for k, v in template.items()}
+        filled = {_fill_key(k, fill, defaults): _fill_json(v, fill, defaults, str(k)) for k, v in template.items()}
+        return _counted(template, filled)
     if isinstance(template, list):
         return [_fill_json(v, fill, defaults, key) for v in template]
     if isinstance(template, str):
@@ -269,6 +270,21 @@ def _fill_json(template: Any, fill: Fill, defaults: dict[str, Any], key: str) ->
     if ID_KEY.match(key) and isinstance(template, str | int) and not isinstance(template, bool):
         return _id_like(template, fill)
     return template
+
+
+COUNT_KEYS = frozenset({"count", "total", "total_count", "totalCount"})
+
+
+def _counted(template: dict[str, Any], filled: dict[str, Any]) -> dict[str, Any]:
+    """A count beside the one list the answer fills (``{"todos": [...], "count": 1}``) counts that list as
+    rendered, not as the example's was."""
+    lists = [k for k, v in template.items() if isinstance(v, dict) and (EACH in v or RECORDS in v) and KEYED not in v]
+    if len(lists) != 1 or not isinstance(filled.get(lists[0]), list):
+        return filled
+    for key in COUNT_KEYS & set(template):
+        if isinstance(template[key], int) and not isinstance(template[key], bool):
+            filled[key] = len(filled[lists[0]])
+    return filled
 
 
 def _fill_key(key: str, fill: Fill, defaults: dict[str, Any]) -> str:
