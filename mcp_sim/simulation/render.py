@@ -58,6 +58,7 @@ class Fill:
     # An argument item naming an entity the session already has: a list that mirrors the argument list leaves
     # it out (a create of client-named entities answers the new ones). The caller decides, from the ledger.
     exists: Callable[[Any], bool] = lambda _item: False
+    unknown_ids: bool = False  # the call shows only what exists: an id field nothing here names is null
 
 
 def render(template: Template, fill: Fill) -> CallToolResult:
@@ -305,7 +306,7 @@ def _selected(records: list[dict[str, Any]], where: Any, arguments: dict[str, An
 
 def _with_arguments(fill: Fill, item: Any) -> Fill:
     arguments = item if isinstance(item, dict) else {"value": item}
-    return Fill(arguments, fill.records, {}, fill.mint, fill.number, fill.rng, fill.minted)
+    return Fill(arguments, fill.records, {}, fill.mint, fill.number, fill.rng, fill.minted, unknown_ids=fill.unknown_ids)
 
 
 def _overlay(rendered: Any, record: dict[str, Any]) -> Any:
@@ -315,10 +316,12 @@ def _overlay(rendered: Any, record: dict[str, Any]) -> Any:
     return {k: record.get(k, v) for k, v in rendered.items()}
 
 
-def _id_like(example: str | int, fill: Fill) -> str | int:
-    """An id the example showed and this call did not name: minted in its style when the tool creates."""
+def _id_like(example: str | int, fill: Fill) -> str | int | None:
+    """An id the example showed and this call did not name: minted in its style when the tool creates, null
+    when the call only shows what exists (the example's id is its own entity's, another session's project),
+    else the example's (an action's answer, which may name what it made)."""
     if not fill.mint:
-        return example
+        return None if fill.unknown_ids else example
     if example in fill.minted:
         return fill.minted[example]  # type: ignore[no-any-return]
     made = mint_like(example, fill.number, fill.rng)

@@ -75,3 +75,22 @@ def test_the_criterion_a_tool_is_named_after() -> None:
     assert criterion("list_todos", {"project": "x"}) is None  # not named after a criterion: nothing selected
     records = [{"id": 1, "project": "a"}, {"id": 2, "text": "x +b"}, {"id": 3, "text": "x +c"}]
     assert by_name("filter_by_project", {"project": "b"}, records) == records[:2]  # a field is judged elsewhere
+
+
+async def test_a_listed_entity_the_session_only_updated_shows_its_id() -> None:
+    update = ToolSpec(
+        name="update_todo",
+        input_schema=schema("todo_id", "text"),
+        examples=[Example(arguments={"todo_id": "0", "text": "x"}, result=answered({"success": True}))],
+    )
+    listing = ToolSpec(
+        name="list_todos",
+        input_schema=schema(),
+        examples=[Example(arguments={}, result=answered({"todos": [TODO], "count": 1}))],
+    )
+    experiment = Experiment.model_validate({"name": "lists", "seed": 0, "state": "memory://"})
+    catalog = catalog_of([SPECS[0], update, listing], "test")
+    calls = CallPath(experiment, catalog, {}, SchemaWorldModel(), MemoryStore(), NoPerturbations(), Routing("sim"))
+    await calls.call("s", "update_todo", {"todo_id": "9", "text": "Fix the boiler"})  # an open world: assumed
+    listed = body(await calls.call("s", "list_todos", {}))
+    assert [(t["id"], t["text"]) for t in listed["todos"]] == [("9", "Fix the boiler")]

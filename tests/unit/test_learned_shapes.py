@@ -333,3 +333,19 @@ def test_a_server_that_showed_no_failure_fails_in_the_envelope_its_answers_share
     assert json.loads(said.content[0].text) == {"success": False, "error": "item '7' not found"}  # type: ignore[union-attr]
     plain = [observed(f"t{i}", {"total": i}) for i in range(3)]  # nothing in it says success or failure
     assert failure_in_style(quiet, [*plain, quiet], {}, "item '7' not found") is None
+
+
+def test_an_id_the_example_showed_is_minted_by_a_maker_and_unknown_to_a_reader() -> None:
+    """The example's project_id is its own entity's: a read of another item does not claim it."""
+    example = Example(
+        arguments={"item_id": 7},
+        result=json_result({"item": {"id": 7, "project_id": "79d30776ace8c39d", "title": "CSV export"}}),
+    )
+    shapes = learn([example])
+    assert shapes is not None and shapes.success is not None
+    shown = Fill({"item_id": 42}, record={"id": 42}, unknown_ids=True)
+    read = json.loads(render(shapes.success, shown).content[0].text)  # type: ignore[union-attr]
+    assert read["item"]["id"] == 42 and read["item"]["project_id"] is None
+    made = render(shapes.success, Fill({"item_id": 42}, record={"id": 42}, mint=True, rng=random.Random(1)))
+    minted = json.loads(made.content[0].text)["item"]["project_id"]  # type: ignore[union-attr]
+    assert isinstance(minted, str) and len(minted) == 16 and minted != "79d30776ace8c39d"  # new, in its style

@@ -287,6 +287,8 @@ class _Answer:
             return self._records(keys, selects.pop() if selects else None)
 
         fill = Fill(self.args, records, record, mint, self.ledger.created + 1, self.rng)
+        # a read, list, update or delete shows only what exists: an id the example showed is not this entity's
+        fill.unknown_ids = self.effect.kind in ("read", "list", "update", "delete")
         id_field = self.effect.id or ""
         if self.effect.kind == "create" and "[]." in id_field:
             # a create of client-named entities answers only the new ones, as such servers do: a name that
@@ -316,7 +318,7 @@ class _Answer:
         type, else the type whose records share the most keys with the item (``read_graph`` listing entities
         and relations)."""
         chosen = select or (lambda found: found)
-        own = self.ledger.records(self.entity)
+        own = self._identified(self.entity)
         if own or not keys:
             return chosen(own)
         best = max(
@@ -324,7 +326,16 @@ class _Answer:
             key=lambda t: len(keys & set(next(iter(self.ledger.entities[t].values()), {}))),
             default=None,
         )
-        return chosen(self.ledger.records(best)) if best is not None else []
+        return chosen(self._identified(best)) if best is not None else []
+
+    def _identified(self, entity: str) -> list[dict[str, Any]]:
+        """The type's records, each with its id under the type's id field (an entity the session only updated
+        or assumed has its id as the ledger's key alone)."""
+        id_field = (self.request.types.id_fields if self.request.types else {}).get(entity, "id")
+        return [
+            record if id_field in record else {id_field: id_, **record}
+            for id_, record in self.ledger.entities.get(entity, {}).items()
+        ]
 
     def _fitting(self, fields: set[str]) -> list[dict[str, Any]]:
         """The records of the ledger type whose records share the most of these fields (none: [])."""
