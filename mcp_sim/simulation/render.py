@@ -114,7 +114,7 @@ def failure_in_style(
         return _failed_envelope(siblings, message)
     if not (style := next(t for t in styles if shape_key(t) == counts.most_common(1)[0][0])).is_json:
         return None
-    body = _envelope(style.body, message)
+    body = _envelope(style.body, message, arguments)
     text = json.dumps(body, ensure_ascii=False, indent=style.indent)
     structured = body if style.structured and isinstance(body, dict) else None
     return CallToolResult(
@@ -198,15 +198,20 @@ def _shared_value(values: list[Any], text: str) -> Any:
     return json.loads(counts.most_common(1)[0][0])
 
 
-def _envelope(body: Any, message: str) -> Any:
-    """The keys of a failure answer with ``message`` in its words: short codes (``"error"``, ``404``) stay,
-    sentences and slots become the message, lists are emptied."""
+def _envelope(body: Any, message: str, arguments: dict[str, Any]) -> Any:
+    """The keys of a failure answer with ``message`` in its words: short codes (``"error"``, ``404``) stay, a
+    field that is an argument (``todo_id: {{todo_id}}``) is this call's, sentences become the message, lists
+    are emptied."""
     if isinstance(body, dict):
         if EACH in body or RECORDS in body:
             return {} if KEYED in body else []
-        return {k: _envelope(v, message) for k, v in body.items()}
+        return {k: _envelope(v, message, arguments) for k, v in body.items()}
     if isinstance(body, list):
         return []
+    whole = SLOT.fullmatch(body) if isinstance(body, str) else None
+    given = argument_at(arguments, whole.group(1).lstrip("=")) if whole else None
+    if given is not None:
+        return given
     if isinstance(body, str) and (SLOT.search(body) or not _CODE.fullmatch(body)):
         return message
     return body

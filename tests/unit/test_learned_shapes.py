@@ -349,3 +349,22 @@ def test_an_id_the_example_showed_is_minted_by_a_maker_and_unknown_to_a_reader()
     made = render(shapes.success, Fill({"item_id": 42}, record={"id": 42}, mint=True, rng=random.Random(1)))
     minted = json.loads(made.content[0].text)["item"]["project_id"]  # type: ignore[union-attr]
     assert isinstance(minted, str) and len(minted) == 16 and minted != "79d30776ace8c39d"  # new, in its style
+
+
+def test_a_borrowed_failure_style_keeps_this_calls_arguments_in_their_fields() -> None:
+    from mcp_sim.config import ToolSpec
+    from mcp_sim.simulation.render import failure_in_style
+
+    failing = ToolSpec(
+        name="complete_todo",
+        examples=[
+            Example(
+                arguments={"todo_id": "999"},
+                result=json_result({"error": "Todo with ID '999' not found", "todo_id": "999"}),
+            )
+        ],
+    )
+    quiet = ToolSpec(name="delete_todo")
+    said = failure_in_style(quiet, [failing, quiet], {"todo_id": "t-4"}, "todo 't-4' not found")
+    assert said is not None
+    assert json.loads(said.content[0].text) == {"error": "todo 't-4' not found", "todo_id": "t-4"}  # type: ignore[union-attr]
