@@ -59,6 +59,8 @@ class Fill:
     # it out (a create of client-named entities answers the new ones). The caller decides, from the ledger.
     exists: Callable[[Any], bool] = lambda _item: False
     unknown_ids: bool = False  # the call shows only what exists: an id field nothing here names is null
+    # every record a list item could show, before the call selects (None: what ``records`` gives)
+    universe: Callable[[set[str]], list[dict[str, Any]]] | None = None
 
 
 def render(template: Template, fill: Fill) -> CallToolResult:
@@ -260,7 +262,7 @@ def _fill_json(template: Any, fill: Fill, defaults: dict[str, Any], key: str) ->
         return [_overlay(_fill_json(item, fill, defaults, ""), record) for record in records]
     if isinstance(template, dict):
         filled = {_fill_key(k, fill, defaults): _fill_json(v, fill, defaults, str(k)) for k, v in template.items()}
-        return _counted(template, filled)
+        return _counted(template, _among_shown(template, filled, fill))
     if isinstance(template, list):
         return [_fill_json(v, fill, defaults, key) for v in template]
     if isinstance(template, str):
@@ -291,6 +293,39 @@ def _counted(template: dict[str, Any], filled: dict[str, Any]) -> dict[str, Any]
         if isinstance(template[key], int) and not isinstance(template[key], bool):
             filled[key] = len(filled[lists[0]])
     return filled
+
+
+NAME_KEYS = ("name", "id")
+
+
+def _among_shown(template: dict[str, Any], filled: dict[str, Any], fill: Fill) -> dict[str, Any]:
+    """Records listed beside the records a call selected show only what concerns those: a relation is left out
+    when it names an entity the selection left out (``open_nodes([A])`` shows no relation from B to A, as the
+    memory server does). A relation naming no known entity says nothing against it."""
+    lists = [k for k, v in template.items() if isinstance(v, dict) and RECORDS in v and isinstance(filled.get(k), list)]
+    if len(lists) < 2 or fill.universe is None:
+        return filled
+    first = template[lists[0]]
+    item = first[RECORDS]
+    where = first.get(WHERE)
+    keys = [*NAME_KEYS, *([str(where["field"])] if isinstance(where, dict) else [])]
+    everyone = fill.universe(set(item) if isinstance(item, dict) else set())
+
+    def names(records: list[Any]) -> set[str]:
+        return {str(r[k]) for r in records if isinstance(r, dict) for k in keys if _plain(r.get(k))}
+
+    hidden = names(everyone) - names(filled[lists[0]])
+    if not hidden:
+        return filled
+    for key in lists[1:]:
+        filled[key] = [
+            r for r in filled[key] if not (isinstance(r, dict) and {str(v) for v in r.values() if _plain(v)} & hidden)
+        ]
+    return filled
+
+
+def _plain(value: Any) -> bool:
+    return isinstance(value, str | int) and not isinstance(value, bool)
 
 
 def _fill_key(key: str, fill: Fill, defaults: dict[str, Any]) -> str:

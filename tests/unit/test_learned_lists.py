@@ -94,3 +94,44 @@ async def test_a_listed_entity_the_session_only_updated_shows_its_id() -> None:
     await calls.call("s", "update_todo", {"todo_id": "9", "text": "Fix the boiler"})  # an open world: assumed
     listed = body(await calls.call("s", "list_todos", {}))
     assert [(t["id"], t["text"]) for t in listed["todos"]] == [("9", "Fix the boiler")]
+
+
+async def test_a_list_shows_the_records_of_the_type_most_like_its_items_and_none_of_an_unlike_one() -> None:
+    from mcp_sim.ledger.entities import Effect
+
+    stamp = {"type": "entity", "createdAt": "2026-01-01", "version": 1}
+    graph = ToolSpec(
+        name="read_graph",
+        input_schema=schema(),
+        examples=[
+            Example(
+                arguments={},
+                result=answered(
+                    {
+                        "entities": [{"name": "Old", "entityType": "x", **stamp}],
+                        "relations": [{"from": "Old", "to": "Older", "relationType": "r", **stamp, "type": "relation"}],
+                        "decisions": [{"id": 9, "choice": "Old choice"}],
+                    }
+                ),
+            )
+        ],
+    )
+    world = [
+        Effect("create", "entity", "Ada", {"name": "Ada", "entityType": "person", **stamp}),
+        Effect("create", "relation", "r-1", {"from": "Ada", "to": "Bob", "relationType": "knows"}),
+    ]
+    experiment = Experiment.model_validate({"name": "lists", "seed": 0, "state": "memory://"})
+    calls = CallPath(
+        experiment,
+        catalog_of([graph], "test"),
+        {},
+        SchemaWorldModel(),
+        MemoryStore(),
+        NoPerturbations(),
+        Routing("sim"),
+        world=world,
+    )
+    shown = body(await calls.call("s", "read_graph", {}))
+    assert [e["name"] for e in shown["entities"]] == ["Ada"]
+    assert [(r["from"], r["to"]) for r in shown["relations"]] == [("Ada", "Bob")]  # not the entities again
+    assert shown["decisions"] == []  # no type is like it (an id alone says nothing): nothing invented

@@ -368,3 +368,30 @@ def test_a_borrowed_failure_style_keeps_this_calls_arguments_in_their_fields() -
     said = failure_in_style(quiet, [failing, quiet], {"todo_id": "t-4"}, "todo 't-4' not found")
     assert said is not None
     assert json.loads(said.content[0].text) == {"error": "todo 't-4' not found", "todo_id": "t-4"}  # type: ignore[union-attr]
+
+
+def test_records_listed_beside_the_selected_ones_leave_out_what_names_an_unselected_one() -> None:
+    example = Example(
+        arguments={"names": ["Ada"]},
+        result=json_result(
+            {
+                "entities": [{"name": "Ada", "entityType": "person"}],
+                "relations": [{"from": "Ada", "to": "Zed", "relationType": "knows"}],
+            }
+        ),
+    )
+    shapes = learn([example])
+    assert shapes is not None and shapes.success is not None
+    entities = [{"name": "Ada", "entityType": "person"}, {"name": "Bob", "entityType": "person"}]
+    relations = [
+        {"from": "Ada", "to": "Bob", "relationType": "knows"},  # Bob is not opened: left out
+        {"from": "Ada", "to": "Ghost", "relationType": "knows"},  # names no known entity: kept
+    ]
+
+    def records(keys: set[str]) -> list[dict[str, object]]:
+        return relations if "from" in keys else entities
+
+    fill = Fill({"names": ["Ada"]}, records, universe=records)
+    answer = json.loads(render(shapes.success, fill).content[0].text)  # type: ignore[union-attr]
+    assert [e["name"] for e in answer["entities"]] == ["Ada"]
+    assert [(r["from"], r["to"]) for r in answer["relations"]] == [("Ada", "Ghost")]

@@ -286,7 +286,7 @@ class _Answer:
         def records(keys: set[str]) -> list[dict[str, Any]]:
             return self._records(keys, selects.pop() if selects else None)
 
-        fill = Fill(self.args, records, record, mint, self.ledger.created + 1, self.rng)
+        fill = Fill(self.args, records, record, mint, self.ledger.created + 1, self.rng, universe=self._records)
         # a read, list, update or delete shows only what exists: an id the example showed is not this entity's
         fill.unknown_ids = self.effect.kind in ("read", "list", "update", "delete")
         id_field = self.effect.id or ""
@@ -321,19 +321,19 @@ class _Answer:
         own = self._identified(self.entity)
         if own or not keys:
             return chosen(own)
-        best = max(
-            (t for t in self.ledger.entities if not t.startswith("$")),  # $scalar, $singleton: world_state.py
-            key=lambda t: len(keys & set(next(iter(self.ledger.entities[t].values()), {}))),
-            default=None,
-        )
-        return chosen(self._identified(best)) if best is not None else []
+        def likeness(entity: str) -> float:  # shared keys over all keys: relations {from, to} beat entities
+            sample = set(next(iter(self.ledger.entities[entity].values()), {}))
+            return len(keys & sample) / len(keys | sample) if keys & sample - {"id"} else 0.0  # an id alone: any
+
+        best = max((t for t in self.ledger.entities if not t.startswith("$")), key=likeness, default=None)  # $scalar
+        return chosen(self._identified(best)) if best is not None and likeness(best) > 0 else []
 
     def _identified(self, entity: str) -> list[dict[str, Any]]:
         """The type's records, each with its id under the type's id field (an entity the session only updated
         or assumed has its id as the ledger's key alone)."""
-        id_field = (self.request.types.id_fields if self.request.types else {}).get(entity, "id")
+        id_field = (self.request.types.id_fields if self.request.types else {}).get(entity)
         return [
-            record if id_field in record else {id_field: id_, **record}
+            record if id_field is None or id_field in record else {id_field: id_, **record}
             for id_, record in self.ledger.entities.get(entity, {}).items()
         ]
 
