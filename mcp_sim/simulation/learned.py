@@ -256,7 +256,9 @@ def _slotted_json(body: Any, slots: dict[str, Any], arguments: dict[str, Any]) -
 def _echoed(key: str, value: Any, arguments: dict[str, Any]) -> str | None:
     """The slot of an answer field that repeats the argument of its own name (``item_id: 1`` for ``item_id: 1``),
     however short its value: the name says it is the argument, not a coincidence."""
-    if key not in arguments or arguments[key] != value or value is None or not _hashable(value) or isinstance(value, bool):
+    if key not in arguments or arguments[key] != value or not _hashable(value) or value is None:
+        return None
+    if isinstance(value, bool):
         return None
     return "{{=" + key + "}}" if not isinstance(value, str) else "{{" + key + "}}"
 

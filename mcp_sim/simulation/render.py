@@ -346,7 +346,9 @@ def _selected(records: list[dict[str, Any]], where: Any, arguments: dict[str, An
 
 def _with_arguments(fill: Fill, item: Any) -> Fill:
     arguments = item if isinstance(item, dict) else {"value": item}
-    return Fill(arguments, fill.records, {}, fill.mint, fill.number, fill.rng, fill.minted, unknown_ids=fill.unknown_ids)
+    return Fill(
+        arguments, fill.records, {}, fill.mint, fill.number, fill.rng, fill.minted, unknown_ids=fill.unknown_ids
+    )
 
 
 def _overlay(rendered: Any, record: dict[str, Any]) -> Any:

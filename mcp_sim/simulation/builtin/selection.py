@@ -36,6 +36,4 @@ def by_name(tool: str, arguments: dict[str, Any], records: list[dict[str, Any]])
         return records
     key, value = wanted
     mention = re.compile(rf"(?<![\w]){re.escape(value)}(?![\w])", re.IGNORECASE)
-    return [
-        r for r in records if key in r or plural(key) in r or mention.search(json.dumps(r, ensure_ascii=False))
-    ]
+    return [r for r in records if key in r or plural(key) in r or mention.search(json.dumps(r, ensure_ascii=False))]

@@ -45,7 +45,6 @@ from mcp_sim.simulation.directives import item_failures
 from mcp_sim.simulation.learned import AnswerShapes, Template, learn
 from mcp_sim.simulation.render import Fill, render
 
-
 Select = Callable[[list[dict[str, Any]]], list[dict[str, Any]]]  # the records a list call selects of those found
 
 
@@ -321,6 +320,7 @@ class _Answer:
         own = self._identified(self.entity)
         if own or not keys:
             return chosen(own)
+
         def likeness(entity: str) -> float:  # shared keys over all keys: relations {from, to} beat entities
             sample = set(next(iter(self.ledger.entities[entity].values()), {}))
             return len(keys & sample) / len(keys | sample) if keys & sample - {"id"} else 0.0  # an id alone: any
