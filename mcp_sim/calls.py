@@ -259,7 +259,8 @@ class CallPath:
             progress=progress,
             types=self._types,
         )
-        outcome = await guard.guarded(request, self.world_model.simulate, self._types)
+        refusal = partial(failure_in_style, entry.spec, self._siblings(entry), arguments)
+        outcome = await guard.guarded(request, self.world_model.simulate, self._types, refusal)
         styled = success_in_style(entry.spec, self._siblings(entry), outcome.result)
         if styled is not None:  # a tool never observed answers in the envelope its server's other tools use
             outcome.result = styled

@@ -18,12 +18,18 @@ from mcp_sim.ledger.integrity import audit
 from mcp_sim.observability import metrics
 from mcp_sim.outcome import Outcome
 from mcp_sim.simulation.base import SimulationRequest
+from mcp_sim.simulation.render import failure_in_style
 
 Simulate = Callable[[SimulationRequest], Awaitable[Outcome]]
+Style = Callable[[str], CallToolResult | None]  # a failure mcp-sim decided, as the tool's server says one
 
 
-async def guarded(request: SimulationRequest, simulate: Simulate, types: EntityTypes) -> Outcome:
-    """The world model's answer, made consistent with the ledger; every step goes to ``trace["integrity"]``."""
+async def guarded(
+    request: SimulationRequest, simulate: Simulate, types: EntityTypes, style: Style | None = None
+) -> Outcome:
+    """The world model's answer, made consistent with the ledger; every step goes to ``trace["integrity"]``. A
+    refusal is said in ``style`` (the server's learned failure wording), else in the tool's own learned
+    wording, else in mcp-sim's words."""
     spec, arguments, ledger = request.spec, request.arguments, request.session.ledger
     steps: list[dict[str, Any]] = []
     outcome = await simulate(request)
@@ -49,8 +55,9 @@ async def guarded(request: SimulationRequest, simulate: Simulate, types: EntityT
     steps.append({"repair": "failed closed"})
     _count(request, "refused")
     reasons = "; ".join(v.message for v in checked.violations)
+    styled = (style or (lambda message: failure_in_style(spec, [], arguments, message)))(reasons)
     text = f"Simulation refused: the answer contradicts this session's state ({reasons})"
-    failed = CallToolResult(content=[TextContent(type="text", text=text)], is_error=True)
+    failed = styled or CallToolResult(content=[TextContent(type="text", text=text)], is_error=True)
     return Outcome(failed, [], {**outcome.trace, "integrity": steps})
 
 

@@ -24,6 +24,7 @@ SLOT = re.compile(r"\{\{([^{}]+)\}\}")
 EACH = "$each"  # {"$each": "<argument path of a list>", "item": <template>}: one item per argument item
 RECORDS = "$records"  # {"$records": <item template>}: one item per ledger record
 WHERE = "$where"  # beside $records: which records the call selects ({"field", "argument"})
+KEYED = "$key"  # beside $each: an object, one entry per argument item, named by this field of the item
 MIN_SLOT_CHARS = 2  # shorter argument values ("a", "1") would turn ordinary text into slots
 _NOT_FOUND = re.compile(r"not found|not exist|no such|unknown|enoent|cannot find|could not find|missing", re.I)
 _EXISTS = re.compile(r"already exists|already exist|duplicate|conflict|exists already", re.I)
@@ -234,7 +235,15 @@ def _slotted_json(body: Any, slots: dict[str, Any], arguments: dict[str, Any]) -
             return {RECORDS: item} | ({WHERE: where} if where else {})
         return [_slotted_json(i, slots, arguments) for i in body]
     if isinstance(body, dict):
-        return {k: _slotted_json(v, slots, arguments) for k, v in body.items()}
+        keyed = _keyed_argument(body, arguments)
+        if keyed is not None:  # {"<path a>": {...}, "<path b>": {...}} for files[{file_path}]: one entry per item
+            name, key, index = keyed
+            item_slots = {p.split(".", 2)[2]: v for p, v in slots.items() if p.startswith(f"{name}.{index}.")}
+            entry = body[str(arguments[name][index][key])]
+            item = _echoing_lists(_slotted_json(entry, item_slots, arguments[name][index]))
+            return {EACH: name, KEYED: key, "item": item}
+        return {_slotted_key(k, slots): _echoed(k, v, arguments) or _slotted_json(v, slots, arguments)
+                for k, v in body.items()}  # fmt: skip
     if isinstance(body, str):
         exact = next((p for p, v in slots.items() if isinstance(v, str) and v == body), None)
         return "{{" + exact + "}}" if exact else _slotted_text(body, slots)
@@ -242,6 +251,38 @@ def _slotted_json(body: Any, slots: dict[str, Any], arguments: dict[str, Any]) -
         exact = next((p for p, v in slots.items() if v == body and not isinstance(v, str)), None)
         return "{{=" + exact + "}}" if exact else body
     return body
+
+
+def _echoed(key: str, value: Any, arguments: dict[str, Any]) -> str | None:
+    """The slot of an answer field that repeats the argument of its own name (``item_id: 1`` for ``item_id: 1``),
+    however short its value: the name says it is the argument, not a coincidence."""
+    if key not in arguments or arguments[key] != value or not _hashable(value) or value is None:
+        return None
+    if isinstance(value, bool):
+        return None
+    return "{{=" + key + "}}" if not isinstance(value, str) else "{{" + key + "}}"
+
+
+def _slotted_key(key: str, slots: dict[str, Any]) -> str:
+    """A key that is an argument's value (``{"/tmp/a.md": {...}}`` for ``file_path: /tmp/a.md``) is that
+    argument's slot: another call's answer is keyed by its own value, never the example's."""
+    exact = next((p for p, v in slots.items() if isinstance(v, str) and v == key), None)
+    return "{{" + exact + "}}" if exact else key
+
+
+def _keyed_argument(body: dict[str, Any], arguments: dict[str, Any]) -> tuple[str, str, int] | None:
+    """(the argument list, the item field, the index of the item the first key names) when every key of
+    ``body`` is that field's value in an item of an argument list of objects (an answer per file, keyed by path)."""
+    if not body or not all(isinstance(v, dict) for v in body.values()):
+        return None
+    for name, value in arguments.items():
+        if not isinstance(value, list) or not value or not all(isinstance(i, dict) for i in value):
+            continue
+        for key in value[0]:
+            named = [str(i.get(key)) if _hashable(i.get(key)) else None for i in value]
+            if set(body) <= set(named) - {None}:
+                return str(name), str(key), named.index(next(iter(body)))
+    return None
 
 
 def _without_example_lists(item: Any) -> Any:
@@ -291,6 +332,8 @@ def _hashable(value: Any) -> bool:
 
 def _skeleton(body: Any) -> Any:
     if isinstance(body, dict):
+        if KEYED in body:
+            return {KEYED: _skeleton(body.get("item"))}
         if EACH in body or RECORDS in body:
             return [_skeleton(body.get("item", body.get(RECORDS)))]
         return {k: _skeleton(v) for k, v in body.items()}
@@ -357,6 +400,11 @@ def _json_or_none(text: str) -> Any:
         return json.loads(stripped)
     except ValueError:
         return None
+
+
+def failed_answer(structured: Any, text: str) -> bool:
+    """An answer (its structuredContent, else its text) that says it failed without isError (``_failed_body``)."""
+    return _failed_body(structured if structured is not None else _json_or_none(text) or text)
 
 
 def _failed_body(body: Any) -> bool:

@@ -23,6 +23,7 @@ from mcp_sim.config.effect_format import fill_slots, template_value
 __all__ = ["Fill", "argument_at", "fill_slots", "mint_like", "render", "template_value"]
 from mcp_sim.simulation.learned import (
     EACH,
+    KEYED,
     RECORDS,
     SLOT,
     WHERE,
@@ -57,6 +58,9 @@ class Fill:
     # An argument item naming an entity the session already has: a list that mirrors the argument list leaves
     # it out (a create of client-named entities answers the new ones). The caller decides, from the ledger.
     exists: Callable[[Any], bool] = lambda _item: False
+    unknown_ids: bool = False  # the call shows only what exists: an id field nothing here names is null
+    # every record a list item could show, before the call selects (None: what ``records`` gives)
+    universe: Callable[[set[str]], list[dict[str, Any]]] | None = None
 
 
 def render(template: Template, fill: Fill) -> CallToolResult:
@@ -108,9 +112,11 @@ def failure_in_style(
     if not styles:
         styles = [t for s in siblings if s.examples and (shapes := shapes_of(s)) for t in shapes.failures.values()]
     counts = Counter(shape_key(t) for t in styles)
-    if not counts or not (style := next(t for t in styles if shape_key(t) == counts.most_common(1)[0][0])).is_json:
+    if not counts:  # the server showed no failure: said in the envelope its answers share, when it can say one
+        return _failed_envelope(siblings, message)
+    if not (style := next(t for t in styles if shape_key(t) == counts.most_common(1)[0][0])).is_json:
         return None
-    body = _envelope(style.body, message)
+    body = _envelope(style.body, message, arguments)
     text = json.dumps(body, ensure_ascii=False, indent=style.indent)
     structured = body if style.structured and isinstance(body, dict) else None
     return CallToolResult(
@@ -128,23 +134,52 @@ def success_in_style(spec: ToolSpec, siblings: Sequence[ToolSpec], result: CallT
     text = "".join(b.text for b in result.content if isinstance(b, TextContent))
     if not text or text.lstrip().startswith(("{", "[")):
         return None
-    bodies = [t.body for s in siblings if s is not spec and s.examples and (t := _usual(s)) is not None]
+    envelope = _envelope_of([s for s in siblings if s is not spec])
+    if not envelope:
+        return None
+    body = {k: _shared_value(values, text) for k, values in envelope.items()}
+    return CallToolResult(content=[TextContent(type="text", text=json.dumps(body, ensure_ascii=False, indent=2))])
+
+
+def _envelope_of(siblings: Sequence[ToolSpec]) -> dict[str, list[Any]]:
+    """The keys most of the observed tools' usual answers share (key -> the values they gave), or {} when fewer
+    than two tools were observed or one answers otherwise than with a JSON object. An id field or a record
+    (``task: {...}``) is no envelope: whose id or record would a tool never observed show?"""
+    bodies = [t.body for s in siblings if s.examples and (t := _usual(s)) is not None]
     if len(bodies) < MIN_SIBLINGS or not all(
         isinstance(b, dict) and EACH not in b and RECORDS not in b for b in bodies
     ):
-        return None
+        return {}
     counts = Counter(k for b in bodies for k in b)
-    # most of the tools answer with it; an id field or a record (``task: {...}``) is no envelope: whose id or
-    # record would a tool never observed show?
-    shared = [
-        k
+    return {
+        k: [b[k] for b in bodies if k in b]
         for k, n in counts.items()
         if 2 * n > len(bodies) and not ID_KEY.match(k) and not any(isinstance(b.get(k), dict | list) for b in bodies)
-    ]
-    if not shared:
+    }
+
+
+def _failed_envelope(siblings: Sequence[ToolSpec], message: str) -> CallToolResult | None:
+    """A failure of a server that showed none, in the envelope its answers share, turned to failure: a flag
+    (``success: true``) says false, a status code (``status: "ok"``) says ``"error"``, sentences carry
+    ``message`` (an ``error`` key carries it when none does). None when the envelope has no flag or code to
+    turn: nothing says how such a server fails. Without isError, as servers that answer in an envelope fail."""
+    envelope = _envelope_of(siblings)
+    flags = [k for k, values in envelope.items() if all(isinstance(v, bool) for v in values)]
+    codes = [k for k, values in envelope.items() if all(isinstance(v, str) and _CODE.fullmatch(v) for v in values)]
+    if not flags and not codes:
         return None
-    body = {k: _shared_value([b[k] for b in bodies if k in b], text) for k in shared}
-    return CallToolResult(content=[TextContent(type="text", text=json.dumps(body, ensure_ascii=False, indent=2))])
+    body: dict[str, Any] = {}
+    for key, values in envelope.items():
+        if key in flags:
+            body[key] = False
+        elif key in codes:
+            body[key] = "error"
+        elif all(isinstance(v, str) for v in values):
+            body[key] = message
+    if body.get("status") != "error":  # a failure an agent (and fidelity-metrics.md) reads as one
+        body["error"] = message
+    text = json.dumps(body, ensure_ascii=False, indent=2)
+    return CallToolResult(content=[TextContent(type="text", text=text)])  # in the answer, as such servers say it
 
 
 def _usual(spec: ToolSpec) -> Template | None:
@@ -165,15 +200,20 @@ def _shared_value(values: list[Any], text: str) -> Any:
     return json.loads(counts.most_common(1)[0][0])
 
 
-def _envelope(body: Any, message: str) -> Any:
-    """The keys of a failure answer with ``message`` in its words: short codes (``"error"``, ``404``) stay,
-    sentences and slots become the message, lists are emptied."""
+def _envelope(body: Any, message: str, arguments: dict[str, Any]) -> Any:
+    """The keys of a failure answer with ``message`` in its words: short codes (``"error"``, ``404``) stay, a
+    field that is an argument (``todo_id: {{todo_id}}``) is this call's, sentences become the message, lists
+    are emptied."""
     if isinstance(body, dict):
         if EACH in body or RECORDS in body:
-            return []
-        return {k: _envelope(v, message) for k, v in body.items()}
+            return {} if KEYED in body else []
+        return {k: _envelope(v, message, arguments) for k, v in body.items()}
     if isinstance(body, list):
         return []
+    whole = SLOT.fullmatch(body) if isinstance(body, str) else None
+    given = argument_at(arguments, whole.group(1).lstrip("=")) if whole else None
+    if given is not None:
+        return given
     if isinstance(body, str) and (SLOT.search(body) or not _CODE.fullmatch(body)):
         return message
     return body
@@ -204,7 +244,14 @@ def _fill_json(template: Any, fill: Fill, defaults: dict[str, Any], key: str) ->
     if isinstance(template, dict) and EACH in template:
         items = argument_at(fill.arguments, str(template[EACH]))
         if not isinstance(items, list):
-            return []
+            return {} if KEYED in template else []
+        if KEYED in template:  # one entry per item, under the item's own value (its path)
+            key = str(template[KEYED])
+            return {
+                str(item.get(key)): _fill_json(template["item"], _with_arguments(fill, item), {}, "")
+                for item in items
+                if isinstance(item, dict) and item.get(key) is not None and not fill.exists(item)
+            }
         return [
             _fill_json(template["item"], _with_arguments(fill, item), {}, "") for item in items if not fill.exists(item)
         ]
@@ -214,7 +261,8 @@ def _fill_json(template: Any, fill: Fill, defaults: dict[str, Any], key: str) ->
         records = _selected(fill.records(keys), template.get(WHERE), fill.arguments)
         return [_overlay(_fill_json(item, fill, defaults, ""), record) for record in records]
     if isinstance(template, dict):
-        return {k: _fill_json(v, fill, defaults, str(k)) for k, v in template.items()}
+        filled = {_fill_key(k, fill, defaults): _fill_json(v, fill, defaults, str(k)) for k, v in template.items()}
+        return _counted(template, _among_shown(template, filled, fill))
     if isinstance(template, list):
         return [_fill_json(v, fill, defaults, key) for v in template]
     if isinstance(template, str):
@@ -232,6 +280,58 @@ def _fill_json(template: Any, fill: Fill, defaults: dict[str, Any], key: str) ->
     return template
 
 
+COUNT_KEYS = frozenset({"count", "total", "total_count", "totalCount"})
+
+
+def _counted(template: dict[str, Any], filled: dict[str, Any]) -> dict[str, Any]:
+    """A count beside the one list the answer fills (``{"todos": [...], "count": 1}``) counts that list as
+    rendered, not as the example's was."""
+    lists = [k for k, v in template.items() if isinstance(v, dict) and (EACH in v or RECORDS in v) and KEYED not in v]
+    if len(lists) != 1 or not isinstance(filled.get(lists[0]), list):
+        return filled
+    for key in COUNT_KEYS & set(template):
+        if isinstance(template[key], int) and not isinstance(template[key], bool):
+            filled[key] = len(filled[lists[0]])
+    return filled
+
+
+NAME_KEYS = ("name", "id")
+
+
+def _among_shown(template: dict[str, Any], filled: dict[str, Any], fill: Fill) -> dict[str, Any]:
+    """Records listed beside the records a call selected show only what concerns those: a relation is left out
+    when it names an entity the selection left out (``open_nodes([A])`` shows no relation from B to A, as the
+    memory server does). A relation naming no known entity says nothing against it."""
+    lists = [k for k, v in template.items() if isinstance(v, dict) and RECORDS in v and isinstance(filled.get(k), list)]
+    if len(lists) < 2 or fill.universe is None:
+        return filled
+    first = template[lists[0]]
+    item = first[RECORDS]
+    where = first.get(WHERE)
+    keys = [*NAME_KEYS, *([str(where["field"])] if isinstance(where, dict) else [])]
+    everyone = fill.universe(set(item) if isinstance(item, dict) else set())
+
+    def names(records: list[Any]) -> set[str]:
+        return {str(r[k]) for r in records if isinstance(r, dict) for k in keys if _plain(r.get(k))}
+
+    hidden = names(everyone) - names(filled[lists[0]])
+    if not hidden:
+        return filled
+    for key in lists[1:]:
+        filled[key] = [
+            r for r in filled[key] if not (isinstance(r, dict) and {str(v) for v in r.values() if _plain(v)} & hidden)
+        ]
+    return filled
+
+
+def _plain(value: Any) -> bool:
+    return isinstance(value, str | int) and not isinstance(value, bool)
+
+
+def _fill_key(key: str, fill: Fill, defaults: dict[str, Any]) -> str:
+    return _fill_text(key, fill.arguments, defaults) if SLOT.search(key) else key
+
+
 def _selected(records: list[dict[str, Any]], where: Any, arguments: dict[str, Any]) -> list[dict[str, Any]]:
     """The records this call selects, the way the example's call selected its items (learned.py ``_selection``);
     all of them when the call does not give the selecting argument or the records lack the field."""
@@ -246,7 +346,9 @@ def _selected(records: list[dict[str, Any]], where: Any, arguments: dict[str, An
 
 def _with_arguments(fill: Fill, item: Any) -> Fill:
     arguments = item if isinstance(item, dict) else {"value": item}
-    return Fill(arguments, fill.records, {}, fill.mint, fill.number, fill.rng, fill.minted)
+    return Fill(
+        arguments, fill.records, {}, fill.mint, fill.number, fill.rng, fill.minted, unknown_ids=fill.unknown_ids
+    )
 
 
 def _overlay(rendered: Any, record: dict[str, Any]) -> Any:
@@ -256,10 +358,12 @@ def _overlay(rendered: Any, record: dict[str, Any]) -> Any:
     return {k: record.get(k, v) for k, v in rendered.items()}
 
 
-def _id_like(example: str | int, fill: Fill) -> str | int:
-    """An id the example showed and this call did not name: minted in its style when the tool creates."""
+def _id_like(example: str | int, fill: Fill) -> str | int | None:
+    """An id the example showed and this call did not name: minted in its style when the tool creates, null
+    when the call only shows what exists (the example's id is its own entity's, another session's project),
+    else the example's (an action's answer, which may name what it made)."""
     if not fill.mint:
-        return example
+        return None if fill.unknown_ids else example
     if example in fill.minted:
         return fill.minted[example]  # type: ignore[no-any-return]
     made = mint_like(example, fill.number, fill.rng)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 from mcp_sim.config import Example
@@ -287,3 +288,110 @@ async def test_a_learned_answer_stays_valid_for_the_output_schema() -> None:
     assert said == {"next": False, "n": 2}
     odd = (await path.call("s", "think", {"next": "maybe", "n": 3})).structured_content
     assert odd is not None and isinstance(odd["next"], bool) and odd["n"] == 3
+
+
+def test_an_answer_keyed_by_argument_values_is_keyed_by_this_calls_values() -> None:
+    """A text editor answers per file under its path: the example's paths are its own call's, never this one's."""
+    example = Example(
+        arguments={"files": [{"file_path": "/a/notes.md", "ranges": [{"start": 1}]}]},
+        result=text_result('{"/a/notes.md": {"ranges": [{"start": 1, "end": 3}], "file_hash": "ab12"}}'),
+    )
+    shapes = learn([example])
+    assert shapes is not None and shapes.success is not None
+    files = [{"file_path": "/b/x.md", "ranges": [{"start": 2}]}, {"file_path": "/b/y.md", "ranges": []}]
+    answer = json.loads(render(shapes.success, Fill({"files": files})).content[0].text)  # type: ignore[union-attr]
+    assert list(answer) == ["/b/x.md", "/b/y.md"]
+    assert answer["/b/x.md"]["ranges"][0]["start"] == 2  # the item's own range, as the example echoed its own
+
+
+def test_a_key_that_is_an_argument_value_becomes_its_slot() -> None:
+    example = Example(
+        arguments={"file_path": "/a/notes.md"},
+        result=text_result('{"/a/notes.md": {"result": "ok"}}'),
+    )
+    shapes = learn([example])
+    assert shapes is not None and shapes.success is not None
+    answer = render(shapes.success, Fill({"file_path": "/c/todo.md"}))
+    assert json.loads(answer.content[0].text) == {"/c/todo.md": {"result": "ok"}}  # type: ignore[union-attr]
+
+
+def test_a_server_that_showed_no_failure_fails_in_the_envelope_its_answers_share() -> None:
+    from mcp_sim.config import ToolSpec
+    from mcp_sim.simulation.render import failure_in_style
+
+    def observed(name: str, body: dict[str, object]) -> ToolSpec:
+        return ToolSpec(name=name, examples=[Example(arguments={}, result=json_result(body))])
+
+    quiet = ToolSpec(name="mark_done")
+    coded = [observed(f"t{i}", {"status": f"done_{i}", "message": f"Task {i} done."}) for i in range(3)]
+    said = failure_in_style(quiet, [*coded, quiet], {}, "request 'r-9' not found")
+    assert said is not None and not said.is_error  # in the answer, as such servers fail
+    assert json.loads(said.content[0].text) == {"status": "error", "message": "request 'r-9' not found"}  # type: ignore[union-attr]
+    flagged = [observed(f"t{i}", {"success": True, "count": i}) for i in range(3)]
+    said = failure_in_style(quiet, [*flagged, quiet], {}, "item '7' not found")
+    assert said is not None
+    assert json.loads(said.content[0].text) == {"success": False, "error": "item '7' not found"}  # type: ignore[union-attr]
+    plain = [observed(f"t{i}", {"total": i}) for i in range(3)]  # nothing in it says success or failure
+    assert failure_in_style(quiet, [*plain, quiet], {}, "item '7' not found") is None
+
+
+def test_an_id_the_example_showed_is_minted_by_a_maker_and_unknown_to_a_reader() -> None:
+    """The example's project_id is its own entity's: a read of another item does not claim it."""
+    example = Example(
+        arguments={"item_id": 7},
+        result=json_result({"item": {"id": 7, "project_id": "79d30776ace8c39d", "title": "CSV export"}}),
+    )
+    shapes = learn([example])
+    assert shapes is not None and shapes.success is not None
+    shown = Fill({"item_id": 42}, record={"id": 42}, unknown_ids=True)
+    read = json.loads(render(shapes.success, shown).content[0].text)  # type: ignore[union-attr]
+    assert read["item"]["id"] == 42 and read["item"]["project_id"] is None
+    made = render(shapes.success, Fill({"item_id": 42}, record={"id": 42}, mint=True, rng=random.Random(1)))
+    minted = json.loads(made.content[0].text)["item"]["project_id"]  # type: ignore[union-attr]
+    assert isinstance(minted, str) and len(minted) == 16 and minted != "79d30776ace8c39d"  # new, in its style
+
+
+def test_a_borrowed_failure_style_keeps_this_calls_arguments_in_their_fields() -> None:
+    from mcp_sim.config import ToolSpec
+    from mcp_sim.simulation.render import failure_in_style
+
+    failing = ToolSpec(
+        name="complete_todo",
+        examples=[
+            Example(
+                arguments={"todo_id": "999"},
+                result=json_result({"error": "Todo with ID '999' not found", "todo_id": "999"}),
+            )
+        ],
+    )
+    quiet = ToolSpec(name="delete_todo")
+    said = failure_in_style(quiet, [failing, quiet], {"todo_id": "t-4"}, "todo 't-4' not found")
+    assert said is not None
+    assert json.loads(said.content[0].text) == {"error": "todo 't-4' not found", "todo_id": "t-4"}  # type: ignore[union-attr]
+
+
+def test_records_listed_beside_the_selected_ones_leave_out_what_names_an_unselected_one() -> None:
+    example = Example(
+        arguments={"names": ["Ada"]},
+        result=json_result(
+            {
+                "entities": [{"name": "Ada", "entityType": "person"}],
+                "relations": [{"from": "Ada", "to": "Zed", "relationType": "knows"}],
+            }
+        ),
+    )
+    shapes = learn([example])
+    assert shapes is not None and shapes.success is not None
+    entities = [{"name": "Ada", "entityType": "person"}, {"name": "Bob", "entityType": "person"}]
+    relations = [
+        {"from": "Ada", "to": "Bob", "relationType": "knows"},  # Bob is not opened: left out
+        {"from": "Ada", "to": "Ghost", "relationType": "knows"},  # names no known entity: kept
+    ]
+
+    def records(keys: set[str]) -> list[dict[str, object]]:
+        return relations if "from" in keys else entities
+
+    fill = Fill({"names": ["Ada"]}, records, universe=records)
+    answer = json.loads(render(shapes.success, fill).content[0].text)  # type: ignore[union-attr]
+    assert [e["name"] for e in answer["entities"]] == ["Ada"]
+    assert [(r["from"], r["to"]) for r in answer["relations"]] == [("Ada", "Ghost")]

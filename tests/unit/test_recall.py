@@ -59,6 +59,13 @@ def test_recall_takes_related_successful_changes_only() -> None:
     assert recalled({}, earlier) == [earlier[0].arguments, earlier[1].arguments]  # a read naming nothing: all
 
 
+def test_an_answer_that_says_it_failed_established_nothing() -> None:
+    said = {"content": [{"type": "text", "text": '{"status": "error", "message": "Request not found"}'}]}
+    failed = Turn(index=0, tool="mark_task_done", arguments={"requestId": "req-9"}, route="sim", result=said)
+    done = turn(1, "mark_task_done", {"requestId": "req-1"})
+    assert recalled({}, [failed, done]) == [{"requestId": "req-1"}]  # no isError, but the server says it failed
+
+
 async def test_a_select_shows_the_rows_inserted_earlier_and_nothing_else() -> None:
     path = path_of(ToolSpec(name="write_query", input_schema=QUERY), ToolSpec(name="read_query", input_schema=QUERY))
     await path.call("s", "write_query", {"query": "INSERT INTO users (name, age) VALUES ('Bob', 7)"})

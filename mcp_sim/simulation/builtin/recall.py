@@ -16,6 +16,7 @@ from typing import Any
 
 from mcp_sim.ledger.effects import CHANGING
 from mcp_sim.simulation.builtin import sql
+from mcp_sim.simulation.learned import failed_answer
 from mcp_sim.state.base import Turn
 
 # Words in a tool name that say it observes rather than changes (``git_status``, ``read_query``, ``ls``).
@@ -60,7 +61,11 @@ def recalled(arguments: dict[str, Any], earlier: list[Turn]) -> list[dict[str, A
 
 
 def _succeeded(turn: Turn) -> bool:
-    return turn.error is None and turn.result is not None and not turn.result.get("isError", False)
+    """Neither isError nor an answer that says it failed (``{"status": "error"}``: servers that fail in JSON)."""
+    if turn.error is not None or turn.result is None or turn.result.get("isError", False):
+        return False
+    texts = [str(b.get("text", "")) for b in turn.result.get("content") or [] if isinstance(b, dict)]
+    return not failed_answer(turn.result.get("structuredContent"), "\n".join(texts))
 
 
 def _collect(value: Any, found: set[str]) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,6 +36,7 @@ from mcp_sim.simulation.builtin import (
     operations,
     prose,
     recall,
+    selection,
     sql,
     world_actions,
     world_reads,
@@ -45,6 +47,8 @@ from mcp_sim.simulation.directives import item_failures
 from mcp_sim.simulation.learned import AnswerShapes, Template, learn
 from mcp_sim.simulation.render import Fill, render
 from mcp_sim.state.base import Turn
+
+Select = Callable[[list[dict[str, Any]]], list[dict[str, Any]]]  # the records a list call selects of those found
 
 
 class SchemaWorldModel:
@@ -252,15 +256,14 @@ class _Answer:
     def _list(self) -> CallToolResult:
         filters = {k: v for k, v in self.args.items() if not isinstance(v, dict | list)}
         if self.effect.entity is None:  # filter_by_project: the records whose fields the criteria name
-            names = {n for k in filters for n in (k, plural(k))}
-            fitted = self._fitting(names)
-            self.entity = next((t for t, table in self.ledger.entities.items() if fitted and table and
-                                next(iter(table.values())) is fitted[0]), self.entity)  # fmt: skip
+            self.entity = self._fitting_type({n for k in filters for n in (k, plural(k))}) or self.entity
         records = [r for r in self.ledger.records(self.entity) if _matches(r, filters)]
         learned = self.shapes.success if self.shapes else None
         schema = self.spec.output_schema
-        if learned is not None:
-            return self._learned(learned, {}, mint=False)
+        if learned is not None:  # the records the call selects, as the schema's answer shows them
+            name = self.spec.name
+            return self._learned(learned, {}, False, lambda found: _searched(
+                selection.by_name(name, self.args, [r for r in found if _matches(r, filters)]), self.args))  # fmt: skip
         if schema is None:
             body: Any = {plural(self.entity): records, "total": len(records)}
             text = prose.listing(self.spec.name, self.entity, records) if records or not self.recalled else ""
@@ -298,8 +301,19 @@ class _Answer:
         body: dict[str, Any] = {self.entity: fields}
         return body if self.effect.kind == "read" else {"success": True, **body}
 
-    def _learned(self, template: Template, record: dict[str, Any], mint: bool) -> CallToolResult:
-        fill = Fill(self.args, self._records, record, mint, self.ledger.created + 1, self.rng)
+    def _learned(
+        self, template: Template, record: dict[str, Any], mint: bool, select: Select | None = None
+    ) -> CallToolResult:
+        """The answer in the learned shape; ``select``: which records the call selects, for its answer's first
+        list (the listed type: ``search_nodes`` selects entities; the relations beside them are not searched)."""
+        selects = [select]
+
+        def records(keys: set[str]) -> list[dict[str, Any]]:
+            return self._records(keys, selects.pop() if selects else None)
+
+        fill = Fill(self.args, records, record, mint, self.ledger.created + 1, self.rng, universe=self._records)
+        # a read, list, update or delete shows only what exists: an id the example showed is not this entity's
+        fill.unknown_ids = self.effect.kind in ("read", "list", "update", "delete")
         id_field = self.effect.id or ""
         if self.effect.kind == "create" and "[]." in id_field:
             # a create of client-named entities answers only the new ones, as such servers do: a name that
@@ -324,21 +338,38 @@ class _Answer:
             result.content = [TextContent(type="text", text=prose.with_recalled(block.text, self.recalled))]
         return result
 
-    def _records(self, keys: set[str]) -> list[dict[str, Any]]:
-        """The ledger's records a list item with these keys shows: the tool's own type, else the type whose
-        records share the most keys with the item (``read_graph`` listing entities and relations)."""
-        own = self.ledger.records(self.entity)
+    def _records(self, keys: set[str], select: Select | None = None) -> list[dict[str, Any]]:
+        """The ledger's records a list item with these keys shows, those the call ``select``s: the tool's own
+        type, else the type whose records share the most keys with the item (``read_graph`` listing entities
+        and relations)."""
+        chosen = select or (lambda found: found)
+        own = self._identified(self.entity)
         if own or not keys:
-            return own
-        best = max(
-            (t for t in self.ledger.entities if not t.startswith("$")),  # $scalar, $singleton: world_state.py
-            key=lambda t: len(keys & set(next(iter(self.ledger.entities[t].values()), {}))),
-            default=None,
-        )
-        return self.ledger.records(best) if best is not None else []
+            return chosen(own)
+
+        def likeness(entity: str) -> float:  # shared keys over all keys: relations {from, to} beat entities
+            sample = set(next(iter(self.ledger.entities[entity].values()), {}))
+            return len(keys & sample) / len(keys | sample) if keys & sample - {"id"} else 0.0  # an id alone: any
+
+        best = max((t for t in self.ledger.entities if not t.startswith("$")), key=likeness, default=None)  # $scalar
+        return chosen(self._identified(best)) if best is not None and likeness(best) > 0 else []
+
+    def _identified(self, entity: str) -> list[dict[str, Any]]:
+        """The type's records, each with its id under the type's id field (an entity the session only updated
+        or assumed has its id as the ledger's key alone)."""
+        id_field = (self.request.types.id_fields if self.request.types else {}).get(entity)
+        return [
+            record if id_field is None or id_field in record else {id_field: id_, **record}
+            for id_, record in self.ledger.entities.get(entity, {}).items()
+        ]
 
     def _fitting(self, fields: set[str]) -> list[dict[str, Any]]:
         """The records of the ledger type whose records share the most of these fields (none: [])."""
+        best = self._fitting_type(fields)
+        return self.ledger.records(best) if best is not None else []
+
+    def _fitting_type(self, fields: set[str]) -> str | None:
+        """The ledger type whose records share the most of these fields (None when no type shares one)."""
         best, overlap = None, 0
         for entity, table in self.ledger.entities.items():
             if entity.startswith("$"):
@@ -347,7 +378,7 @@ class _Answer:
             shared = len(fields & set(sample))
             if shared > overlap:
                 best, overlap = entity, shared
-        return self.ledger.records(best) if best is not None else []
+        return best
 
     def _text(self, text: str, body: Any) -> CallToolResult:
         self.last_body = body
