@@ -70,3 +70,18 @@ async def test_changing_a_relation_the_session_never_made_is_not_found() -> None
     assert not (await path.call("s", "update_relations", {"relations": [edge]})).is_error
     other = await path.call("s", "update_relations", {"relations": [{**edge, "relationType": "leads"}]})
     assert other.is_error and "not found" in str(other.content[0]).lower()
+
+
+async def test_a_batch_create_skips_names_that_exist_and_a_bare_read_shows_everything() -> None:
+    path = path_of(*SPECS)
+    bob = {"name": "Bob", "entityType": "person", "observations": ["Likes chess"]}
+    carol = {"name": "Carol", "entityType": "person", "observations": []}
+    await path.call("s", "create_entities", {"entities": [bob, carol]})
+    again = {"name": "Bob", "entityType": "robot", "observations": ["duplicate"]}
+    dave = {"name": "Dave", "entityType": "person", "observations": ["New hire"]}
+    made = (await path.call("s", "create_entities", {"entities": [again, dave]})).structured_content
+    assert made is not None and [e["name"] for e in made["entities"]] == ["Dave"]  # Bob exists: skipped
+    graph = (await path.call("s", "read_graph", {})).structured_content
+    assert graph is not None
+    shown = {e["name"]: e for e in graph["entities"]}
+    assert sorted(shown) == ["Bob", "Carol", "Dave"] and shown["Bob"]["entityType"] == "person"

@@ -227,12 +227,23 @@ class _Answer:
         id_field = self.effect.id or "id"
         named = values_at(self.args, id_field) if "." in id_field or "[]" in id_field else []
         if named:  # client-named entities (memory's entities[].name): the arguments carry the ids
-            return self._present(dict(self.args), mint=True), []  # the integrity guard learns them from the answer
+            return self._present(self._new_only(id_field), mint=True), []  # the guard learns them from the answer
         new_id = self._new_id(id_field)
         record = {id_field: new_id, **self.args}
         result = self._present(record, mint=True)
         stored = {**_record_in(self.last_body, self.entity), **record}
         return result, [Effect("create", self.entity, str(new_id), stored)]  # 1 and "1" are one id
+
+    def _new_only(self, id_field: str) -> dict[str, Any]:
+        """The arguments of a batch create without the items whose names exist already: such servers skip
+        them (a name is created once, and its record is not overwritten), as their batch deletes skip names
+        that are gone."""
+        batch, _, leaf = id_field.partition("[].")
+        items = self.args.get(batch)
+        if not leaf or not isinstance(items, list):
+            return dict(self.args)
+        fresh = [i for i in items if not (isinstance(i, dict) and self.ledger.exists(self.entity, str(i.get(leaf))))]
+        return {**self.args, batch: fresh}
 
     def _read(self, id_: str) -> tuple[CallToolResult, list[Effect]]:
         return self._present(self._existing(id_)), self._assumed(id_)
@@ -282,6 +293,10 @@ class _Answer:
         schema = self.spec.output_schema
         if schema is not None and _open_object(schema):
             self.last_body = self._open_body(record)
+            return to_result(self.spec, self.last_body)
+        if schema is not None and self.effect.kind == "read" and not self.args:
+            # a read that names nothing (read_graph) shows everything the session holds, as a list does
+            self.last_body = self._shape_list(schema, [])
             return to_result(self.spec, self.last_body)
         if schema is not None:
             known = {k: v for earlier in self.recalled for k, v in earlier.items()}  # the latest write wins
