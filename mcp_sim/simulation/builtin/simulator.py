@@ -26,6 +26,7 @@ from mcp_sim.ledger.world_state import known_values, session_clock, shown_by
 from mcp_sim.outcome import Outcome
 from mcp_sim.simulation.base import SimulationRequest
 from mcp_sim.simulation.builtin import (
+    accumulated,
     confinement,
     conflicts,
     declared,
@@ -138,13 +139,13 @@ async def _general_rules(request: SimulationRequest, effect: EntityEffect) -> _R
     described.check(name, request.spec.description or "", request.spec.input_schema, arguments)
     meaning.check(name, arguments)
     computed = {**operations.computed(name, arguments), **meaning.derived(name, arguments)}
-    derived = _as_declared(computed, request.spec.output_schema)
-    changes: list[Effect] = []
+    held, changes = accumulated.derived(request.spec, arguments, ledger)  # what earlier calls gave (branches)
+    derived = {**_as_declared(computed, request.spec.output_schema), **held}
     words = set(re.split(r"[^a-z0-9]+", name.lower()))
     reads, writes = bool(words & sql.READ_WORDS), bool(words & sql.WRITE_WORDS)
     sql.malformed(name, request.spec.description or "", arguments, reads)
     if (statement := sql.statement_in(arguments)) is not None:
-        changes = sql.effects(name, statement, ledger, reads, writes)
+        changes += sql.effects(name, statement, ledger, reads, writes)
     earlier: list[Turn] | None = None  # the session's recent turns, read once per call and only when needed
 
     async def recent() -> list[Turn]:
