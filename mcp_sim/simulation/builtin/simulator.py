@@ -32,6 +32,7 @@ from mcp_sim.simulation.builtin import (
     declared,
     described,
     files,
+    grid,
     meaning,
     members,
     operations,
@@ -140,6 +141,8 @@ async def _general_rules(request: SimulationRequest, effect: EntityEffect) -> _R
     meaning.check(name, arguments)
     computed = {**operations.computed(name, arguments), **meaning.derived(name, arguments)}
     held, changes = accumulated.derived(request.spec, arguments, ledger)  # what earlier calls gave (branches)
+    changes += grid.changes(request.spec, arguments, ledger)  # cells written by position (grid.py)
+    held.update(grid.shown(request.spec, arguments, ledger))  # and read back by range
     derived = {**_as_declared(computed, request.spec.output_schema), **held}
     words = set(re.split(r"[^a-z0-9]+", name.lower()))
     reads, writes = bool(words & sql.READ_WORDS), bool(words & sql.WRITE_WORDS)
@@ -278,6 +281,7 @@ class _Answer:
     def _present(self, record: dict[str, Any], mint: bool = False) -> CallToolResult:
         """The answer showing ``record``: in the learned shape, else the outputSchema, else prose."""
         learned = self.shapes.success if self.shapes else None
+        record = {**record, **self.derived}  # what the arguments' meaning and the session's history fix
         if learned is not None:
             return self._learned(learned, record, mint)
         schema = self.spec.output_schema
