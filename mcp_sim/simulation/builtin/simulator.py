@@ -31,6 +31,7 @@ from mcp_sim.simulation.builtin import (
     conflicts,
     declared,
     described,
+    documents,
     files,
     grid,
     meaning,
@@ -142,6 +143,8 @@ async def _general_rules(request: SimulationRequest, effect: EntityEffect) -> _R
     computed = {**operations.computed(name, arguments), **meaning.derived(name, arguments)}
     held, changes = accumulated.derived(request.spec, arguments, ledger)  # what earlier calls gave (branches)
     changes += grid.changes(request.spec, arguments, ledger)  # cells written by position (grid.py)
+    if files.operation_of(request.spec) is None:  # documents named by path that file tools do not keep
+        changes += documents.changes(request.spec, arguments, ledger)
     held.update(grid.shown(request.spec, arguments, ledger))  # and read back by range
     derived = {**_as_declared(computed, request.spec.output_schema), **held}
     words = set(re.split(r"[^a-z0-9]+", name.lower()))
