@@ -29,28 +29,28 @@ ENTITY = "path"  # the file tree's type (files.py)
 _CREATES = frozenset({"create", "new", "make", "init"})
 _DELETES = frozenset({"delete", "remove", "destroy", "unlink"})
 _MOVES = frozenset({"rename", "move", "mv"})
-_PATH_KEY = re.compile(r"^(path|file|filepath|filename)$|(_path|Path|_file|File)$")
-_CONTENT_KEY = re.compile(r"^(content|contents|text|data|body|source)$", re.IGNORECASE)
+PATH_KEY = re.compile(r"^(path|file|filepath|filename)$|(_path|Path|_file|File)$")
+CONTENT_KEY = re.compile(r"^(content|contents|text|data|body|source)$", re.IGNORECASE)
 _OVERWRITE_KEY = re.compile(r"^(overwrite|force|replace|exist_ok)$", re.IGNORECASE)
 
 
 def changes(spec: ToolSpec, arguments: dict[str, Any], ledger: Ledger) -> list[Effect]:
     """The tree changes this call makes; raises as the tool would for a path that is gone or taken."""
-    paths = {k: hierarchy.normal(v) for k, v in arguments.items() if _PATH_KEY.search(k) and _looks_like_path(v)}
+    paths = {k: hierarchy.normal(v) for k, v in arguments.items() if PATH_KEY.search(k) and _looks_like_path(v)}
     if not paths:
         return []
-    words = _words(spec.name)
+    named = words(spec.name)
     required = [str(r) for r in spec.input_schema.get("required") or []]
-    only_paths = bool(required) and all(_PATH_KEY.search(r) or _CONTENT_KEY.match(r) for r in required)
+    only_paths = bool(required) and all(PATH_KEY.search(r) or CONTENT_KEY.match(r) for r in required)
     required_paths = [paths[r] for r in required if r in paths]
-    if words & _MOVES and len(required_paths) == 2 and only_paths:
+    if named & _MOVES and len(required_paths) == 2 and only_paths:
         source, target = required_paths
         _present(spec.name, source, ledger)
         if ledger.exists(ENTITY, target):
             raise InvalidArguments(f"{spec.name}: {target} already exists")
         record = ledger.get(ENTITY, source) or {"type": "file"}
         return [Effect("delete", ENTITY, source), Effect("observe", ENTITY, target, dict(record))]
-    if words & _CREATES and only_paths and len(required_paths) == 1:
+    if named & _CREATES and only_paths and len(required_paths) == 1:
         path = required_paths[0]
         overwrite = any(_OVERWRITE_KEY.match(k) and v is True for k, v in arguments.items())
         if ledger.exists(ENTITY, path) and not overwrite:
@@ -58,7 +58,7 @@ def changes(spec: ToolSpec, arguments: dict[str, Any], ledger: Ledger) -> list[E
         return [Effect("observe", ENTITY, path, {"type": "file"})]
     for path in paths.values():
         _present(spec.name, path, ledger)
-    if words & _DELETES and only_paths and len(required_paths) == 1:
+    if named & _DELETES and only_paths and len(required_paths) == 1:
         return [Effect("delete", ENTITY, required_paths[0])]
     return []
 
@@ -72,5 +72,5 @@ def _looks_like_path(value: Any) -> bool:
     return isinstance(value, str) and bool(value) and ("/" in value or "." in value) and "\n" not in value
 
 
-def _words(name: str) -> set[str]:
+def words(name: str) -> set[str]:
     return {w for w in re.split(r"[^a-z0-9]+", re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", name).lower()) if w}

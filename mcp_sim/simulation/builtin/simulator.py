@@ -40,6 +40,7 @@ from mcp_sim.simulation.builtin import (
     prose,
     recall,
     selection,
+    sequence,
     sql,
     world_actions,
     world_reads,
@@ -145,6 +146,9 @@ async def _general_rules(request: SimulationRequest, effect: EntityEffect) -> _R
     changes += grid.changes(request.spec, arguments, ledger)  # cells written by position (grid.py)
     if files.operation_of(request.spec) is None:  # documents named by path that file tools do not keep
         changes += documents.changes(request.spec, arguments, ledger)
+    listed, reordered = sequence.changes(request.spec, arguments, ledger)  # items kept by position (sequence.py)
+    held.update(listed)
+    changes += reordered
     held.update(grid.shown(request.spec, arguments, ledger))  # and read back by range
     derived = {**_as_declared(computed, request.spec.output_schema), **held}
     words = set(re.split(r"[^a-z0-9]+", name.lower()))
