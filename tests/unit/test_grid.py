@@ -20,7 +20,8 @@ async def test_a_read_shows_the_cells_written_computed_or_as_formulas() -> None:
     assert used.structured_content is not None
     assert used.structured_content["range"] == "A1:D5"
     assert used.structured_content["values"] == [
-        ["item", "jan", "feb", "total"], ["rent", 1200, 1200, 2400], ["food", 310.5, 288, 598.5], [], [None, 1, 2]]  # fmt: skip
+        ["item", "jan", "feb", "total"], ["rent", 1200, 1200, 2400], ["food", 310.5, 288, 598.5], [],
+        [None, 1, 2]]  # fmt: skip
     column = await path.call("s", "read_range", {**BOOK, "range": "D2:D3", "mode": "formulas"})
     assert (column.structured_content or {})["values"] == [["=SUM(B2:C2)"], ["=B3+C3"]]
     await path.call("s", "clear_range", {**BOOK, "range": "C1:D3"})

@@ -51,8 +51,8 @@ def changes(spec: ToolSpec, arguments: dict[str, Any], ledger: Ledger) -> list[E
     cells = dict((ledger.get(GRID, name) or {}).get("cells") or {})
     if rows is not None:
         top, left = _position(anchor[0])
-        for r, row in enumerate(rows):
-            for c, value in enumerate(row):
+        for r, line in enumerate(rows):
+            for c, value in enumerate(line):
                 cells[_a1(top + r, left + c)] = value
     elif _words(spec.name) & _CLEARS and anchor[1] is not None:
         for row, column in _cells_in(anchor[1], cells):
@@ -94,9 +94,10 @@ def shown(spec: ToolSpec, arguments: dict[str, Any], ledger: Ledger) -> dict[str
 # -- arguments -------------------------------------------------------------------------------------------------
 def _rows(arguments: dict[str, Any]) -> list[list[Any]] | None:
     for value in arguments.values():
-        if isinstance(value, list) and value and all(isinstance(row, list) for row in value):
-            if all(not isinstance(v, dict | list) for row in value for v in row):
-                return value
+        if not isinstance(value, list) or not value or not all(isinstance(row, list) for row in value):
+            continue
+        if all(not isinstance(v, dict | list) for row in value for v in row):
+            return list(value)
     return None
 
 

@@ -170,8 +170,8 @@ async def _general_rules(request: SimulationRequest, effect: EntityEffect) -> _R
         conflicts.check(name, arguments, await recent())
     shown: list[dict[str, Any]] = []
     # a read of a record the ledger holds shows that record; recall is for state held in free text
-    held = effect.kind == "read" and bool(effect.id) and _holds(ledger, effect, arguments)
-    if effect.kind in ("none", "list", "read") and recall.observes(name) and not sql.writes(arguments) and not held:
+    kept = effect.kind == "read" and bool(effect.id) and _holds(ledger, effect, arguments)
+    if effect.kind in ("none", "list", "read") and recall.observes(name) and not sql.writes(arguments) and not kept:
         shown = recall.recalled(arguments, await recent())
     return _Rules(changes, derived, shown)
 
