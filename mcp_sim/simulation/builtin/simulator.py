@@ -98,7 +98,7 @@ class SchemaWorldModel:
         found = files.answer(request.spec.name, op, request.arguments, ledger)
         effects = [*seeded, *found.effects]
         if not found.text and not found.fields:
-            if not seeded:
+            if not effects:  # nothing known and nothing changed: the general answer words it
                 return None
             result, more = _Answer(request, effect_of(request.spec), self.config, shapes).build()
             return Outcome(result=result, effects=[*effects, *more], trace={"effect": "files"})
