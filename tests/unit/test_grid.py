@@ -19,6 +19,7 @@ async def test_a_read_shows_the_cells_written_computed_or_as_formulas() -> None:
     used = await path.call("s", "read_range", BOOK)
     assert used.structured_content is not None
     assert used.structured_content["range"] == "A1:D5"
+    assert set(used.structured_content) == {"range", "values"}  # optional fields nothing gave are left out
     assert used.structured_content["values"] == [
         ["item", "jan", "feb", "total"], ["rent", 1200, 1200, 2400], ["food", 310.5, 288, 598.5], [],
         [None, 1, 2]]  # fmt: skip

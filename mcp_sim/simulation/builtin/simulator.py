@@ -79,6 +79,8 @@ class SchemaWorldModel:
                 result = to_result(request.spec, body)
             else:
                 result, effects = _Answer(request, effect, self.config, shapes, rules.recalled, rules.derived).build()
+                if rules.whole is not None and shapes is None and not result.is_error:
+                    result = to_result(request.spec, rules.whole)  # state gave every field: none invented
         except EntityNotFound:
             learned = shapes.failure("not_found") if shapes else None
             if learned is None:
@@ -134,6 +136,7 @@ class _Rules:
     changes: list[Effect]  # ledger effects beyond the tool's own (tables an SQL statement creates or drops)
     derived: dict[str, Any]  # answer fields the arguments' meaning fixes (an expression's result)
     recalled: list[dict[str, Any]]  # earlier related changes a read shows
+    whole: dict[str, Any] | None = None  # an answer the session's state gives in full (a grid read), as is
 
 
 async def _general_rules(request: SimulationRequest, effect: EntityEffect) -> _Rules:
@@ -149,7 +152,10 @@ async def _general_rules(request: SimulationRequest, effect: EntityEffect) -> _R
     listed, reordered = sequence.changes(request.spec, arguments, ledger)  # items kept by position (sequence.py)
     held.update(listed)
     changes += reordered
-    held.update(grid.shown(request.spec, arguments, ledger))  # and read back by range
+    cells = grid.shown(request.spec, arguments, ledger)  # and read back by range
+    held.update(cells)
+    required = set((request.spec.output_schema or {}).get("required") or ["$"])
+    whole = cells if required <= set(cells) else None
     derived = {**_as_declared(computed, request.spec.output_schema), **held}
     words = set(re.split(r"[^a-z0-9]+", name.lower()))
     reads, writes = bool(words & sql.READ_WORDS), bool(words & sql.WRITE_WORDS)
@@ -173,7 +179,7 @@ async def _general_rules(request: SimulationRequest, effect: EntityEffect) -> _R
     kept = effect.kind == "read" and bool(effect.id) and _holds(ledger, effect, arguments)
     if effect.kind in ("none", "list", "read") and recall.observes(name) and not sql.writes(arguments) and not kept:
         shown = recall.recalled(arguments, await recent())
-    return _Rules(changes, derived, shown)
+    return _Rules(changes, derived, shown, whole)
 
 
 # Earlier turns the general rules read (recall, conflicts, confinement): bounds a call's cost in long sessions,
