@@ -29,6 +29,10 @@ async def test_cells_are_read_back_by_position_after_inserts_edits_moves_and_del
     assert (count.structured_content or {})["result"] == 2
     beyond = await path.call("s", "notebook_read_cell", {**NB, "cell_index": 2})
     assert beyond.is_error and "Cell index 2 is out of bounds (0-1)" in _text(beyond)
+    outline = await path.call("s", "notebook_get_outline", NB)
+    assert [(c["index"], c["content"]) for c in (outline.structured_content or {})["result"]] == [(0, "a"), (1, "B")]
+    found = await path.call("s", "notebook_search", {**NB, "query": "b"})
+    assert [c["index"] for c in (found.structured_content or {})["result"]] == [1]
 
 
 async def test_a_change_it_cannot_follow_forgets_the_order_instead_of_answering_wrong() -> None:

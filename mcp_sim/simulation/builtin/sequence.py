@@ -9,7 +9,9 @@ keyed by the document's path), changed and read by the calls that name it with a
 - **edit/update/set/replace** with an index and content replaces that item's content;
 - **delete/remove** drops the item at the index; **move** takes it from the index to ``new_*``/``to_*``;
 - a **read** (a name that observes) at an index shows the item's content in the answer's one text field; a
-  **count** (``get_cell_count``) and a ``<item>_count`` field show how many items there are;
+  **count** (``get_cell_count``) and a ``<item>_count`` field show how many items there are; a read with no
+  index whose answer has one list of objects (an outline, a search) lists the items with their index, those
+  whose content holds the call's ``query`` when it has one;
 - an index outside the list fails as out of bounds;
 - any other change naming the document with an index (split, merge, duplicate) leaves the order unknown: the
   list is forgotten rather than answered wrong.
@@ -32,6 +34,7 @@ _ADDS = frozenset({"add", "insert", "append"})
 _EDITS = frozenset({"edit", "update", "set", "replace", "write"})
 _DELETES = frozenset({"delete", "remove"})
 _MOVES = frozenset({"move"})
+_SEARCHES = frozenset({"query", "search", "q", "keyword", "term", "pattern"})
 _INDEX_KEY = re.compile(r"^(index|position)$|(_index|Index)$")
 
 
@@ -54,12 +57,13 @@ def changes(spec: ToolSpec, arguments: dict[str, Any], ledger: Ledger) -> tuple[
     at = indexes.get(at_key)
     noun = re.sub(r"(?<=[a-z0-9])([A-Z])", r" \1", at_key).replace("_", " ").lower()  # "cell index"
     if observes(spec.name) or (named & {"count"}):
-        return _shown(spec, items, at, noun), []
+        return _shown(spec, items, at, noun, arguments), []
     if named & _ADDS and content is not None:
         after = next((v for k, v in indexes.items() if "after" in k.lower()), None)
         place = after + 1 if after is not None else (at if at is not None else len(items))
         _within(place, len(items) + 1)
-        given = {k: v for k, v in arguments.items() if isinstance(v, str) and k not in (document,) and v != document}
+        given = {k: v for k, v in arguments.items() if isinstance(v, str) and v != document}
+        given = {k: v for k, v in given.items() if not CONTENT_KEY.match(k)}  # the content is the item's own
         items.insert(place, {**given, "content": content})
     elif named & _EDITS and at is not None and content is not None:
         _within(at, len(items), noun)
@@ -81,7 +85,9 @@ def changes(spec: ToolSpec, arguments: dict[str, Any], ledger: Ledger) -> tuple[
     return {}, [Effect("observe", SEQUENCE, document, {"items": items})]
 
 
-def _shown(spec: ToolSpec, items: list[dict[str, Any]], at: int | None, noun: str) -> dict[str, Any]:
+def _shown(
+    spec: ToolSpec, items: list[dict[str, Any]], at: int | None, noun: str, arguments: dict[str, Any]
+) -> dict[str, Any]:
     outputs = (spec.output_schema or {}).get("properties") or {}
     typed = {k: s.get("type") for k, s in outputs.items() if isinstance(s, dict)}
     counts = {k: len(items) for k, t in typed.items() if t in ("integer", "number") and re.search(r"count$", k)}
@@ -91,6 +97,11 @@ def _shown(spec: ToolSpec, items: list[dict[str, Any]], at: int | None, noun: st
         return {**counts, text[0]: items[at]["content"]} if len(text) == 1 else counts
     if "count" in words(spec.name) and len(typed) == 1 and next(iter(typed.values())) in ("integer", "number"):
         return {next(iter(typed)): len(items)}
+    lists = [k for k, t in typed.items() if t == "array" and (outputs[k].get("items") or {}).get("type") == "object"]
+    if len(lists) == 1:  # an outline or a search: the items in order, with their index (those the query finds)
+        query = next((str(v).lower() for k, v in arguments.items() if k in _SEARCHES and isinstance(v, str)), "")
+        found = [{"index": i, **item} for i, item in enumerate(items) if query in str(item["content"]).lower()]
+        return {**counts, lists[0]: found}
     return counts
 
 

@@ -289,6 +289,8 @@ class _Answer:
             self.last_body = {plural(self.entity): records, "count": len(records)}
         else:
             self.last_body = self._shape_list(schema, records)
+            if isinstance(self.last_body, dict):  # what the session's state fixes (sequence.py) wins
+                self.last_body.update({k: v for k, v in self.derived.items() if k in self.last_body})
         return to_result(self.spec, self.last_body)
 
     def _present(self, record: dict[str, Any], mint: bool = False) -> CallToolResult:
