@@ -93,3 +93,24 @@ async def test_in_a_folder_from_before_the_session_an_unknown_name_may_exist() -
     assert not (await path.call("s", "cd", {"folder": "workspace"})).is_error
     assert not (await path.call("s", "mv", {"source": "log.txt", "destination": "archive"})).is_error
     assert not (await path.call("s", "cd", {"folder": "archive"})).is_error  # archive may be a folder there
+
+
+async def test_batch_items_name_their_files_creates_keep_and_edits_it_cannot_apply_forget_the_content() -> None:
+    path = path_of(*_specs("text_editor"))
+    todo = "/srv/notes/TODO.md"
+    made = await path.call("s", "create_text_file", {"file_path": todo, "contents": "# TODO\n\n- [ ] notes\n"})
+    assert not made.is_error
+    again = await path.call("s", "create_text_file", {"file_path": todo, "contents": "# TODO\n"})
+    assert again.is_error and "already exists" in _text(again)
+    await path.call("s", "append_text_file_contents", {"file_path": todo, "contents": "- [ ] tag\n", "file_hash": "x"})
+    lines = {"files": [{"file_path": todo, "ranges": [{"start": 3, "end": 4}]}]}
+    assert _text(await path.call("s", "get_text_file_contents", lines)) == "- [ ] notes\n- [ ] tag\n"
+    cut = {"file_path": todo, "file_hash": "x", "ranges": [{"start": 3, "end": 3, "range_hash": "y"}]}
+    assert not (await path.call("s", "delete_text_file_contents", cut)).is_error  # removes lines, not the file
+    whole = [{"start": 1}]
+    after = await path.call("s", "get_text_file_contents", {"files": [{"file_path": todo, "ranges": whole}]})
+    assert not after.is_error and _text(after) != "# TODO\n\n- [ ] notes\n- [ ] tag\n"  # no longer known
+    older = "/srv/old/config.py"  # from before the session: appending leaves its content unknown
+    await path.call("s", "append_text_file_contents", {"file_path": older, "contents": "X = 1\n", "file_hash": "x"})
+    read = await path.call("s", "get_text_file_contents", {"files": [{"file_path": older, "ranges": whole}]})
+    assert _text(read) != "X = 1\n"

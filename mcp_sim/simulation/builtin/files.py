@@ -47,8 +47,11 @@ _VERB_KINDS: dict[str, Kind] = {
     **dict.fromkeys(["copy", "cp", "duplicate"], "copy"),
     **dict.fromkeys(["delete", "remove", "rm", "unlink"], "remove"),
     **dict.fromkeys(["search", "find", "glob"], "search"),
-    **dict.fromkeys(["edit", "modify", "patch", "update"], "edit"),
+    **dict.fromkeys(["edit", "modify", "patch", "update", "insert", "replace"], "edit"),
 }
+# a remove of what a file holds, not of the file: ``delete_text_file_contents`` edits it
+_PARTS = frozenset({"content", "contents", "line", "lines", "range", "ranges"})
+_ITEM_PATH = ("file_path", "filepath", "path", "file")  # batch items name their file under one of these
 _PATH_ARGUMENT = re.compile(
     r"^(path|paths|file|files|file_?name\d?|file_?path|dir|dir_?name|directory|folder|source|destination|src|dst"
     r"|from_path|to_path|old_path|new_path|target_path)$",
@@ -87,6 +90,8 @@ def operation_of(spec: ToolSpec) -> Operation | None:
     verb = _VERB_KINDS.get(words[0])
     if verb is None:
         return None
+    if verb == "remove" and set(words) & _PARTS:
+        verb = "edit"
     folder = bool(nouns & {"directory", "directories", "folder", "folders", "dir", "dirs"})
     if verb == "write" and folder:
         verb = "mkdir"
@@ -166,7 +171,11 @@ class _Tree:
         values: list[str] = []
         for name in self.op.paths:
             value = self.args.get(name)
-            values += [v for v in (value if isinstance(value, list) else [value]) if isinstance(v, str) and v]
+            for item in value if isinstance(value, list) else [value]:
+                if isinstance(item, dict):  # files=[{file_path, ranges}]: each item names its file
+                    item = next((item[k] for k in _ITEM_PATH if isinstance(item.get(k), str)), None)
+                if isinstance(item, str) and item:
+                    values.append(item)
         return values
 
     def _path(self, given: str) -> str:
@@ -274,7 +283,7 @@ class _Tree:
         contents = [self._content(p) for p in paths]
         if any(c is None for c in contents):
             return Answer("", {})  # content from before the session: the simulator words it
-        texts = [c or "" for c in contents]
+        texts = [_lines_asked(c or "", self.args) for c in contents]
         return _derived(self.tool, self.args, givens, texts)
 
     def _read_each(self, givens: list[str], paths: list[str]) -> Answer:
@@ -318,8 +327,15 @@ class _Tree:
         if self._is_folder(path):
             raise InvalidArguments(f"{self.tool}: '{given}': Is a directory")
         text = next((str(v) for k, v in self.args.items() if _CONTENT_ARGUMENT.match(k)), "")
+        record = self._record(path)
+        overwrite = any(v is True for k, v in self.args.items() if k.lower() in ("overwrite", "force", "replace"))
+        if not self.op.shell and _creates(self.tool) and record and record.get("type") == "file" and not overwrite:
+            raise InvalidArguments(f"{self.tool}: File already exists: {given}")  # create, unlike write, keeps
         before = self._content(path) if append else None
-        self._put(path, {"type": "file", "content": (before or "") + text})
+        if append and before is None and (self._record(path) is not None or self._open(path)):
+            self._put(path, {"type": "file"})  # appended to content from before the session: still unknown
+        else:
+            self._put(path, {"type": "file", "content": (before or "") + text})
         return Answer(f"Successfully wrote to {given}", {"content": f"Successfully wrote to {given}"}, self.effects)
 
     def _append(self) -> Answer:
@@ -396,7 +412,9 @@ class _Tree:
         content = self._content(path)
         edits = self.args.get("edits")
         if content is None or not isinstance(edits, list):
-            return Answer("", {})
+            # an edit this cannot apply (patches by line, inserts): the content is no longer known
+            self._put(path, {k: v for k, v in (self._record(path) or {"type": "file"}).items() if k != "content"})
+            return Answer("", {}, self.effects)
         for edit in edits:
             old, new = (edit.get("oldText"), edit.get("newText")) if isinstance(edit, dict) else (None, None)
             if not isinstance(old, str) or not isinstance(new, str):
@@ -409,6 +427,27 @@ class _Tree:
         if not self.args.get("dryRun"):
             self._put(path, {**(self._record(path) or {}), "content": content})
         return Answer(diff, {"content": diff}, self.effects)
+
+
+def _creates(tool: str) -> bool:
+    return re.split(r"[^a-z0-9]+", re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", tool).lower())[0] in ("create", "new")
+
+
+def _lines_asked(text: str, arguments: dict[str, Any]) -> str:
+    """The lines a read asks for by 1-based inclusive ``ranges`` of ``{start, end}`` (in the call or in its one
+    batch item); the whole text when it asks for none."""
+    items = [arguments, *(i for v in arguments.values() if isinstance(v, list) for i in v if isinstance(i, dict))]
+    spans = next((i["ranges"] for i in items if isinstance(i.get("ranges"), list)), None)
+    if not spans:
+        return text
+    lines = text.splitlines(keepends=True)
+    picked = []
+    for span in spans:
+        start = span.get("start") if isinstance(span, dict) else None
+        end = span.get("end") if isinstance(span, dict) else None
+        if isinstance(start, int) and start >= 1:
+            picked += lines[start - 1 : end if isinstance(end, int) else None]
+    return "".join(picked)
 
 
 def _derived(tool: str, arguments: dict[str, Any], givens: list[str], texts: list[str]) -> Answer:

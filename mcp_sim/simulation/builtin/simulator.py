@@ -26,17 +26,21 @@ from mcp_sim.ledger.world_state import known_values, session_clock, shown_by
 from mcp_sim.outcome import Outcome
 from mcp_sim.simulation.base import SimulationRequest
 from mcp_sim.simulation.builtin import (
+    accumulated,
     confinement,
     conflicts,
     declared,
     described,
+    documents,
     files,
+    grid,
     meaning,
     members,
     operations,
     prose,
     recall,
     selection,
+    sequence,
     sql,
     world_actions,
     world_reads,
@@ -75,6 +79,8 @@ class SchemaWorldModel:
                 result = to_result(request.spec, body)
             else:
                 result, effects = _Answer(request, effect, self.config, shapes, rules.recalled, rules.derived).build()
+                if rules.whole is not None and shapes is None and not result.is_error:
+                    result = to_result(request.spec, rules.whole)  # state gave every field: none invented
         except EntityNotFound:
             learned = shapes.failure("not_found") if shapes else None
             if learned is None:
@@ -94,7 +100,7 @@ class SchemaWorldModel:
         found = files.answer(request.spec.name, op, request.arguments, ledger)
         effects = [*seeded, *found.effects]
         if not found.text and not found.fields:
-            if not seeded:
+            if not effects:  # nothing known and nothing changed: the general answer words it
                 return None
             result, more = _Answer(request, effect_of(request.spec), self.config, shapes).build()
             return Outcome(result=result, effects=[*effects, *more], trace={"effect": "files"})
@@ -130,6 +136,7 @@ class _Rules:
     changes: list[Effect]  # ledger effects beyond the tool's own (tables an SQL statement creates or drops)
     derived: dict[str, Any]  # answer fields the arguments' meaning fixes (an expression's result)
     recalled: list[dict[str, Any]]  # earlier related changes a read shows
+    whole: dict[str, Any] | None = None  # an answer the session's state gives in full (a grid read), as is
 
 
 async def _general_rules(request: SimulationRequest, effect: EntityEffect) -> _Rules:
@@ -138,13 +145,23 @@ async def _general_rules(request: SimulationRequest, effect: EntityEffect) -> _R
     described.check(name, request.spec.description or "", request.spec.input_schema, arguments)
     meaning.check(name, arguments)
     computed = {**operations.computed(name, arguments), **meaning.derived(name, arguments)}
-    derived = _as_declared(computed, request.spec.output_schema)
-    changes: list[Effect] = []
+    held, changes = accumulated.derived(request.spec, arguments, ledger)  # what earlier calls gave (branches)
+    changes += grid.changes(request.spec, arguments, ledger)  # cells written by position (grid.py)
+    if files.operation_of(request.spec) is None:  # documents named by path that file tools do not keep
+        changes += documents.changes(request.spec, arguments, ledger)
+    listed, reordered = sequence.changes(request.spec, arguments, ledger)  # items kept by position (sequence.py)
+    held.update(listed)
+    changes += reordered
+    cells = grid.shown(request.spec, arguments, ledger)  # and read back by range
+    held.update(cells)
+    required = set((request.spec.output_schema or {}).get("required") or ["$"])
+    whole = cells if required <= set(cells) else None
+    derived = {**_as_declared(computed, request.spec.output_schema), **held}
     words = set(re.split(r"[^a-z0-9]+", name.lower()))
     reads, writes = bool(words & sql.READ_WORDS), bool(words & sql.WRITE_WORDS)
     sql.malformed(name, request.spec.description or "", arguments, reads)
     if (statement := sql.statement_in(arguments)) is not None:
-        changes = sql.effects(name, statement, ledger, reads, writes)
+        changes += sql.effects(name, statement, ledger, reads, writes)
     earlier: list[Turn] | None = None  # the session's recent turns, read once per call and only when needed
 
     async def recent() -> list[Turn]:
@@ -159,10 +176,10 @@ async def _general_rules(request: SimulationRequest, effect: EntityEffect) -> _R
         conflicts.check(name, arguments, await recent())
     shown: list[dict[str, Any]] = []
     # a read of a record the ledger holds shows that record; recall is for state held in free text
-    held = effect.kind == "read" and bool(effect.id) and _holds(ledger, effect, arguments)
-    if effect.kind in ("none", "list", "read") and recall.observes(name) and not sql.writes(arguments) and not held:
+    kept = effect.kind == "read" and bool(effect.id) and _holds(ledger, effect, arguments)
+    if effect.kind in ("none", "list", "read") and recall.observes(name) and not sql.writes(arguments) and not kept:
         shown = recall.recalled(arguments, await recent())
-    return _Rules(changes, derived, shown)
+    return _Rules(changes, derived, shown, whole)
 
 
 # Earlier turns the general rules read (recall, conflicts, confinement): bounds a call's cost in long sessions,
@@ -283,11 +300,14 @@ class _Answer:
             self.last_body = {plural(self.entity): records, "count": len(records)}
         else:
             self.last_body = self._shape_list(schema, records)
+            if isinstance(self.last_body, dict):  # what the session's state fixes (sequence.py) wins
+                self.last_body.update({k: v for k, v in self.derived.items() if k in self.last_body})
         return to_result(self.spec, self.last_body)
 
     def _present(self, record: dict[str, Any], mint: bool = False) -> CallToolResult:
         """The answer showing ``record``: in the learned shape, else the outputSchema, else prose."""
         learned = self.shapes.success if self.shapes else None
+        record = {**record, **self.derived}  # what the arguments' meaning and the session's history fix
         if learned is not None:
             return self._learned(learned, record, mint)
         schema = self.spec.output_schema

@@ -1,0 +1,76 @@
+"""Files that tools other than file tools create, delete and rename by path: a workbook, a notebook, a report.
+
+``files.py`` keeps the tree for tools whose names say they act on files. Many tools act on one document
+named by a path argument (``path``, ``notebook_path``, ``old_path``/``new_path``) without saying "file": a
+workbook is created, a notebook renamed, a report deleted. Such documents live in the same tree (ledger type
+``path``) under these rules, read off the tool's name and its required arguments:
+- a **create** (create/new/make/init) whose required arguments are only paths and content makes the file;
+  making a path the session already holds fails as "already exists" (unless an ``overwrite``/``force``/
+  ``replace`` flag is set);
+- a **delete** (delete/remove/destroy/unlink) whose required arguments are only paths removes the file;
+- a **rename/move** whose required arguments are two paths moves the first to the second;
+- any call naming a path the session deleted or moved away fails as not found (a path never seen may be from
+  before the session: it is let through).
+A create of something inside the document (``create_sheet(path, new_name)``) requires more than paths, so it
+is none of these.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from mcp_sim.config import ToolSpec
+from mcp_sim.errors import EntityNotFound, InvalidArguments
+from mcp_sim.ledger import hierarchy
+from mcp_sim.ledger.entities import Effect, Ledger
+
+ENTITY = "path"  # the file tree's type (files.py)
+_CREATES = frozenset({"create", "new", "make", "init"})
+_DELETES = frozenset({"delete", "remove", "destroy", "unlink"})
+_MOVES = frozenset({"rename", "move", "mv"})
+PATH_KEY = re.compile(r"^(path|file|filepath|filename)$|(_path|Path|_file|File)$")
+CONTENT_KEY = re.compile(r"^(content|contents|text|data|body|source)$", re.IGNORECASE)
+_OVERWRITE_KEY = re.compile(r"^(overwrite|force|replace|exist_ok)$", re.IGNORECASE)
+
+
+def changes(spec: ToolSpec, arguments: dict[str, Any], ledger: Ledger) -> list[Effect]:
+    """The tree changes this call makes; raises as the tool would for a path that is gone or taken."""
+    paths = {k: hierarchy.normal(v) for k, v in arguments.items() if PATH_KEY.search(k) and _looks_like_path(v)}
+    if not paths:
+        return []
+    named = words(spec.name)
+    required = [str(r) for r in spec.input_schema.get("required") or []]
+    only_paths = bool(required) and all(PATH_KEY.search(r) or CONTENT_KEY.match(r) for r in required)
+    required_paths = [paths[r] for r in required if r in paths]
+    if named & _MOVES and len(required_paths) == 2 and only_paths:
+        source, target = required_paths
+        _present(spec.name, source, ledger)
+        if ledger.exists(ENTITY, target):
+            raise InvalidArguments(f"{spec.name}: {target} already exists")
+        record = ledger.get(ENTITY, source) or {"type": "file"}
+        return [Effect("delete", ENTITY, source), Effect("observe", ENTITY, target, dict(record))]
+    if named & _CREATES and only_paths and len(required_paths) == 1:
+        path = required_paths[0]
+        overwrite = any(_OVERWRITE_KEY.match(k) and v is True for k, v in arguments.items())
+        if ledger.exists(ENTITY, path) and not overwrite:
+            raise InvalidArguments(f"{spec.name}: {path} already exists")
+        return [Effect("observe", ENTITY, path, {"type": "file"})]
+    for path in paths.values():
+        _present(spec.name, path, ledger)
+    if named & _DELETES and only_paths and len(required_paths) == 1:
+        return [Effect("delete", ENTITY, required_paths[0])]
+    return []
+
+
+def _present(tool: str, path: str, ledger: Ledger) -> None:
+    if ledger.is_deleted(ENTITY, path) and not ledger.exists(ENTITY, path):
+        raise EntityNotFound(f"{tool}: No such file or directory: '{path}'")
+
+
+def _looks_like_path(value: Any) -> bool:
+    return isinstance(value, str) and bool(value) and ("/" in value or "." in value) and "\n" not in value
+
+
+def words(name: str) -> set[str]:
+    return {w for w in re.split(r"[^a-z0-9]+", re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", name).lower()) if w}

@@ -1,0 +1,41 @@
+"""Documents named by path that file tools do not keep (documents.py): taken on create, gone after delete/rename."""
+
+from __future__ import annotations
+
+from mcp_sim.config import ToolSpec
+from mcp_sim.ledger.entities import Ledger
+from mcp_sim.simulation.builtin.documents import changes
+from tests.unit.test_files import _specs, _text
+from tests.unit.test_recall import path_of
+
+NB = "/work/notebooks/sales.ipynb"
+
+
+async def test_a_document_is_taken_once_made_and_gone_once_deleted_or_renamed() -> None:
+    path = path_of(*_specs("notebook"))
+    assert not (await path.call("s", "notebook_create", {"notebook_path": NB})).is_error
+    again = await path.call("s", "notebook_create", {"notebook_path": NB})
+    assert again.is_error and "already exists" in _text(again)
+    moved = "/work/notebooks/sales-2026.ipynb"
+    assert not (await path.call("s", "notebook_rename", {"old_path": NB, "new_path": moved})).is_error
+    old = await path.call("s", "notebook_get_info", {"notebook_path": NB})
+    assert old.is_error and "No such file" in _text(old)
+    assert not (await path.call("s", "notebook_get_info", {"notebook_path": moved})).is_error
+    assert not (await path.call("s", "notebook_delete", {"notebook_path": moved})).is_error
+    twice = await path.call("s", "notebook_delete", {"notebook_path": moved})
+    assert twice.is_error and "No such file" in _text(twice)
+    assert not (await path.call("s", "notebook_create", {"notebook_path": NB})).is_error  # a deleted path is free
+
+
+async def test_creating_something_inside_a_document_or_overwriting_it_is_no_conflict() -> None:
+    path = path_of(*_specs("excel"))
+    assert not (await path.call("s", "create_workbook", {"path": "team.xlsx"})).is_error
+    assert not (await path.call("s", "create_sheet", {"path": "team.xlsx", "new_name": "Oncall"})).is_error
+    assert not (await path.call("s", "create_workbook", {"path": "team.xlsx", "overwrite": True})).is_error
+    assert (await path.call("s", "create_workbook", {"path": "team.xlsx"})).is_error
+
+
+def test_arguments_that_are_no_paths_change_nothing() -> None:
+    spec = ToolSpec(name="create_project", input_schema={"properties": {"name": {"type": "string"}},
+                                                         "required": ["name"]})  # fmt: skip
+    assert changes(spec, {"name": "Apollo v1.2"}, Ledger()) == []
