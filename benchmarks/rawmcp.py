@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import time
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
@@ -35,8 +36,32 @@ class Reply:
         return json.loads(self.body)
 
 
+DEFAULT_KEEP_ALIVE_S = 5.0  # uvicorn's, assumed when a server does not say (``Keep-Alive: timeout=N``)
+REUSE_SHARE = 0.8  # reuse an idle connection for at most this share of the server's keep-alive
+
+
+class ServerClosed(ConnectionError):
+    """The server ended the connection where an answer was due."""
+
+
+def keep_alive_s(headers: dict[str, str]) -> float | None:
+    """The ``timeout`` a ``Keep-Alive`` response header announces, if any."""
+    for part in headers.get("keep-alive", "").split(","):
+        name, _, value = part.strip().partition("=")
+        if name.strip().lower() == "timeout":
+            with contextlib.suppress(ValueError):
+                return float(value)
+    return None
+
+
 class Connection:
-    """One kept-alive connection; one request at a time."""
+    """One kept-alive connection; one request at a time.
+
+    Like any HTTP/1.1 client it must not send on a connection the server may be closing: the server closes
+    an idle connection after its keep-alive timeout, and a request sent in that instant is lost unanswered.
+    So a connection idle for more than ``REUSE_SHARE`` of the announced timeout (or closed with
+    ``Connection: close``) is replaced before the next request.
+    """
 
     def __init__(self, url: str) -> None:
         parts = urlsplit(url)
@@ -45,9 +70,20 @@ class Connection:
         self.path = parts.path or "/"
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
+        self.idle_since: float | None = None  # monotonic time of the last answer; None: never used
+        self.keep_alive_s = DEFAULT_KEEP_ALIVE_S
+        self.closing = False  # the server said ``Connection: close``
+        self.reconnects = 0  # connections replaced because they were (about to be) closed
 
     async def open(self) -> None:
         self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        self.idle_since, self.closing = None, False
+
+    def reusable(self) -> bool:
+        assert self.reader is not None
+        if self.closing or self.reader.at_eof():
+            return False
+        return self.idle_since is None or time.monotonic() - self.idle_since < self.keep_alive_s * REUSE_SHARE
 
     async def close(self) -> None:
         if self.writer is not None:
@@ -58,21 +94,32 @@ class Connection:
 
     async def post(self, body: bytes, headers: dict[str, str]) -> Reply:
         assert self.reader is not None and self.writer is not None, "open() first"
-        if self.reader.at_eof():  # the server closed it while idle (uvicorn: after 5 s): connect again
+        if not self.reusable():
+            self.reconnects += 1
             await self.close()
             await self.open()
             assert self.reader is not None and self.writer is not None
+        idle = 0.0 if self.idle_since is None else time.monotonic() - self.idle_since
         lines = [f"POST {self.path} HTTP/1.1", f"Host: {self.host}:{self.port}", f"Content-Length: {len(body)}"]
         lines += [f"{k}: {v}" for k, v in headers.items()]
         self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
-        head = await self.reader.readuntil(b"\r\n\r\n")
+        try:
+            head = await self.reader.readuntil(b"\r\n\r\n")
+        except asyncio.IncompleteReadError as exc:
+            # how long the connection had been idle tells a keep-alive race from a server that fails
+            raise ServerClosed(f"closed before answering, after {_bucket(idle)} s idle") from exc
         status_line, *header_lines = head.decode("latin-1").split("\r\n")
         got = {k.strip().lower(): v.strip() for k, _, v in (h.partition(":") for h in header_lines if h)}
         if "content-length" in got:
-            return Reply(int(status_line.split()[1]), got, await self.reader.readexactly(int(got["content-length"])))
-        if got.get("transfer-encoding") == "chunked":
-            return Reply(int(status_line.split()[1]), got, await self._chunks())
-        raise RuntimeError(f"response without a length: {status_line} {got}")
+            reply = Reply(int(status_line.split()[1]), got, await self.reader.readexactly(int(got["content-length"])))
+        elif got.get("transfer-encoding") == "chunked":
+            reply = Reply(int(status_line.split()[1]), got, await self._chunks())
+        else:
+            raise RuntimeError(f"response without a length: {status_line} {got}")
+        self.idle_since = time.monotonic()
+        self.keep_alive_s = keep_alive_s(got) or DEFAULT_KEEP_ALIVE_S
+        self.closing = got.get("connection", "").lower() == "close"
+        return reply
 
     async def _chunks(self) -> bytes:
         assert self.reader is not None
@@ -82,6 +129,14 @@ class Connection:
             parts.append(await self.reader.readexactly(size + 2))
             if size == 0:
                 return b"".join(p[:-2] for p in parts)
+
+
+def _bucket(seconds: float) -> str:
+    """Idle time in coarse bins, so that error kinds stay few."""
+    for bound in (1, 5, 10, 30, 60, 75, 120):
+        if seconds < bound:
+            return f"<{bound}"
+    return ">=120"
 
 
 def tools_call(request_id: int, tool: str, arguments: dict[str, Any], session: str) -> tuple[bytes, dict[str, str]]:

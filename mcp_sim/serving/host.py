@@ -119,6 +119,8 @@ async def serve_host(
     (or a test) that reads the log line can connect at once; ``--port 0`` picks a free port."""
     import uvicorn
 
+    from mcp_sim.serving import keepalive
+
     sock = server.bind_socket(host, port)
     app = host_app(
         paths,
@@ -128,7 +130,9 @@ async def serve_host(
         max_sessions=max_sessions,
         shared_sessions=shared_sessions,
     )
-    config = uvicorn.Config(app, log_level="warning", lifespan="on", timeout_graceful_shutdown=2)
+    config = uvicorn.Config(
+        app, log_level="warning", lifespan="on", timeout_graceful_shutdown=2, **keepalive.uvicorn_options()
+    )
     shown = f"[{host}]" if ":" in host else host
     base = f"http://{shown}:{sock.getsockname()[1]}"
     for path in paths:

@@ -162,6 +162,7 @@ def serve_workers(options: WorkerOptions, workers: int, port: int, graceful_s: f
     import uvicorn
     from uvicorn.supervisors import Multiprocess
 
+    from mcp_sim.serving import keepalive
     from mcp_sim.serving import mcp_server as server
     from mcp_sim.serving.host import DEFAULT_MCP_PATH
 
@@ -180,6 +181,7 @@ def serve_workers(options: WorkerOptions, workers: int, port: int, graceful_s: f
         log_level="warning",
         timeout_graceful_shutdown=int(graceful_s),
         timeout_worker_healthcheck=120,  # a worker is ready once its upstreams are connected
+        **keepalive.uvicorn_options(),
     )
     shown = f"[{options.host}]" if ":" in options.host else options.host
     base = f"http://{shown}:{sock.getsockname()[1]}"

@@ -129,6 +129,26 @@ async def test_a_sqlite_commit_writes_the_same_rows_at_turn_200_as_at_turn_2(tmp
         await store.aclose()
 
 
+async def test_a_sqlite_hot_session_loads_while_the_worker_thread_is_busy(tmp_path: Path) -> None:
+    """The check of a kept copy reads on the event loop: a call does not queue behind other sessions' writes
+    for it (the hop to the worker thread was most of a real-route call's load). Another client's write is
+    still seen, through the worker, once it is free."""
+    store, other = SQLiteStore(tmp_path / "state.db"), SQLiteStore(tmp_path / "state.db")
+    try:
+        await call(store, "s", create(1))
+        async with store._worker:  # every statement of the worker thread waits behind this
+            with anyio.fail_after(10):  # a guard against hanging, not a timing assertion
+                kept = await store.load(EXP, "s")
+        assert kept.version == 1
+        await store.save(kept)  # version 2; the store keeps its copy again
+        await call(other, "s", create(2))  # version 3, written by another client
+        seen = await store.load(EXP, "s")
+        assert (seen.version, sorted(seen.ledger.entities["item"])) == (3, ["i-1", "i-2"])
+    finally:
+        await store.aclose()
+        await other.aclose()
+
+
 async def test_a_sqlite_file_from_before_record_rows_still_loads(tmp_path: Path) -> None:
     """Sessions written when the head carried the ledger whole: read, and moved to rows at the next write."""
     path = tmp_path / "old.db"

@@ -72,3 +72,10 @@ async def test_mcp_and_admin_refuse_requests_without_the_token(server: ServerPro
         async with mcp_client(f"{server.base_url}/mcp", None, token="wrong") as client:
             await client.list_tools()
     assert refused.group_contains(MCPError, match="error response")
+
+
+async def test_responses_announce_how_long_an_idle_connection_stays_open(server: ServerProcess) -> None:
+    """Longer than the 60 s a proxy in front keeps idle connections (deploy/nginx.conf, cloud balancers)."""
+    async with httpx.AsyncClient(base_url=server.base_url, headers=AUTH) as client:
+        answer = await client.get("/metrics")
+    assert answer.headers["keep-alive"] == "timeout=75"

@@ -122,7 +122,9 @@ async def test_sessions_survive_a_rolling_restart_and_no_call_is_lost(tmp_path: 
             await store.aclose()
 
         async with httpx.AsyncClient() as client:  # any worker's /metrics counts every worker's calls
-            text = (await client.get(url + "/metrics")).text
+            answer = await client.get(url + "/metrics")
+        text = answer.text
+        assert answer.headers["keep-alive"] == "timeout=75"  # workers keep idle connections as one process does
         counted = sum(
             float(line.rsplit(" ", 1)[1])
             for line in text.splitlines()

@@ -1,0 +1,59 @@
+"""How long an idle HTTP/1.1 connection stays open, and never closing one whose next request has arrived.
+
+uvicorn closes a kept-alive connection ``timeout_keep_alive`` seconds (default 5) after its last response,
+from a timer. Under load the event loop runs late, and libuv runs due timers before it polls sockets: a
+request that reached the socket before the deadline, but that the loop had not read yet, was dropped with
+its connection, unanswered (the 10,000-session benchmark lost 329 calls so; the client sees end of stream
+where the answer should be). Two changes, both here:
+
+- ``KeepAliveProtocol``: when the timer fires with bytes already waiting in the socket, the connection is
+  kept and the timer re-armed; the waiting request is read in the same loop iteration (which cancels it).
+- Idle connections stay open ``KEEP_ALIVE_S`` (75 s), longer than the idle timeouts of the proxies that keep
+  connections to mcp-sim (nginx's upstream ``keepalive_timeout`` and AWS ALB's idle timeout are 60 s): a
+  proxy must give up an idle connection before the server does, or it races the server's close the same
+  way. Every response says so (``Keep-Alive: timeout=75``), so a client knows when not to reuse one.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import struct
+import termios
+from typing import Any
+
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+KEEP_ALIVE_S = 75
+
+
+class KeepAliveProtocol(HttpToolsProtocol):
+    """uvicorn's httptools protocol, except that the keep-alive timer never drops a request already sent."""
+
+    def timeout_keep_alive_handler(self) -> None:
+        if not self.transport.is_closing() and _bytes_waiting(self.transport) > 0:
+            self.timeout_keep_alive_task = self.loop.call_later(
+                self.timeout_keep_alive, self.timeout_keep_alive_handler
+            )
+            return
+        super().timeout_keep_alive_handler()
+
+
+def _bytes_waiting(transport: Any) -> int:
+    """Bytes received on the connection's socket that the event loop has not read yet (0 if unknown)."""
+    sock = transport.get_extra_info("socket")
+    if sock is None:
+        return 0
+    try:
+        waiting: int = struct.unpack("i", fcntl.ioctl(sock.fileno(), termios.FIONREAD, b"\0\0\0\0"))[0]
+    except OSError:  # closed meanwhile: nothing to keep it open for
+        return 0
+    return waiting
+
+
+def uvicorn_options() -> dict[str, Any]:
+    """The keyword arguments of ``uvicorn.Config`` that set the keep-alive behaviour above."""
+    return {
+        "http": KeepAliveProtocol,
+        "timeout_keep_alive": KEEP_ALIVE_S,
+        "headers": [("Keep-Alive", f"timeout={KEEP_ALIVE_S}")],
+    }
