@@ -12,6 +12,11 @@ where the answer should be). Two changes, both here:
   connections to mcp-sim (nginx's upstream ``keepalive_timeout`` and AWS ALB's idle timeout are 60 s): a
   proxy must give up an idle connection before the server does, or it races the server's close the same
   way. Every response says so (``Keep-Alive: timeout=75``), so a client knows when not to reuse one.
+- A graceful shutdown (a rolling restart replaces every worker) does not close idle connections at once, as
+  uvicorn does: a client calling in a loop may be sending its next request on one at that moment, and would
+  read end of stream instead of an answer. An idle connection stays open ``DRAIN_S`` longer, and the
+  request that arrives meanwhile is answered with ``Connection: close``, so the client moves to a worker
+  that stays. A connection still idle then is closed (by the same timer, so never with a request waiting).
 """
 
 from __future__ import annotations
@@ -24,10 +29,28 @@ from typing import Any
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 KEEP_ALIVE_S = 75
+DRAIN_S = 1.0
 
 
 class KeepAliveProtocol(HttpToolsProtocol):
-    """uvicorn's httptools protocol, except that the keep-alive timer never drops a request already sent."""
+    """uvicorn's httptools protocol, except that neither the keep-alive timer nor a graceful shutdown drops
+    a request already sent."""
+
+    draining = False
+
+    def shutdown(self) -> None:
+        self.draining = True
+        if self.cycle is None or self.cycle.response_complete:
+            if self.timeout_keep_alive_task is not None:
+                self.timeout_keep_alive_task.cancel()
+            self.timeout_keep_alive_task = self.loop.call_later(DRAIN_S, self.timeout_keep_alive_handler)
+        else:
+            self.cycle.keep_alive = False
+
+    def on_headers_complete(self) -> None:
+        super().on_headers_complete()
+        if self.draining:  # answered, then closed: the client's next request goes to a worker that stays
+            self.cycle.keep_alive = False
 
     def timeout_keep_alive_handler(self) -> None:
         if not self.transport.is_closing() and _bytes_waiting(self.transport) > 0:

@@ -110,3 +110,52 @@ def test_the_bench_client_reads_the_announced_keep_alive(header: str, expected: 
     from benchmarks.rawmcp import keep_alive_s
 
     assert keep_alive_s({"keep-alive": header}) == expected
+
+
+async def shutdown_then_call(protocol: type[HttpToolsProtocol]) -> tuple[bool, Any]:
+    """One answered request; the server begins a graceful shutdown; the client sends its next request on
+    the connection it holds. Returns whether shutdown closed the connection, and what the client got."""
+    async with serving(protocol) as (state, port):
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(REQUEST)
+        assert (await read_reply(reader)).startswith(b"HTTP/1.1 200")
+        (conn,) = state.connections
+        assert isinstance(conn, HttpToolsProtocol)
+        conn.shutdown()  # what uvicorn.Server.shutdown does to every connection
+        closed = conn.transport.is_closing()
+        writer.write(REQUEST)
+        try:
+            second: Any = await read_reply(reader)
+            assert await reader.read() == b""  # and then the connection ends
+        except (asyncio.IncompleteReadError, ConnectionResetError, BrokenPipeError) as exc:
+            second = exc
+        writer.close()
+        return closed, second
+
+
+async def test_a_request_sent_as_shutdown_begins_is_answered_and_the_connection_then_closed() -> None:
+    closed, second = await shutdown_then_call(keepalive.KeepAliveProtocol)
+    assert not closed
+    assert isinstance(second, bytes) and second.startswith(b"HTTP/1.1 200")
+    assert b"connection: close" in second.lower()
+
+
+async def test_uvicorns_own_shutdown_drops_it() -> None:
+    closed, second = await shutdown_then_call(HttpToolsProtocol)
+    assert closed
+    assert isinstance(second, (asyncio.IncompleteReadError, ConnectionResetError, BrokenPipeError))
+
+
+async def test_an_idle_connection_closes_once_the_drain_ends() -> None:
+    async with serving(keepalive.KeepAliveProtocol) as (state, port):
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(REQUEST)
+        await read_reply(reader)
+        (conn,) = state.connections
+        assert isinstance(conn, HttpToolsProtocol)
+        conn.shutdown()
+        assert conn.timeout_keep_alive_task is not None
+        assert conn.timeout_keep_alive_task.when() - asyncio.get_running_loop().time() <= keepalive.DRAIN_S
+        conn.timeout_keep_alive_handler()  # the drain's timer comes due
+        assert await reader.read() == b""
+        writer.close()
