@@ -24,60 +24,15 @@ from mcp_sim.ledger.entities import Ledger
 from mcp_sim.state.base import Turn
 
 # tools that make or answer with lists: a placeholder name is created, or matches nothing (an empty list)
-_MAKES = frozenset(
-    [
-        "create",
-        "add",
-        "new",
-        "make",
-        "register",
-        "init",
-        "write",
-        "touch",
-        "mkdir",
-        "save",
-        "upload",
-        "post",
-        "send",
-        "echo",
-        "put",
-        "insert",
-        "append",
-    ]
-)
-_LISTS = frozenset(["list", "search", "filter", "find", "grep", "query", "count", "sort"])
+_MAKES = frozenset({"create", "add", "new", "make", "register", "init", "write", "touch", "mkdir", "save", "upload",
+                    "post", "send", "echo", "put", "insert", "append"})  # fmt: skip
+_LISTS = frozenset({"list", "search", "filter", "find", "grep", "query", "count", "sort"})
 # free text says anything ("the missing piece"); it references nothing
-_TEXT_KEYS = frozenset(
-    [
-        "content",
-        "contents",
-        "text",
-        "body",
-        "message",
-        "description",
-        "query",
-        "note",
-        "notes",
-        "comment",
-        "title",
-        "thought",
-        "summary",
-        "data",
-        "patch",
-        "patches",
-        "code",
-        "command",
-        "sql",
-        "prompt",
-        "reason",
-        "subject",
-        "value",
-        "values",
-    ]
-)
-_SAYS_MISSING = frozenset(
-    ["missing", "nonexistent", "nonexisting", "inexistent", "nope", "bogus", "nosuch", "doesnotexist"]
-)
+_TEXT_KEYS = frozenset({"content", "contents", "text", "body", "message", "description", "query", "note", "notes",
+                        "comment", "title", "thought", "summary", "data", "patch", "patches", "code", "command", "sql",
+                        "prompt", "reason", "subject", "value", "values"})  # fmt: skip
+_SAYS_MISSING = frozenset({"missing", "nonexistent", "nonexisting", "inexistent", "nope", "bogus", "nosuch",
+                           "doesnotexist"})  # fmt: skip
 _PHRASES = (("no", "such"), ("not", "exist"), ("not", "exists"), ("does", "not"))
 MAX_WORDS = 3  # a name of more words is prose
 MAX_LENGTH = 120
