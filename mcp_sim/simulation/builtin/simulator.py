@@ -37,6 +37,7 @@ from mcp_sim.simulation.builtin import (
     meaning,
     members,
     operations,
+    placeholders,
     prose,
     recall,
     selection,
@@ -174,6 +175,8 @@ async def _general_rules(request: SimulationRequest, effect: EntityEffect) -> _R
         confinement.check(name, arguments, confinement.root_of(await recent()))
     if conflicts.creates(name) and conflicts.names_in(arguments):
         conflicts.check(name, arguments, await recent())
+    if placeholders.looks_up(name, effect.kind) and any(map(placeholders.placeholder, arguments.values())):
+        placeholders.check(name, effect.kind, effect.id, arguments, await recent(), ledger)  # "no_such_dir"
     shown: list[dict[str, Any]] = []
     # a read of a record the ledger holds shows that record; recall is for state held in free text
     kept = effect.kind == "read" and bool(effect.id) and _holds(ledger, effect, arguments)
