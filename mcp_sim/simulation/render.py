@@ -20,7 +20,7 @@ from mcp.types import CallToolResult, TextContent
 from mcp_sim.config import ToolSpec
 from mcp_sim.config.effect_format import fill_slots, template_value
 
-__all__ = ["Fill", "argument_at", "fill_slots", "mint_like", "render", "template_value"]
+__all__ = ["Fill", "argument_at", "fill_slots", "mint_like", "recalled_fields", "render", "template_value"]
 from mcp_sim.simulation.learned import (
     EACH,
     KEYED,
@@ -76,6 +76,14 @@ def render(template: Template, fill: Fill) -> CallToolResult:
     return CallToolResult(
         content=[TextContent(type="text", text=text)], structured_content=structured, is_error=template.is_error
     )
+
+
+def recalled_fields(shown: list[dict[str, Any]]) -> dict[str, Any]:
+    """The plain values (text, numbers, flags) of the earlier changes a read recalls, by argument name, the most
+    related last so its values win: a learned answer shows them in the fields of those names where its example
+    showed its own (``get_order_details`` shows the symbol and price ``place_order`` was given, not the
+    example order's). The record the ledger holds still wins over them."""
+    return {k: v for args in shown for k, v in args.items() if isinstance(v, str | int | float)}
 
 
 _SHAPES: dict[int, tuple[ToolSpec, AnswerShapes | None]] = {}  # id(spec) -> (spec, what its examples teach)

@@ -49,7 +49,7 @@ from mcp_sim.simulation.builtin.batch import simulate_batch
 from mcp_sim.simulation.builtin.values import ValueMaker
 from mcp_sim.simulation.directives import item_failures
 from mcp_sim.simulation.learned import AnswerShapes, Template, learn
-from mcp_sim.simulation.render import Fill, render
+from mcp_sim.simulation.render import Fill, recalled_fields, render
 from mcp_sim.state.base import Turn
 
 Select = Callable[[list[dict[str, Any]]], list[dict[str, Any]]]  # the records a list call selects of those found
@@ -308,8 +308,8 @@ class _Answer:
         """The answer showing ``record``: in the learned shape, else the outputSchema, else prose."""
         learned = self.shapes.success if self.shapes else None
         record = {**record, **self.derived}  # what the arguments' meaning and the session's history fix
-        if learned is not None:
-            return self._learned(learned, record, mint)
+        if learned is not None:  # a field the example showed, the earlier change this read recalls gives
+            return self._learned(learned, {**recalled_fields(self.recalled), **record}, mint)
         schema = self.spec.output_schema
         if schema is not None and _open_object(schema):
             self.last_body = self._open_body(record)
