@@ -272,6 +272,8 @@ def _fill_json(template: Any, fill: Fill, defaults: dict[str, Any], key: str) ->
         filled = {_fill_key(k, fill, defaults): _fill_json(v, fill, defaults, str(k)) for k, v in template.items()}
         return _counted(template, _among_shown(template, filled, fill))
     if isinstance(template, list):
+        if isinstance(fill.record.get(key), list):  # the list the session holds (branches made so far)
+            return fill.record[key]
         return [_fill_json(v, fill, defaults, key) for v in template]
     if isinstance(template, str):
         whole = SLOT.fullmatch(template)
