@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mcp_sim.config import Example, ToolSpec
+from mcp_sim.ledger.effects import effect_of
 
 _WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
 MIN_NAMES_FOR_PREFIX = 3
@@ -53,15 +54,19 @@ def server_prefix(names: Iterable[str]) -> int:
     return shared
 
 
-def kinship(tool: ToolSpec, observed: ToolSpec, prefix: int = 0) -> Kinship | None:
+def kinship(tool: ToolSpec, observed: ToolSpec, prefix: int = 0, action: bool = False) -> Kinship | None:
     """``tool`` as a sibling of ``observed``, or None when their names are not one family or they are called
-    differently (too few argument names in common once the words are swapped)."""
+    differently (too few argument names in common once the words are swapped). ``action``: the one differing
+    word is the action instead (``revert_status`` and ``advance_status``: other acts on the same thing)."""
     mine, theirs = words_of(tool.name), words_of(observed.name)
     if len(mine) != len(theirs) or mine == theirs or len(mine) < 2:
         return None
     differing = [i for i, (a, b) in enumerate(zip(theirs, mine, strict=True)) if a != b]
     reordered = sorted(mine) == sorted(theirs)
-    if not reordered and (len(differing) != 1 or differing[0] <= prefix):
+    if action:
+        if len(differing) != 1 or differing[0] != prefix:
+            return None
+    elif not reordered and (len(differing) != 1 or differing[0] <= prefix):
         return None
     words = {theirs[i]: mine[i] for i in differing}
     if len(words) != len(differing):
@@ -102,7 +107,30 @@ def lent(spec: ToolSpec, observed: list[ToolSpec], prefix: int) -> tuple[str | N
                 f"{sibling.name}'s, in neutral words"
             )
             return how, examples
+    acts = [
+        (k, s)
+        for s in observed
+        if s is not spec and _acts_alike(spec, s) and (k := kinship(spec, s, prefix, action=True)) is not None
+    ]
+    if acts:  # another act on the same thing, called alike, is answered in the same form (its successes only)
+        kin, sibling = max(acts, key=lambda pair: len(pair[1].examples))
+        examples = [translated(e, kin.words) for e in sibling.examples if not _failed(e)]
+        if examples:
+            words = ", ".join(f"{a} -> {b}" for a, b in kin.words.items())
+            how = f"answers in the form of {sibling.name}, another act on the same thing: its successes, ({words})"
+            return how, examples
     return None, []
+
+
+_CHANGES = frozenset({"update", "none"})  # effect kinds that change what exists without making or removing it
+
+
+def _acts_alike(tool: ToolSpec, observed: ToolSpec) -> bool:
+    """Both make something, both remove something, both read or list, or both change what exists: a deletion
+    answers an acknowledgement where a creation answers the record it made (``delete_relations`` is not answered
+    like ``create_relations``)."""
+    mine, theirs = effect_of(tool).kind, effect_of(observed).kind
+    return mine == theirs or {mine, theirs} <= _CHANGES
 
 
 def called_alike(tool: ToolSpec, observed: ToolSpec) -> bool:

@@ -138,3 +138,33 @@ def test_a_form_with_records_or_a_failure_is_not_lent_to_a_tool_called_alike() -
         lent(tool("cp", "source", "destination"), [tool("mv", "source", "destination", examples=[failed])], 0)[0]
         is None
     )
+
+
+STATUS_MOVED = Example(
+    arguments={"item_id": "7"},
+    result=json_result({"success": True, "previous_status": "todo", "new_status": "in_progress"}),
+)
+STATUS_FAILED = Example(arguments={"item_id": "99"}, result=json_result({"success": False, "error": "Item not found"}))
+
+
+def test_another_act_on_the_same_thing_lends_its_successes_when_nothing_closer_does() -> None:
+    advance = tool("advance_status", "item_id", examples=[STATUS_MOVED, STATUS_FAILED])
+    how, examples = lent(tool("revert_status", "item_id"), [advance], prefix=0)
+    assert how is not None and "advance_status" in how
+    assert [e.result for e in examples] == [STATUS_MOVED.result]  # its failure is not this tool's
+    shapes = learn(examples)
+    assert shapes is not None and shapes.success is not None
+    body = json.loads(render(shapes.success, Fill({"item_id": "3"})).content[0].text)  # type: ignore[union-attr]
+    assert set(body) == {"success", "previous_status", "new_status"}
+
+
+def test_an_act_that_removes_is_not_answered_like_one_that_makes() -> None:
+    made = Example(arguments={"relations": "a"}, result=json_result({"relations": [{"from": "a", "to": "b"}]}))
+    create = tool("create_relations", "relations", examples=[made])
+    assert lent(tool("delete_relations", "relations"), [create], prefix=0) == (None, [])
+    assert kinship(tool("delete_relations", "relations"), create, action=True) is not None  # names alone would
+
+
+def test_an_act_called_differently_lends_nothing() -> None:
+    advance = tool("advance_status", "item_id", examples=[STATUS_MOVED])
+    assert lent(tool("revert_status", "project", "reason", "when"), [advance], prefix=0) == (None, [])

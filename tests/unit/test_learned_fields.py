@@ -1,0 +1,67 @@
+"""A learned answer shows what the session established, not what its example showed (``render.py``)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import anyio
+
+from mcp_sim.config import Example, ToolSpec
+from mcp_sim.reporting.fidelity.measures import RecordedCall
+from mcp_sim.reporting.fidelity.replay import ServerSessions, replay
+from mcp_sim.simulation.learned import learn
+from mcp_sim.simulation.render import Fill, recalled_fields, render
+
+
+def json_result(body: Any) -> dict[str, Any]:
+    return {"content": [{"type": "text", "text": json.dumps(body)}], "structuredContent": body, "isError": False}
+
+
+def test_recalled_fields_keep_plain_values_the_most_related_call_last_winning() -> None:
+    shown = [{"symbol": "AAPL", "price": 1.5, "tags": ["x"]}, {"symbol": "MSFT", "amount": 150}]
+    assert recalled_fields(shown) == {"symbol": "MSFT", "price": 1.5, "amount": 150}
+
+
+def test_a_list_field_shows_the_list_the_session_holds_under_its_name() -> None:
+    example = Example(arguments={"thought": "a"}, result=json_result({"thoughtNumber": 1, "branches": ["old"]}))
+    shapes = learn([example])
+    assert shapes is not None and shapes.success is not None
+    held = render(shapes.success, Fill({"thought": "b"}, record={"branches": ["cdn", "redis"]}))
+    assert held.structured_content == {"thoughtNumber": 1, "branches": ["cdn", "redis"]}
+    nothing_held = render(shapes.success, Fill({"thought": "b"}))
+    assert nothing_held.structured_content == {"thoughtNumber": 1, "branches": ["old"]}
+
+
+def spec(name: str, **properties: str) -> ToolSpec:
+    schema = {"type": "object", "properties": {k: {"type": v} for k, v in properties.items()}}
+    return ToolSpec.model_validate({"name": name, "inputSchema": schema})
+
+
+def call(session: str, index: int, tool: str, arguments: dict[str, Any], body: Any) -> RecordedCall:
+    return RecordedCall("trading", session, index, tool, arguments, json_result(body), None)
+
+
+def order(number: int, symbol: str, price: float) -> dict[str, Any]:
+    return {"id": number, "order_type": "Buy", "symbol": symbol, "price": price, "status": "Open"}
+
+
+def test_a_learned_read_shows_what_the_earlier_change_gave_not_its_example() -> None:
+    tools = [
+        spec("place_order", order_type="string", symbol="string", price="number"),
+        spec("get_order_details", order_id="integer"),
+    ]
+    placed = {"order_type": "Buy", "symbol": "AAPL", "price": 150.0}
+    taught = [
+        call("s1", 1, "place_order", placed, {"order_id": 7, "status": "Pending"}),
+        call("s1", 2, "get_order_details", {"order_id": 7}, order(7, "AAPL", 150.0)),
+    ]
+    placed = {"order_type": "Buy", "symbol": "MSFT", "price": 310.25}
+    scored = [
+        call("s2", 1, "place_order", placed, {"order_id": 7, "status": "Pending"}),
+        call("s2", 2, "get_order_details", {"order_id": 7}, order(7, "MSFT", 310.25)),
+    ]
+    scores = anyio.run(replay, ServerSessions("trading", tools, {"s1": taught, "s2": scored}), "learn")
+    read = scores[-1]
+    assert read.tool == "get_order_details" and read.structural_match
+    assert "P" in read.opportunities and not read.violations  # MSFT and 310.25 again, not the example's AAPL
