@@ -19,8 +19,18 @@ from mcp.types import CallToolResult, TextContent
 
 from mcp_sim.config import ToolSpec
 from mcp_sim.config.effect_format import fill_slots, template_value
+from mcp_sim.ledger.entities import Ledger
 
-__all__ = ["Fill", "argument_at", "fill_slots", "mint_like", "recalled_fields", "render", "template_value"]
+__all__ = [
+    "Fill",
+    "argument_at",
+    "fill_slots",
+    "mint_like",
+    "next_number",
+    "recalled_fields",
+    "render",
+    "template_value",
+]
 from mcp_sim.simulation.learned import (
     EACH,
     KEYED,
@@ -76,6 +86,15 @@ def render(template: Template, fill: Fill) -> CallToolResult:
     return CallToolResult(
         content=[TextContent(type="text", text=text)], structured_content=structured, is_error=template.is_error
     )
+
+
+def next_number(ledger: Ledger, entity: str | None) -> int:
+    """The number a learned create gives its new id: one past the entities of its type the session made (live or
+    deleted), as a server's table numbers its own rows (the first decision is 1 whatever items came before);
+    the session's count of everything made when the call names no type."""
+    if not entity:
+        return ledger.created + 1
+    return len(ledger.entities.get(entity, {})) + len(ledger.deleted.get(entity, [])) + 1
 
 
 def recalled_fields(shown: list[dict[str, Any]]) -> dict[str, Any]:

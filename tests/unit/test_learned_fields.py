@@ -8,10 +8,11 @@ from typing import Any
 import anyio
 
 from mcp_sim.config import Example, ToolSpec
+from mcp_sim.ledger.entities import Effect, Ledger
 from mcp_sim.reporting.fidelity.measures import RecordedCall
 from mcp_sim.reporting.fidelity.replay import ServerSessions, replay
 from mcp_sim.simulation.learned import learn
-from mcp_sim.simulation.render import Fill, recalled_fields, render
+from mcp_sim.simulation.render import Fill, next_number, recalled_fields, render
 
 
 def json_result(body: Any) -> dict[str, Any]:
@@ -65,3 +66,14 @@ def test_a_learned_read_shows_what_the_earlier_change_gave_not_its_example() -> 
     read = scores[-1]
     assert read.tool == "get_order_details" and read.structural_match
     assert "P" in read.opportunities and not read.violations  # MSFT and 310.25 again, not the example's AAPL
+
+
+def test_a_learned_create_numbers_its_id_within_its_own_type() -> None:
+    ledger = Ledger()
+    for n in ("1", "2", "3"):
+        ledger.apply(Effect("create", "item", n, {}))
+    assert next_number(ledger, "decision") == 1  # the first decision, whatever items came before
+    ledger.apply(Effect("create", "decision", "1", {}))
+    ledger.apply(Effect("delete", "decision", "1"))
+    assert next_number(ledger, "decision") == 2  # a deleted row's number is not given again
+    assert next_number(ledger, None) == ledger.created + 1

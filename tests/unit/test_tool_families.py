@@ -168,3 +168,25 @@ def test_an_act_that_removes_is_not_answered_like_one_that_makes() -> None:
 def test_an_act_called_differently_lends_nothing() -> None:
     advance = tool("advance_status", "item_id", examples=[STATUS_MOVED])
     assert lent(tool("revert_status", "project", "reason", "when"), [advance], prefix=0) == (None, [])
+
+
+RELATED = Example(
+    arguments={"source_id": 2, "target_id": 3, "relationship_type": "blocks"},
+    result=json_result({"success": True, "relationship_id": 1, "source_id": 2, "target_id": 3, "type": "blocks"}),
+)
+
+
+def test_a_sibling_called_differently_lends_its_form_without_the_fields_repeating_its_arguments() -> None:
+    relate = tool("add_relationship", "source_id", "target_id", "relationship_type", examples=[RELATED])
+    decide = tool("add_decision", "item_id", "choice", "rationale")
+    assert kinship(decide, relate) is None  # not called alike: no family in the strict sense
+    how, examples = lent(decide, [relate], prefix=0)
+    assert how is not None and "add_relationship" in how
+    assert [json.loads(e.result["content"][0]["text"]) for e in examples] == [{"success": True, "decision_id": 1}]
+
+
+def test_fields_repeating_an_argument_the_tool_also_takes_are_kept() -> None:
+    relate = tool("add_relationship", "source_id", "target_id", "relationship_type", examples=[RELATED])
+    how, examples = lent(tool("add_link", "source_id", "note"), [relate], prefix=0)
+    assert how is not None
+    assert json.loads(examples[0].result["content"][0]["text"]) == {"success": True, "link_id": 1, "source_id": 2}

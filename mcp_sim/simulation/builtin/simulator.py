@@ -49,7 +49,7 @@ from mcp_sim.simulation.builtin.batch import simulate_batch
 from mcp_sim.simulation.builtin.values import ValueMaker
 from mcp_sim.simulation.directives import item_failures
 from mcp_sim.simulation.learned import AnswerShapes, Template, learn
-from mcp_sim.simulation.render import Fill, recalled_fields, render
+from mcp_sim.simulation.render import Fill, next_number, recalled_fields, render
 from mcp_sim.state.base import Turn
 
 Select = Callable[[list[dict[str, Any]]], list[dict[str, Any]]]  # the records a list call selects of those found
@@ -346,7 +346,8 @@ class _Answer:
         def records(keys: set[str]) -> list[dict[str, Any]]:
             return self._records(keys, selects.pop() if selects else None)
 
-        fill = Fill(self.args, records, record, mint, self.ledger.created + 1, self.rng, universe=self._records)
+        number = next_number(self.ledger, self.entity)  # numbered per type, as a server's table numbers its rows
+        fill = Fill(self.args, records, record, mint, number, self.rng, universe=self._records)
         # a read, list, update or delete shows only what exists: an id the example showed is not this entity's
         fill.unknown_ids = self.effect.kind in ("read", "list", "update", "delete")
         id_field = self.effect.id or ""
