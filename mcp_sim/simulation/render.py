@@ -71,6 +71,9 @@ class Fill:
     unknown_ids: bool = False  # the call shows only what exists: an id field nothing here names is null
     # every record a list item could show, before the call selects (None: what ``records`` gives)
     universe: Callable[[set[str]], list[dict[str, Any]]] | None = None
+    # the record the session holds for an argument item that names one (an update of named entities): its
+    # fields show where the item leaves them out, never the example entity's
+    held: Callable[[Any], dict[str, Any]] = lambda _item: {}
 
 
 def render(template: Template, fill: Fill) -> CallToolResult:
@@ -296,6 +299,8 @@ def _fill_json(template: Any, fill: Fill, defaults: dict[str, Any], key: str) ->
         return [_fill_json(v, fill, defaults, key) for v in template]
     if isinstance(template, str):
         whole = SLOT.fullmatch(template)
+        if whole and key in fill.record and argument_at(fill.arguments, whole.group(1).lstrip("=")) is None:
+            return fill.record[key]  # an argument this call leaves out: what the session holds, not the example's
         if whole and whole.group(1).startswith("="):
             path = whole.group(1)[1:]
             value = argument_at(fill.arguments, path)
@@ -376,7 +381,15 @@ def _selected(records: list[dict[str, Any]], where: Any, arguments: dict[str, An
 def _with_arguments(fill: Fill, item: Any) -> Fill:
     arguments = item if isinstance(item, dict) else {"value": item}
     return Fill(
-        arguments, fill.records, {}, fill.mint, fill.number, fill.rng, fill.minted, unknown_ids=fill.unknown_ids
+        arguments,
+        fill.records,
+        fill.held(item),
+        fill.mint,
+        fill.number,
+        fill.rng,
+        fill.minted,
+        unknown_ids=fill.unknown_ids,
+        held=fill.held,
     )
 
 

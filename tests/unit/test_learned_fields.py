@@ -77,3 +77,25 @@ def test_a_learned_create_numbers_its_id_within_its_own_type() -> None:
     ledger.apply(Effect("delete", "decision", "1"))
     assert next_number(ledger, "decision") == 2  # a deleted row's number is not given again
     assert next_number(ledger, None) == ledger.created + 1
+
+
+def test_an_argument_item_the_call_leaves_a_field_out_of_shows_what_the_session_holds() -> None:
+    given = {"entities": [{"name": "Ada", "entityType": "person", "observations": ["x"]}]}
+    example = Example(arguments=given, result=json_result([{"name": "Ada", "entityType": "person", "version": 2}]))
+    shapes = learn([example])
+    assert shapes is not None and shapes.success is not None
+    update = {"entities": [{"name": "Atlas", "observations": ["Budget 55k"]}]}
+    held = {"Atlas": {"name": "Atlas", "entityType": "project"}}
+    fill = Fill(update, held=lambda item: held.get(item.get("name"), {}))
+    body = json.loads(render(shapes.success, fill).content[0].text)  # type: ignore[union-attr]
+    assert body == [{"name": "Atlas", "entityType": "project", "version": 2}]  # not the example's "person"
+    unheld = json.loads(render(shapes.success, Fill(update)).content[0].text)  # type: ignore[union-attr]
+    assert unheld[0]["entityType"] != "project"
+
+
+def test_a_field_echoing_an_argument_the_call_leaves_out_shows_the_record() -> None:
+    example = Example(arguments={"todo_id": "t1", "priority": "B"}, result=json_result({"id": "t1", "priority": "B"}))
+    shapes = learn([example])
+    assert shapes is not None and shapes.success is not None
+    shown = render(shapes.success, Fill({"todo_id": "t3"}, record={"priority": "A"}))
+    assert shown.structured_content == {"id": "t3", "priority": "A"}

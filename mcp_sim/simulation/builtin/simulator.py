@@ -360,6 +360,11 @@ class _Answer:
                 and item.get(leaf) is not None
                 and self.ledger.exists(self.entity, str(item[leaf]))
             )
+        elif "[]." in id_field:  # an item naming an entity the session holds shows the fields it leaves out
+            leaf = id_field.rsplit(".", 1)[-1]
+            fill.held = lambda item: (
+                self.ledger.get(self.entity, str(item.get(leaf))) or {} if isinstance(item, dict) else {}
+            )
         result = render(template, fill)
         schema = self.spec.output_schema
         if schema is not None and isinstance(result.structured_content, dict) and not result.is_error:
