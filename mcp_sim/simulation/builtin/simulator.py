@@ -50,7 +50,7 @@ from mcp_sim.simulation.builtin.batch import simulate_batch
 from mcp_sim.simulation.builtin.values import ValueMaker
 from mcp_sim.simulation.directives import item_failures
 from mcp_sim.simulation.learned import AnswerShapes, Template, learn
-from mcp_sim.simulation.render import Fill, render
+from mcp_sim.simulation.render import Fill, next_number, recalled_fields, render
 from mcp_sim.state.base import Turn
 
 Select = Callable[[list[dict[str, Any]]], list[dict[str, Any]]]  # the records a list call selects of those found
@@ -311,8 +311,8 @@ class _Answer:
         """The answer showing ``record``: in the learned shape, else the outputSchema, else prose."""
         learned = self.shapes.success if self.shapes else None
         record = {**record, **self.derived}  # what the arguments' meaning and the session's history fix
-        if learned is not None:
-            return self._learned(learned, record, mint)
+        if learned is not None:  # a field the example showed, the earlier change this read recalls gives
+            return self._learned(learned, {**recalled_fields(self.recalled), **record}, mint)
         schema = self.spec.output_schema
         if schema is not None and _open_object(schema):
             self.last_body = self._open_body(record)
@@ -349,7 +349,8 @@ class _Answer:
         def records(keys: set[str]) -> list[dict[str, Any]]:
             return self._records(keys, selects.pop() if selects else None)
 
-        fill = Fill(self.args, records, record, mint, self.ledger.created + 1, self.rng, universe=self._records)
+        number = next_number(self.ledger, self.entity)  # numbered per type, as a server's table numbers its rows
+        fill = Fill(self.args, records, record, mint, number, self.rng, universe=self._records)
         # a read, list, update or delete shows only what exists: an id the example showed is not this entity's
         fill.unknown_ids = self.effect.kind in ("read", "list", "update", "delete")
         id_field = self.effect.id or ""
@@ -361,6 +362,11 @@ class _Answer:
                 isinstance(item, dict)
                 and item.get(leaf) is not None
                 and self.ledger.exists(self.entity, str(item[leaf]))
+            )
+        elif "[]." in id_field:  # an item naming an entity the session holds shows the fields it leaves out
+            leaf = id_field.rsplit(".", 1)[-1]
+            fill.held = lambda item: (
+                self.ledger.get(self.entity, str(item.get(leaf))) or {} if isinstance(item, dict) else {}
             )
         result = render(template, fill)
         schema = self.spec.output_schema
