@@ -101,21 +101,40 @@ async def answered(request: SimulationRequest, simulate: Callable[[SimulationReq
     except ToolError as exc:
         if failure is None:
             raise
-        body = failure_body(failure, str(exc), exc, request.seed)
+        body = failure_body(failure, str(exc), type(exc).__name__, request.seed)
         result = CallToolResult(content=[TextContent(type="text", text=str(exc))], structured_content=body, is_error=True)
         return Outcome(result=result, trace={"error": type(exc).__name__, "union": "failure"})
 
 
-def failure_body(schema: dict[str, Any], message: str, exc: ToolError, seed: int) -> dict[str, Any]:
-    """The failure branch filled: its message fields say ``message``, its code fields the kind of failure in
-    the schema's own words where it lists them (``NOTE_NOT_FOUND`` for a not-found), else in upper snake case."""
+def failure_result(spec: ToolSpec, message: str, kind: str = "ToolError") -> CallToolResult | None:
+    """A failure answer in the failure branch of the spec's union outputSchema (None when it has none): for
+    failures found before the world model runs (an id the session does not have)."""
+    failure = failure_schema(spec.output_schema)
+    if failure is None:
+        return None
+    body = failure_body(failure, message, kind, 0)
+    return CallToolResult(content=[TextContent(type="text", text=message)], structured_content=body, is_error=True)
+
+
+def failure_body(schema: dict[str, Any], message: str, kind: str, seed: int) -> dict[str, Any]:
+    """The failure branch filled with what it requires: its message fields say ``message``, its code fields the
+    kind of failure (an exception's class name) in the schema's own words where it lists them (``NOTE_NOT_FOUND``
+    for a not-found), else in upper snake case. Optional fields are left out: an error says what it must."""
     values = ValueMaker(schema, random.Random(seed), seed=seed)
-    body = values.make(schema)
+    body = _required_only(values.make(schema), schema, values)
     if not isinstance(body, dict):
         return {"error": message}
-    kind = "NOT_FOUND" if isinstance(exc, EntityNotFound) else _snake(type(exc).__name__)
-    _say(body, schema, values, message, kind)
+    code = "NOT_FOUND" if kind == EntityNotFound.__name__ or "not found" in message.lower() else _snake(kind)
+    _say(body, schema, values, message, code)
     return body
+
+
+def _required_only(value: Any, schema: dict[str, Any], values: ValueMaker) -> Any:
+    schema = values.resolve(schema)
+    if not isinstance(value, dict) or not schema.get("required"):
+        return value
+    props: dict[str, Any] = schema.get("properties") or {}
+    return {k: _required_only(v, props.get(k, {}), values) for k, v in value.items() if k in schema["required"]}
 
 
 def _say(body: dict[str, Any], schema: dict[str, Any], values: ValueMaker, message: str, kind: str) -> None:
