@@ -2029,11 +2029,10 @@ async def obs_capture_ideas(s: Rec, wd: Path) -> None:
     )
     etag = _obs_etag(a)
     s.capture(etag=etag)
-    a = await s.call(
+    await s.call(
         "obsidian_edit_note",
         {"vault": v, "path": "Inbox/Dark mode.md", "operation": "append", "content": "\n- [ ] mockups", "if_match": etag},
     )
-    s.capture(etag=_obs_etag(a))
     await s.call("obsidian_read_note", {"vault": v, "path": "Inbox/Dark mode.md"})
     await s.call("obsidian_add_tags", {"vault": v, "paths": ["Inbox/Dark mode.md"], "tags": ["idea", "ui"]})
     await s.call("obsidian_search_vault", {"vault": v, "query": "idea", "mode": "tag"})
@@ -2228,6 +2227,11 @@ async def word_edit_paragraphs(s: Rec, wd: Path) -> None:
     await s.call("add_paragraph", {"filename": d, "text": "Next meeting: Friday"})
     await s.call("delete_paragraph", {"filename": d, "paragraph_index": 1})
     await s.call("get_paragraph_text_from_document", {"filename": d, "paragraph_index": 1}, note="indexes shifted")
+    await s.call(
+        "get_paragraph_text_from_document",
+        {"filename": d, "paragraph_index": 3},
+        note="error case: the last index before the delete",
+    )
     await s.call(
         "insert_line_or_paragraph_near_text",
         {"filename": d, "target_text": "Decision: ship in March", "line_text": "Owner: Omar", "position": "after"},
