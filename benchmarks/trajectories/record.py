@@ -2025,13 +2025,24 @@ async def obs_capture_ideas(s: Rec, wd: Path) -> None:
     await s.call("obsidian_read_note", {"vault": v, "path": "Projects/Website.md"})
     a = await s.call(
         "obsidian_create_note",
-        {"vault": v, "path": "Inbox/Dark mode.md", "content": "# Dark mode\n\nUsers keep asking.", "create_parents": True},
+        {
+            "vault": v,
+            "path": "Inbox/Dark mode.md",
+            "content": "# Dark mode\n\nUsers keep asking.",
+            "create_parents": True,
+        },
     )
     etag = _obs_etag(a)
     s.capture(etag=etag)
     await s.call(
         "obsidian_edit_note",
-        {"vault": v, "path": "Inbox/Dark mode.md", "operation": "append", "content": "\n- [ ] mockups", "if_match": etag},
+        {
+            "vault": v,
+            "path": "Inbox/Dark mode.md",
+            "operation": "append",
+            "content": "\n- [ ] mockups",
+            "if_match": etag,
+        },
     )
     await s.call("obsidian_read_note", {"vault": v, "path": "Inbox/Dark mode.md"})
     await s.call("obsidian_add_tags", {"vault": v, "paths": ["Inbox/Dark mode.md"], "tags": ["idea", "ui"]})
@@ -2055,7 +2066,12 @@ async def obs_reorganize(s: Rec, wd: Path) -> None:
     await s.call("obsidian_create_directory", {"vault": v, "path": "Archive"}, note="error case: directory exists")
     await s.call(
         "obsidian_move_note",
-        {"vault": v, "source": "Meeting 2026-01-12.md", "destination": "Archive/Meeting 2026-01-12.md", "update_links": True},
+        {
+            "vault": v,
+            "source": "Meeting 2026-01-12.md",
+            "destination": "Archive/Meeting 2026-01-12.md",
+            "update_links": True,
+        },
     )
     await s.call("obsidian_read_note", {"vault": v, "path": "Projects/Website.md"}, note="backlink after the move")
     await s.call("obsidian_rename_tag", {"vault": v, "old_tag": "meeting", "new_tag": "meetings", "location": "both"})
@@ -2066,21 +2082,26 @@ async def obs_reorganize(s: Rec, wd: Path) -> None:
     )
     await s.call("obsidian_read_note", {"vault": v, "path": "Projects/Website.md"})
     await s.call("obsidian_delete_note", {"vault": v, "path": "Daily/2026-01-19.md", "reason": "done"})
-    await s.call("obsidian_read_note", {"vault": v, "path": "Daily/2026-01-19.md"}, note="error case: read after delete")
     await s.call(
-        "obsidian_delete_note", {"vault": v, "path": "Daily/2026-01-19.md"}, note="error case: deleting twice"
+        "obsidian_read_note", {"vault": v, "path": "Daily/2026-01-19.md"}, note="error case: read after delete"
     )
+    await s.call("obsidian_delete_note", {"vault": v, "path": "Daily/2026-01-19.md"}, note="error case: deleting twice")
     await s.call("obsidian_search_vault", {"vault": v, "query": "Meeting", "mode": "filename"})
 
 
 async def obs_mistakes(s: Rec, wd: Path) -> None:
     v = OBS_VAULT
-    await s.call("obsidian_read_note", {"vault": "work", "path": "Projects/Website.md"}, note="error case: unknown vault")
+    await s.call(
+        "obsidian_read_note", {"vault": "work", "path": "Projects/Website.md"}, note="error case: unknown vault"
+    )
     await s.call("obsidian_read_note", {"vault": v, "path": "Projects/Roadmap.md"}, note="error case: no such note")
     a = await s.call("obsidian_read_note", {"vault": v, "path": "Projects/Website.md"})
     etag = _obs_etag(a)
     s.capture(etag=etag)
-    await s.call("obsidian_edit_note", {"vault": v, "path": "Projects/Website.md", "operation": "append", "content": "\nStatus: green"})
+    await s.call(
+        "obsidian_edit_note",
+        {"vault": v, "path": "Projects/Website.md", "operation": "append", "content": "\nStatus: green"},
+    )
     await s.call(
         "obsidian_edit_note",
         {"vault": v, "path": "Projects/Website.md", "operation": "replace", "content": "# Gone", "if_match": etag},
@@ -2108,7 +2129,9 @@ async def obs_mistakes(s: Rec, wd: Path) -> None:
         "obsidian_delete_note",
         {"vault": v, "path": "Projects/Website.md", "mode": "permanent", "confirm_path": "Projects/Website.md"},
     )
-    await s.call("obsidian_read_note", {"vault": v, "path": "Projects/Website.md"}, note="error case: read after delete")
+    await s.call(
+        "obsidian_read_note", {"vault": v, "path": "Projects/Website.md"}, note="error case: read after delete"
+    )
     await s.call(
         "obsidian_add_tags", {"vault": v, "paths": ["Daily/2026-01-19.md"], "tags": []}, note="error case: no tags"
     )
@@ -2130,12 +2153,30 @@ REDIS_PORT = 6391
 def redis_start(wd: Path) -> None:
     subprocess.run(["redis-cli", "-p", str(REDIS_PORT), "shutdown", "nosave"], capture_output=True, check=False)
     subprocess.run(
-        ["redis-server", "--port", str(REDIS_PORT), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-         "--daemonize", "yes", "--pidfile", str(wd / "redis.pid"), "--dir", str(wd)],
+        [
+            "redis-server",
+            "--port",
+            str(REDIS_PORT),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--daemonize",
+            "yes",
+            "--pidfile",
+            str(wd / "redis.pid"),
+            "--dir",
+            str(wd),
+        ],
         check=True,
     )
     for _ in range(50):
-        if subprocess.run(["redis-cli", "-p", str(REDIS_PORT), "ping"], capture_output=True, text=True).stdout.strip() == "PONG":
+        if (
+            subprocess.run(["redis-cli", "-p", str(REDIS_PORT), "ping"], capture_output=True, text=True).stdout.strip()
+            == "PONG"
+        ):
             return
         time.sleep(0.1)
     raise RuntimeError("redis-server did not start")
@@ -2207,7 +2248,9 @@ async def word_report(s: Rec, wd: Path) -> None:
     await s.call("add_heading", {"filename": d, "text": "Summary", "level": 1})
     await s.call("add_paragraph", {"filename": d, "text": "Revenue grew 12% over Q4."})
     await s.call("add_heading", {"filename": d, "text": "Regions", "level": 2})
-    await s.call("add_table", {"filename": d, "rows": 3, "cols": 2, "data": [["Region", "Sales"], ["EU", "410"], ["US", "530"]]})
+    await s.call(
+        "add_table", {"filename": d, "rows": 3, "cols": 2, "data": [["Region", "Sales"], ["EU", "410"], ["US", "530"]]}
+    )
     await s.call("get_document_text", {"filename": d})
     await s.call("get_document_outline", {"filename": d})
     await s.call("search_and_replace", {"filename": d, "find_text": "12%", "replace_text": "14%"})
@@ -2238,7 +2281,12 @@ async def word_edit_paragraphs(s: Rec, wd: Path) -> None:
     )
     await s.call(
         "insert_numbered_list_near_text",
-        {"filename": d, "target_text": "Owner: Omar", "list_items": ["Book venue", "Send invites"], "position": "after"},
+        {
+            "filename": d,
+            "target_text": "Owner: Omar",
+            "list_items": ["Book venue", "Send invites"],
+            "position": "after",
+        },
     )
     await s.call("get_document_outline", {"filename": d})
     await s.call("copy_document", {"source_filename": d, "destination_filename": "minutes-copy.docx"})
@@ -2255,12 +2303,16 @@ async def word_mistakes(s: Rec, wd: Path) -> None:
     await s.call("create_document", {"filename": d}, note="error case: creating a document that exists")
     await s.call("get_document_text", {"filename": d})
     await s.call(
-        "get_paragraph_text_from_document", {"filename": d, "paragraph_index": 42}, note="error case: index out of range"
+        "get_paragraph_text_from_document",
+        {"filename": d, "paragraph_index": 42},
+        note="error case: index out of range",
     )
     await s.call("delete_paragraph", {"filename": d, "paragraph_index": 99}, note="error case: index out of range")
     await s.call("add_paragraph", {"filename": d}, note="error case: missing required argument")
     await s.call("add_table", {"filename": d, "rows": "two", "cols": 2}, note="error case: wrong argument type")
-    await s.call("format_table", {"filename": d, "table_index": 5, "has_header_row": True}, note="error case: no such table")
+    await s.call(
+        "format_table", {"filename": d, "table_index": 5, "has_header_row": True}, note="error case: no such table"
+    )
     await s.call("search_and_replace", {"filename": d, "find_text": "Nothing here", "replace_text": "x"})
     await s.call("copy_document", {"source_filename": "ghost.docx"}, note="error case: no such document")
     await s.call("add_paragraph", {"filename": "ghost.docx", "text": "x"}, note="error case: no such document")
@@ -2282,7 +2334,8 @@ def lib_seed(wd: Path) -> None:
                             author TEXT NOT NULL, year INTEGER, copies INTEGER NOT NULL DEFAULT 1);
         CREATE TABLE members (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, email TEXT UNIQUE);
         CREATE TABLE loans (id INTEGER PRIMARY KEY AUTOINCREMENT, book_id INTEGER NOT NULL REFERENCES books(id),
-                            member_id INTEGER NOT NULL REFERENCES members(id), due TEXT NOT NULL, returned INTEGER DEFAULT 0);
+                            member_id INTEGER NOT NULL REFERENCES members(id), due TEXT NOT NULL,
+                            returned INTEGER DEFAULT 0);
         INSERT INTO books (isbn, title, author, year, copies) VALUES
             ('978-0-13-110362-7', 'The C Programming Language', 'Kernighan and Ritchie', 1988, 2),
             ('978-0-262-03384-8', 'Introduction to Algorithms', 'Cormen et al.', 2009, 1),
@@ -2304,8 +2357,15 @@ async def lib_catalogue(s: Rec, wd: Path) -> None:
     await s.call("read_records", {"table": "books"})
     a = await s.call(
         "create_record",
-        {"table": "books", "data": {"isbn": "978-0-596-51774-8", "title": "JavaScript: The Good Parts",
-                                    "author": "Douglas Crockford", "year": 2008}},
+        {
+            "table": "books",
+            "data": {
+                "isbn": "978-0-596-51774-8",
+                "title": "JavaScript: The Good Parts",
+                "author": "Douglas Crockford",
+                "year": 2008,
+            },
+        },
     )
     book = _lib_id(a)
     s.capture(book_id=book)
@@ -2323,21 +2383,28 @@ async def lib_loans(s: Rec, wd: Path) -> None:
     a = await s.call("create_record", {"table": "members", "data": {"name": "Cleo Diaz", "email": "cleo@example.com"}})
     member = _lib_id(a)
     s.capture(member_id=member)
-    a = await s.call("create_record", {"table": "loans", "data": {"book_id": 2, "member_id": member, "due": "2026-02-03"}})
+    a = await s.call(
+        "create_record", {"table": "loans", "data": {"book_id": 2, "member_id": member, "due": "2026-02-03"}}
+    )
     loan = _lib_id(a)
     s.capture(loan_id=loan)
     await s.call("create_record", {"table": "loans", "data": {"book_id": 1, "member_id": 1, "due": "2026-02-10"}})
     await s.call("read_records", {"table": "loans", "conditions": {"member_id": member}})
     await s.call(
         "query",
-        {"sql": "SELECT m.name, b.title, l.due FROM loans l JOIN members m ON m.id = l.member_id "
-                "JOIN books b ON b.id = l.book_id WHERE l.returned = ? ORDER BY l.due", "values": [0]},
+        {
+            "sql": "SELECT m.name, b.title, l.due FROM loans l JOIN members m ON m.id = l.member_id "
+            "JOIN books b ON b.id = l.book_id WHERE l.returned = ? ORDER BY l.due",
+            "values": [0],
+        },
     )
     await s.call("update_records", {"table": "loans", "data": {"returned": 1}, "conditions": {"id": loan}})
     await s.call("read_records", {"table": "loans", "conditions": {"returned": 0}})
     await s.call("update_records", {"table": "books", "data": {"copies": 0}, "conditions": {"id": 2}})
     await s.call("read_records", {"table": "books", "conditions": {"copies": 0}})
-    await s.call("query", {"sql": "CREATE TABLE reservations (id INTEGER PRIMARY KEY, book_id INTEGER, member_id INTEGER)"})
+    await s.call(
+        "query", {"sql": "CREATE TABLE reservations (id INTEGER PRIMARY KEY, book_id INTEGER, member_id INTEGER)"}
+    )
     await s.call("list_tables", {})
     await s.call("create_record", {"table": "reservations", "data": {"book_id": 2, "member_id": member}})
     await s.call("read_records", {"table": "reservations"})
@@ -2352,19 +2419,26 @@ async def lib_mistakes(s: Rec, wd: Path) -> None:
         note="error case: UNIQUE constraint",
     )
     await s.call(
-        "create_record", {"table": "books", "data": {"isbn": "978-0-00-000000-0", "titel": "Typo"}}, note="error case: unknown column"
+        "create_record",
+        {"table": "books", "data": {"isbn": "978-0-00-000000-0", "titel": "Typo"}},
+        note="error case: unknown column",
     )
     await s.call("create_record", {"table": "members", "data": {"email": "x@example.com"}}, note="error case: NOT NULL")
     await s.call("read_records", {"table": "members", "conditions": {"id": 999}}, note="error case: unknown id")
-    await s.call("update_records", {"table": "members", "data": {"name": "Nobody"}, "conditions": {"id": 999}},
-                 note="error case: unknown id")
+    await s.call(
+        "update_records",
+        {"table": "members", "data": {"name": "Nobody"}, "conditions": {"id": 999}},
+        note="error case: unknown id",
+    )
     await s.call("delete_records", {"table": "members", "conditions": {"id": 999}}, note="error case: unknown id")
     await s.call("delete_records", {"table": "members", "conditions": {"id": 2}})
     await s.call("delete_records", {"table": "members", "conditions": {"id": 2}}, note="error case: deleting twice")
     await s.call("read_records", {"table": "members"})
     await s.call("query", {"sql": "SELEC * FROM books"}, note="error case: SQL syntax")
     await s.call("read_records", {"table": "books", "limit": "ten"}, note="error case: wrong argument type")
-    await s.call("update_records", {"table": "books", "data": {"copies": 2}}, note="error case: missing required argument")
+    await s.call(
+        "update_records", {"table": "books", "data": {"copies": 2}}, note="error case: missing required argument"
+    )
     await s.call("drop_table", {"table": "books"}, note="error case: unknown tool")
 
 
@@ -2558,8 +2632,12 @@ def build_servers() -> list[ServerDef]:
             "obsidian-mcp@2.0.1 (npm, Node 22)",
             lambda wd, s: StdioServerParameters(
                 command=str(NODE22),
-                args=[str(NEWER / "npm" / "node_modules" / "obsidian-mcp" / "dist" / "main.js"), "serve",
-                      "--vault", f"{OBS_VAULT}={wd / 'vault'}"],
+                args=[
+                    str(NEWER / "npm" / "node_modules" / "obsidian-mcp" / "dist" / "main.js"),
+                    "serve",
+                    "--vault",
+                    f"{OBS_VAULT}={wd / 'vault'}",
+                ],
                 cwd=str(wd),
                 env={"HOME": str(wd), "TZ": "UTC"},
             ),
@@ -2574,8 +2652,12 @@ def build_servers() -> list[ServerDef]:
             "@modelcontextprotocol/server-redis@2025.4.25 (npm, redis-server 127.0.0.1)",
             lambda wd, s: StdioServerParameters(
                 command=str(NODE22),
-                args=[str(NEWER / "npm" / "node_modules" / "@modelcontextprotocol" / "server-redis" / "dist" / "index.js"),
-                      f"redis://127.0.0.1:{REDIS_PORT}"],
+                args=[
+                    str(
+                        NEWER / "npm" / "node_modules" / "@modelcontextprotocol" / "server-redis" / "dist" / "index.js"
+                    ),
+                    f"redis://127.0.0.1:{REDIS_PORT}",
+                ],
                 cwd=str(wd),
             ),
             [
@@ -2601,7 +2683,10 @@ def build_servers() -> list[ServerDef]:
             "mcp-sqlite@1.0.9 (npm, sqlite3 5.1.7 built from source)",
             lambda wd, s: StdioServerParameters(
                 command=str(NODE22),
-                args=[str(NEWER / "npm" / "node_modules" / "mcp-sqlite" / "mcp-sqlite-server.js"), str(wd / "library.db")],
+                args=[
+                    str(NEWER / "npm" / "node_modules" / "mcp-sqlite" / "mcp-sqlite-server.js"),
+                    str(wd / "library.db"),
+                ],
                 cwd=str(wd),
             ),
             [

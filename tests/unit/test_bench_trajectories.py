@@ -67,7 +67,17 @@ def test_the_readme_row_counts_what_the_recording_holds(path: Path) -> None:
 
 @pytest.mark.parametrize(
     "server",
-    ["excel", "text_editor", "kanban", "notebook", "sequential_thinking", "obsidian", "redis", "word", "sqlite_records"],
+    [
+        "excel",
+        "text_editor",
+        "kanban",
+        "notebook",
+        "sequential_thinking",
+        "obsidian",
+        "redis",
+        "word",
+        "sqlite_records",
+    ],
 )
 def test_the_later_servers_have_sessions_of_8_to_20_calls_with_deliberate_mistakes(server: str) -> None:
     lines = lines_of(BENCH / f"{server}.jsonl")

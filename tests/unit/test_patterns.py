@@ -13,7 +13,14 @@ from mcp_sim.simulation.builtin.values import ValueMaker
 
 @pytest.mark.parametrize(
     "pattern",
-    [r"^[a-f0-9]{64}$", r"^[A-Z]{3}-\d{4}$", r"^v\d+\.\d+\.\d+$", r"^[a-z][a-z0-9_]{2,8}$", r"^SKU-[0-9A-F]+$", "ab?c*"],
+    [
+        r"^[a-f0-9]{64}$",
+        r"^[A-Z]{3}-\d{4}$",
+        r"^v\d+\.\d+\.\d+$",
+        r"^[a-z][a-z0-9_]{2,8}$",
+        r"^SKU-[0-9A-F]+$",
+        "ab?c*",
+    ],
 )
 def test_simple_patterns_are_generated(pattern: str) -> None:
     for seed in range(20):

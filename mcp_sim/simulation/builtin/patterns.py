@@ -32,7 +32,7 @@ def matching(pattern: str, rng: random.Random, hint: str = "") -> str | None:
     atoms = _atoms(pattern)
     if atoms is None:
         return None
-    out = []
+    out: list[str] = []
     for chars, low, high in atoms:
         out.extend(rng.choice(chars) for _ in range(rng.randint(low, high)))
     value = "".join(out)

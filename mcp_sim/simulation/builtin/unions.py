@@ -102,7 +102,9 @@ async def answered(request: SimulationRequest, simulate: Callable[[SimulationReq
         if failure is None:
             raise
         body = failure_body(failure, str(exc), type(exc).__name__, request.seed)
-        result = CallToolResult(content=[TextContent(type="text", text=str(exc))], structured_content=body, is_error=True)
+        result = CallToolResult(
+            content=[TextContent(type="text", text=str(exc))], structured_content=body, is_error=True
+        )
         return Outcome(result=result, trace={"error": type(exc).__name__, "union": "failure"})
 
 
