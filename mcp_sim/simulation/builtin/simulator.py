@@ -43,6 +43,7 @@ from mcp_sim.simulation.builtin import (
     selection,
     sequence,
     sql,
+    unions,
     world_actions,
     world_reads,
 )
@@ -62,7 +63,8 @@ class SchemaWorldModel:
         self._shapes: dict[int, AnswerShapes | None] = {}  # id(spec) -> what its examples showed
 
     async def simulate(self, request: SimulationRequest) -> Outcome:
-        return await declared.outcome(request, self._simulate)  # what the spec declares comes first (declared.py)
+        # what the spec declares comes first (declared.py); a union outputSchema answers in its branches (unions.py)
+        return await unions.answered(request, lambda narrowed: declared.outcome(narrowed, self._simulate))
 
     async def _simulate(self, request: SimulationRequest) -> Outcome:
         effect = effect_of(request.spec)
