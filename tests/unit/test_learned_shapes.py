@@ -290,6 +290,23 @@ async def test_a_learned_answer_stays_valid_for_the_output_schema() -> None:
     assert odd is not None and isinstance(odd["next"], bool) and odd["n"] == 3
 
 
+async def test_a_learned_answer_gains_the_fields_the_schema_requires_and_loses_those_it_forbids() -> None:
+    """An example whose form lacks a required field (or has one the schema does not allow) is made valid."""
+    from mcp_sim.config import ToolSpec
+    from tests.unit.test_recall import path_of
+
+    out = {"type": "object", "properties": {"ok": {"type": "boolean", "const": True}, "path": {"type": "string"}},
+           "required": ["ok", "path"], "additionalProperties": False}  # fmt: skip
+    seen = Example(
+        arguments={"path": "a"},
+        result={"content": [{"type": "text", "text": "{}"}], "structuredContent": {"path": "a", "extra": 1}},
+    )
+    inputs = {"type": "object", "properties": {"path": {"type": "string"}}}
+    spec = ToolSpec(name="make_folder", input_schema=inputs, output_schema=out, examples=[seen])
+    said = (await path_of(spec).call("s", "make_folder", {"path": "b"})).structured_content
+    assert said == {"ok": True, "path": "b"}
+
+
 def test_an_answer_keyed_by_argument_values_is_keyed_by_this_calls_values() -> None:
     """A text editor answers per file under its path: the example's paths are its own call's, never this one's."""
     example = Example(

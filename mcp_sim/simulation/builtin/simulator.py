@@ -11,7 +11,7 @@ import json
 import random
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from mcp.types import CallToolResult, TextContent
@@ -67,6 +67,18 @@ class SchemaWorldModel:
         return await unions.answered(request, lambda narrowed: declared.outcome(narrowed, self._simulate))
 
     async def _simulate(self, request: SimulationRequest) -> Outcome:
+        outcome = await self._answer(request)
+        result, schema = outcome.result, request.spec.output_schema
+        if result is None or result.is_error or schema is None or not isinstance(result.structured_content, dict):
+            return outcome
+        # every rule's answer, learned forms included, leaves here valid for the tool's outputSchema
+        values = ValueMaker(schema, random.Random(request.seed), seed=request.seed)
+        fitted = _fitted(values, schema, result.structured_content)
+        if fitted is result.structured_content:
+            return outcome
+        return replace(outcome, result=to_result(request.spec, fitted))
+
+    async def _answer(self, request: SimulationRequest) -> Outcome:
         effect = effect_of(request.spec)
         shapes = self.shapes(request.spec)
         told = item_failures(request.instructions)  # a perturbation's exact per-item failures
@@ -370,12 +382,7 @@ class _Answer:
             fill.held = lambda item: (
                 self.ledger.get(self.entity, str(item.get(leaf))) or {} if isinstance(item, dict) else {}
             )
-        result = render(template, fill)
-        schema = self.spec.output_schema
-        if schema is not None and isinstance(result.structured_content, dict) and not result.is_error:
-            fitted = _fitted(self.values, schema, result.structured_content)
-            if fitted is not result.structured_content:
-                result = to_result(self.spec, fitted)
+        result = render(template, fill)  # made valid for the outputSchema on the way out (SchemaWorldModel)
         self.last_body = result.structured_content if result.structured_content is not None else record
         prose_only = result.structured_content is None and len(result.content) == 1 and not result.is_error
         block = result.content[0] if prose_only else None
@@ -515,12 +522,19 @@ def _fitted(values: ValueMaker, schema: dict[str, Any], body: dict[str, Any]) ->
     same body when it is valid already."""
     if values.fits(schema, body):
         return body
-    properties = values.resolve(schema).get("properties") or {}
+    resolved = values.resolve(schema)
+    properties = resolved.get("properties") or {}
     fixed = dict(body)
     for key, sub in properties.items():
         if key in fixed and not values.fits(sub, fixed[key]):
             converted = _converted(fixed[key], values.resolve(sub).get("type"))
             fixed[key] = converted if converted is not None and values.fits(sub, converted) else values.make(sub, key)
+    # an example of another tool (a sibling's form) may lack a field this schema requires, or carry one it forbids
+    for key in resolved.get("required") or []:
+        if key not in fixed and key in properties:
+            fixed[key] = values.make(properties[key], key)
+    if resolved.get("additionalProperties") is False:
+        fixed = {k: v for k, v in fixed.items() if k in properties}
     return fixed
 
 
