@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mcp_sim.errors import ToolError
+from mcp_sim.ledger.adoption import made_effect
 from mcp_sim.ledger.effects import EntityTypes
 from mcp_sim.ledger.entities import Effect, Ledger
 from mcp_sim.ledger.world_state import (
@@ -101,7 +102,7 @@ def change(
     ``kind``: what the tool was read as (``ledger/effects.py``): reads and lists change nothing; a create may
     only make a record or add to a list."""
     world = {**singletons(ledger), **scalars(ledger)}
-    if not world or kind in ("read", "list"):
+    if not (world or (types and types.seeded)) or kind in ("read", "list"):  # a seed of tables alone is a world
         return None
     creates = kind == "create"
     words = words_of(tool)
@@ -160,8 +161,6 @@ def _record(
         if entity.startswith("$") or not _names_type(words, entity):
             continue
         counter = _counter_for(entity, ledger)
-        if not table and counter is None:
-            continue
         if counter is None and numbered_only:
             continue
         new_id: Any = counter[1] if counter else _minted(entity, table, ledger)
@@ -170,7 +169,7 @@ def _record(
             id_field = f"{entity.rsplit('.', 1)[-1]}_id"  # book_flight answers booking_id, as such tools do
         record = {id_field: new_id, **_defaults(table.values(), arguments, ledger), **arguments}
         out.shown.update(record)
-        out.effects.append(Effect("create", entity, str(new_id), record))
+        out.effects += [Effect("create", entity, str(new_id), record), made_effect(ledger, entity, new_id)]
         if counter is not None:
             out.effects.append(scalar_effect(counter[0], counter[1] + 1))
         return
@@ -188,7 +187,7 @@ def _record(
 
 def _minted(entity: str, table: dict[str, Any], ledger: Ledger) -> Any:
     """A new id in the table's style: the next integer when its ids are numbers, else ``<type>-<n>``."""
-    if all(key.isdigit() for key in table):
+    if table and all(key.isdigit() for key in table):  # an empty table shows no style: ``<type>-<n>``
         number = max(int(key) for key in table) + 1
         while ledger.exists(entity, str(number)) or ledger.is_deleted(entity, str(number)):
             number += 1
