@@ -117,7 +117,8 @@ def shown_by(
 def _id_of(argument: str, entity: str) -> bool:
     """Whether an argument holds ids of a type: its words but the id word name it (``booking_id`` -> ``booking``)."""
     words = set(word_list(argument))
-    return bool(words & _ID_WORDS) and bool(words - _ID_WORDS) and words - _ID_WORDS <= words_of(entity.rsplit(".", 1)[-1])
+    named = words - _ID_WORDS
+    return bool(words & _ID_WORDS) and bool(named) and named <= words_of(entity.rsplit(".", 1)[-1])
 
 
 _ID_WORDS = frozenset({"id", "ids", "key", "uuid", "number", "no"})
