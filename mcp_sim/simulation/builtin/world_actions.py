@@ -183,6 +183,27 @@ def _record(
         out.shown.update({"id": number, **record})
         out.effects += [Effect("observe", SINGLETONS, part, {str(number): record}), scalar_effect(name, number + 1)]
         return
+    _counted(words, arguments, ledger, types, out)
+
+
+def _counted(
+    words: set[str], arguments: dict[str, Any], ledger: Ledger, types: EntityTypes | None, out: Change
+) -> None:
+    """A record of a type only the world's counter names (``ticket_counter`` beside an empty ``ticket_queue``
+    list): numbered by it, in the table its words name, as the seeded tables are."""
+    for name, number in scalars(ledger).items():
+        said = word_list(name)
+        type_words = [w for w in said if w not in _COUNTER_WORDS and w != "id"]
+        entity = "_".join(type_words)
+        counts = set(said) & _COUNTER_WORDS and isinstance(number, int) and not isinstance(number, bool)
+        if not counts or not entity or not _names_type(words, entity) or entity in ledger.entities:
+            continue  # a type the seed holds was numbered above
+        id_field = (types.id_fields.get(entity) if types else None) or "id"
+        record = {id_field: number, **_defaults([], arguments, ledger), **arguments}
+        out.shown.update(record)
+        made = Effect("create", entity, str(number), record)
+        out.effects += [made, made_effect(ledger, entity, number), scalar_effect(name, number + 1)]
+        return
 
 
 def _minted(entity: str, table: dict[str, Any], ledger: Ledger) -> Any:
