@@ -119,13 +119,28 @@ def _form(key: str, value: Any) -> Form:
         records = list(value.values())
         if not value:
             return "keyed_table"
-        if all(isinstance(r, dict) for r in records):
+        if all(isinstance(r, dict) for r in records) and not any(_nests_itself(r) for r in records):
             digits = all(any(c.isdigit() for c in k) for k in value)
             shared = len(records) >= 2 and bool(set.intersection(*(set(r) for r in records)))
             if digits or shared:
                 return "keyed_table"
         return "singleton"
     return "scalar"
+
+
+def _nests_itself(record: dict[str, Any], depth: int = 0) -> bool:
+    """Whether a record holds, somewhere below it, a record of its own fields: a tree (folders in folders,
+    ``{"type", "contents"}`` within ``{"type", "contents"}``), which is one nested value, not a table keyed by
+    name, whatever its top keys look like (``Quarter1_Reports`` holds a digit, ``archive`` and ``data`` share
+    fields)."""
+    fields = set(record)
+    for value in record.values():
+        if not isinstance(value, dict) or depth > 50:
+            continue
+        children = [c for c in value.values() if isinstance(c, dict)]
+        if any(set(c) == fields for c in children) or any(_nests_itself(c, depth + 1) for c in children):
+            return True
+    return False
 
 
 def _list_id_field(records: list[dict[str, Any]]) -> str | None:

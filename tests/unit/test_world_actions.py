@@ -179,7 +179,8 @@ def test_an_empty_seeded_table_is_numbered_and_authored_by_the_world() -> None:
     types = EntityTypes([], {"note": "id"})  # the seed declares notes, none yet
     made = change("post_note", {"text": "first"}, ledger, types, kind="create")
     assert made is not None and made.shown == {"id": 0, "username": "ann", "text": "first"}
-    assert change("post_note", {"text": "first"}, ledger, EntityTypes([]), kind="create") is None  # not declared
+    undeclared = ledger_of({"username": "ann"})  # no table and no counter of notes: the simulator makes it
+    assert change("post_note", {"text": "first"}, undeclared, EntityTypes([]), kind="create") is None
 
 
 def test_a_record_goes_into_a_seeded_map_its_counter_numbers() -> None:
@@ -188,3 +189,16 @@ def test_a_record_goes_into_a_seeded_map_its_counter_numbers() -> None:
     assert made is not None and made.shown == {"id": 5, "item": "A"}
     applied(ledger, made.effects)
     assert singletons(ledger)["orders"]["5"] == {"item": "A"} and scalars(ledger)["order_counter"] == 6
+
+
+def test_a_counter_alone_numbers_the_records_of_the_type_it_names() -> None:
+    from mcp_sim.ledger.effects import EntityTypes
+
+    ledger = ledger_of({"case_counter": 0, "case_queue": [], "username": "ann"})  # no table of cases in the seed
+    first = change("open_case", {"title": "Leak"}, ledger, EntityTypes([]), kind="create")
+    assert first is not None and first.shown == {"id": 0, "username": "ann", "title": "Leak"}
+    applied(ledger, first.effects)
+    assert ledger.get("case", "0") == first.shown and scalars(ledger)["case_counter"] == 1
+    second = change("open_case", {"title": "Smoke"}, ledger, EntityTypes([]), kind="create")
+    assert second is not None and second.shown["id"] == 1  # the counter moved on
+    assert change("open_door", {}, ledger_of({"case_counter": 0}), EntityTypes([]), kind="create") is None

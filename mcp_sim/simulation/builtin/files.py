@@ -126,9 +126,13 @@ def seeded(ledger: Ledger) -> list[Effect]:
             effects = [Effect("create", ENTITY, "/", {"type": "directory", hierarchy.COMPLETE: True})]
             for path, node in _walk(nodes, "/"):
                 effects.append(Effect("create", ENTITY, path, node))
-            tops = [p for p, n in _walk(nodes, "/") if hierarchy.parent_of(p) == "/" and n["type"] == "directory"]
+            walked = _walk(nodes, "/")
+            tops = [p for p, n in walked if hierarchy.parent_of(p) == "/" and n["type"] == "directory"]
+            # several top folders: the home is the only one that holds anything (beside it, an empty ``archive``)
+            full = [t for t in tops if any(hierarchy.parent_of(p) == t for p, _ in walked)]
+            home = tops[0] if len(tops) == 1 else full[0] if len(full) == 1 else "/"
             said = next((str(v) for k, v in scalars(ledger).items() if _WORKING_DIRECTORY.search(k)), None)
-            effects.append(scalar_effect(CWD, said or (tops[0] if len(tops) == 1 else "/")))
+            effects.append(scalar_effect(CWD, said or home))
             return effects
     return []
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mcp_sim.errors import ToolError
+from mcp_sim.ledger.adoption import made_effect
 from mcp_sim.ledger.effects import EntityTypes
 from mcp_sim.ledger.entities import Effect, Ledger
 from mcp_sim.ledger.world_state import (
@@ -101,7 +102,7 @@ def change(
     ``kind``: what the tool was read as (``ledger/effects.py``): reads and lists change nothing; a create may
     only make a record or add to a list."""
     world = {**singletons(ledger), **scalars(ledger)}
-    if not world or kind in ("read", "list"):
+    if not (world or (types and types.seeded)) or kind in ("read", "list"):  # a seed of tables alone is a world
         return None
     creates = kind == "create"
     words = words_of(tool)
@@ -160,8 +161,6 @@ def _record(
         if entity.startswith("$") or not _names_type(words, entity):
             continue
         counter = _counter_for(entity, ledger)
-        if not table and counter is None:
-            continue
         if counter is None and numbered_only:
             continue
         new_id: Any = counter[1] if counter else _minted(entity, table, ledger)
@@ -170,7 +169,7 @@ def _record(
             id_field = f"{entity.rsplit('.', 1)[-1]}_id"  # book_flight answers booking_id, as such tools do
         record = {id_field: new_id, **_defaults(table.values(), arguments, ledger), **arguments}
         out.shown.update(record)
-        out.effects.append(Effect("create", entity, str(new_id), record))
+        out.effects += [Effect("create", entity, str(new_id), record), made_effect(ledger, entity, new_id)]
         if counter is not None:
             out.effects.append(scalar_effect(counter[0], counter[1] + 1))
         return
@@ -184,11 +183,32 @@ def _record(
         out.shown.update({"id": number, **record})
         out.effects += [Effect("observe", SINGLETONS, part, {str(number): record}), scalar_effect(name, number + 1)]
         return
+    _counted(words, arguments, ledger, types, out)
+
+
+def _counted(
+    words: set[str], arguments: dict[str, Any], ledger: Ledger, types: EntityTypes | None, out: Change
+) -> None:
+    """A record of a type only the world's counter names (``ticket_counter`` beside an empty ``ticket_queue``
+    list): numbered by it, in the table its words name, as the seeded tables are."""
+    for name, number in scalars(ledger).items():
+        said = word_list(name)
+        type_words = [w for w in said if w not in _COUNTER_WORDS and w != "id"]
+        entity = "_".join(type_words)
+        counts = set(said) & _COUNTER_WORDS and isinstance(number, int) and not isinstance(number, bool)
+        if not counts or not entity or not _names_type(words, entity) or entity in ledger.entities:
+            continue  # a type the seed holds was numbered above
+        id_field = (types.id_fields.get(entity) if types else None) or "id"
+        record = {id_field: number, **_defaults([], arguments, ledger), **arguments}
+        out.shown.update(record)
+        made = Effect("create", entity, str(number), record)
+        out.effects += [made, made_effect(ledger, entity, number), scalar_effect(name, number + 1)]
+        return
 
 
 def _minted(entity: str, table: dict[str, Any], ledger: Ledger) -> Any:
     """A new id in the table's style: the next integer when its ids are numbers, else ``<type>-<n>``."""
-    if all(key.isdigit() for key in table):
+    if table and all(key.isdigit() for key in table):  # an empty table shows no style: ``<type>-<n>``
         number = max(int(key) for key in table) + 1
         while ledger.exists(entity, str(number)) or ledger.is_deleted(entity, str(number)):
             number += 1
