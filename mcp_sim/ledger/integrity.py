@@ -20,7 +20,7 @@ from typing import Any, Literal
 from mcp.types import CallToolResult, TextContent
 
 from mcp_sim.config import EntityEffect, ToolSpec
-from mcp_sim.ledger import adoption, hierarchy
+from mcp_sim.ledger import hierarchy
 from mcp_sim.ledger.answers import answer_body, find_records, is_failure, scalar_fields, values_at
 from mcp_sim.ledger.effects import EntityTypes, effects_of, entity_id, plural, singular
 from mcp_sim.ledger.entities import Ledger
@@ -122,8 +122,8 @@ def refused(entity: str, id_: str, ledger: Ledger, types: EntityTypes, policy: t
         return None if why == "was deleted" and deleted == "allow" else why
     if ledger.is_deleted(entity, id_):
         return "was deleted" if deleted == "not_found" else None
-    if ledger.exists(entity, id_) or unknown == "allow" or adoption.adopted(ledger, entity, id_) is not None:
-        return None  # adopted: the caller's own name for a record the session made in a seeded table
+    if ledger.exists(entity, id_) or unknown == "allow":
+        return None
     return "does not exist" if unknown == "not_found" or types.known(entity, ledger) else None
 
 

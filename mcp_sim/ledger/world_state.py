@@ -14,7 +14,6 @@ import re
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from mcp_sim.ledger.adoption import adopted_record
 from mcp_sim.ledger.entities import Effect, Ledger
 
 SCALARS = "$scalar"  # id: the scalar's name; record: {"value": ...}
@@ -94,7 +93,7 @@ def shown_by(
         every = len(nouns) >= 2 and nouns <= set(words)  # check_tire_pressure: every tire's pressure
         if words and (by_name or every):
             found[name] = value
-    for key, value in (arguments or {}).items():
+    for value in (arguments or {}).values():
         if not isinstance(value, str) or len(value) < 3 or value.lower() in _GENERIC:
             continue
         named = words_of(value)
@@ -107,21 +106,9 @@ def shown_by(
         for entity, table in ledger.entities.items():
             if not entity.startswith("$") and value in table:
                 found[entity] = table[value]
-            elif not entity.startswith("$") and _id_of(key, entity):  # booking_id: a booking made here (adoption.py)
-                made = adopted_record(ledger, entity, value, key)
-                if made is not None:
-                    found[entity] = made
     return {name: plain_numbers(value) for name, value in found.items()}
 
 
-def _id_of(argument: str, entity: str) -> bool:
-    """Whether an argument holds ids of a type: its words but the id word name it (``booking_id`` -> ``booking``)."""
-    words = set(word_list(argument))
-    named = words - _ID_WORDS
-    return bool(words & _ID_WORDS) and bool(named) and named <= words_of(entity.rsplit(".", 1)[-1])
-
-
-_ID_WORDS = frozenset({"id", "ids", "key", "uuid", "number", "no"})
 _READ_VERBS = frozenset({"get", "check", "show", "display", "view", "read", "fetch", "list", "find", "the", "of"})
 
 

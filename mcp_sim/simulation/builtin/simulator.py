@@ -18,7 +18,7 @@ from mcp.types import CallToolResult, TextContent
 
 from mcp_sim.config import EntityEffect, SchemaWorldModelConfig, ToolSpec
 from mcp_sim.errors import EntityNotFound
-from mcp_sim.ledger import adoption, integrity
+from mcp_sim.ledger import integrity
 from mcp_sim.ledger.answers import values_at
 from mcp_sim.ledger.effects import EntityTypes, effect_of, plural
 from mcp_sim.ledger.entities import Effect, Ledger
@@ -266,9 +266,7 @@ class _Answer:
         record = {id_field: new_id, **self.args}
         result = self._present(record, mint=True)
         stored = {**_record_in(self.last_body, self.entity), **record}
-        seeded = self.request.types is not None and self.entity in self.request.types.seeded
-        made = [adoption.made_effect(self.ledger, self.entity, new_id)] if seeded else []  # adoption.py
-        return result, [Effect("create", self.entity, str(new_id), stored), *made]  # 1 and "1" are one id
+        return result, [Effect("create", self.entity, str(new_id), stored)]  # 1 and "1" are one id
 
     def _new_only(self, id_field: str) -> dict[str, Any]:
         """The arguments of a batch create without the items whose names exist already: such servers skip
@@ -440,12 +438,10 @@ class _Answer:
         return CallToolResult(content=[TextContent(type="text", text=text)])
 
     def _existing(self, id_: str) -> dict[str, Any]:
-        types = self.request.types or EntityTypes([])
-        id_field = types.id_fields.get(self.entity, "id")
         record = self.ledger.get(self.entity, id_)
-        record = adoption.adopted_record(self.ledger, self.entity, id_, id_field) if record is None else record
-        if record is not None:  # adopted: a record the session made in a seeded table, by the caller's name
+        if record is not None:
             return record
+        types = self.request.types or EntityTypes([])
         why = integrity.refused(self.entity, id_, self.ledger, types, integrity.policy_of(self.effect))
         if why is None:  # an open world, or a tool that accepts any id: the answer names it as the type does
             return {types.id_fields.get(self.entity, "id"): id_, self.effect.id or "id": id_}

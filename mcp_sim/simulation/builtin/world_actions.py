@@ -22,7 +22,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mcp_sim.errors import ToolError
-from mcp_sim.ledger.adoption import made_effect
 from mcp_sim.ledger.effects import EntityTypes
 from mcp_sim.ledger.entities import Effect, Ledger
 from mcp_sim.ledger.world_state import (
@@ -169,7 +168,7 @@ def _record(
             id_field = f"{entity.rsplit('.', 1)[-1]}_id"  # book_flight answers booking_id, as such tools do
         record = {id_field: new_id, **_defaults(table.values(), arguments, ledger), **arguments}
         out.shown.update(record)
-        out.effects += [Effect("create", entity, str(new_id), record), made_effect(ledger, entity, new_id)]
+        out.effects.append(Effect("create", entity, str(new_id), record))
         if counter is not None:
             out.effects.append(scalar_effect(counter[0], counter[1] + 1))
         return
@@ -202,7 +201,7 @@ def _counted(
         record = {id_field: number, **_defaults([], arguments, ledger), **arguments}
         out.shown.update(record)
         made = Effect("create", entity, str(number), record)
-        out.effects += [made, made_effect(ledger, entity, number), scalar_effect(name, number + 1)]
+        out.effects += [made, scalar_effect(name, number + 1)]
         return
 
 

@@ -1,5 +1,5 @@
-"""Records a session makes in a seeded table answer to the caller's own name for them (ledger/adoption.py); the
-rest of a seeded table stays closed."""
+"""A seeded table the session makes records in: an action makes its record there, reads find it by the id
+it was given, and the table stays closed to ids nobody made."""
 
 from __future__ import annotations
 
@@ -11,9 +11,8 @@ import yaml
 from mcp_sim.calls import CallPath
 from mcp_sim.catalog.specs import build_catalog
 from mcp_sim.config import load_experiment
-from mcp_sim.ledger.adoption import adopted, adopted_record, made_effect, made_ids
 from mcp_sim.ledger.effects import EntityTypes
-from mcp_sim.ledger.entities import Effect, Ledger
+from mcp_sim.ledger.entities import Ledger
 from mcp_sim.ledger.world_state import scalar_effect
 from mcp_sim.perturbations.base import NoPerturbations
 from mcp_sim.routing import flags as router
@@ -21,33 +20,6 @@ from mcp_sim.runtime import load_world_seeds
 from mcp_sim.simulation.builtin.simulator import SchemaWorldModel
 from mcp_sim.simulation.builtin.world_actions import change
 from mcp_sim.state.memory import MemoryStore
-
-
-def made_ledger() -> Ledger:
-    ledger = Ledger()
-    ledger.apply(Effect("create", "parcel", "p-1", {"id": "p-1", "weight": 2}))  # seeded
-    for id_, weight in (("parcel-2", 5), ("parcel-3", 7)):  # made in the session, in this order
-        ledger.apply(Effect("create", "parcel", id_, {"id": id_, "parcel_ref": id_, "weight": weight}))
-        ledger.apply(made_effect(ledger, "parcel", id_))
-    return ledger
-
-
-def test_an_unknown_id_names_the_latest_record_made_in_the_table() -> None:
-    ledger = made_ledger()
-    assert made_ids(ledger, "parcel") == ["parcel-2", "parcel-3"]
-    assert adopted(ledger, "parcel", "X-99") == "parcel-3"
-    shown = adopted_record(ledger, "parcel", "X-99", "id")
-    assert shown == {"id": "X-99", "parcel_ref": "X-99", "weight": 7}  # the caller's name wherever the made id was
-
-
-def test_known_deleted_and_untouched_tables_are_not_adopted() -> None:
-    ledger = made_ledger()
-    assert adopted(ledger, "parcel", "p-1") is None  # known: itself
-    ledger.apply(Effect("delete", "parcel", "X-99"))
-    assert adopted(ledger, "parcel", "X-99") is None  # deleted stays deleted
-    assert adopted(ledger, "courier", "c-7") is None  # nothing made in that table
-    ledger.apply(Effect("delete", "parcel", "parcel-3"))
-    assert adopted(ledger, "parcel", "Y-1") == "parcel-2"  # a made record that is gone names nothing
 
 
 def test_an_action_makes_a_record_in_an_empty_seeded_table_it_names() -> None:
@@ -61,7 +33,6 @@ def test_an_action_makes_a_record_in_an_empty_seeded_table_it_names() -> None:
     for effect in made.effects:
         ledger.apply(effect)
     assert ledger.get("parcel", new_id) == {"parcel_id": new_id, "weight": 3}
-    assert made_ids(ledger, "parcel") == [new_id]
     assert change("send_parcel", {"weight": 3}, Ledger(), EntityTypes([])) is None  # no world: nothing to change
 
 
@@ -102,19 +73,17 @@ def text(result: Any) -> str:
     return str(result.content[0].text)
 
 
-async def test_a_seeded_session_reads_what_it_made_by_the_callers_name(tmp_path: Path) -> None:
+async def test_a_seeded_session_reads_what_it_made_and_nothing_else(tmp_path: Path) -> None:
     path = path_for(tmp_path)
-    before = await path.call("s", "get_reservation", {"reservation_id": "R-777"})
-    assert before.is_error  # the seed declares every reservation: none yet
+    assert (await path.call("s", "get_reservation", {"reservation_id": "R-777"})).is_error  # the seed: none yet
     made = await path.call("s", "reserve_room", {"room_type": "suite", "nights": 2})
-    assert not made.is_error and "reservation-" in text(made)
-    read = await path.call("s", "get_reservation", {"reservation_id": "R-777"})
-    assert not read.is_error and "suite" in text(read) and "R-777" in text(read)
-    receipt = await path.call("s", "print_receipt", {"reservation_id": "R-777"})  # a read of another type
-    assert not receipt.is_error and "suite" in text(receipt)
-    guest = await path.call("s", "get_guest", {"guest_id": "g-9"})
-    assert guest.is_error  # a table the session made nothing in stays closed
-    assert not (await path.call("s", "cancel_reservation", {"reservation_id": "R-777"})).is_error
-    assert (await path.call("s", "get_reservation", {"reservation_id": "R-777"})).is_error  # cancelled
-    other = await path.call("t", "get_reservation", {"reservation_id": "R-777"})
-    assert other.is_error  # another session made nothing
+    assert not made.is_error
+    (made_id,) = [word.strip(".,'\"") for word in text(made).split() if word.strip(".,'\"").startswith("reservation-")]
+    read = await path.call("s", "get_reservation", {"reservation_id": made_id})
+    assert not read.is_error and "suite" in text(read)
+    # an id nobody made is not found, though the session made one: it never reads as another record
+    assert (await path.call("s", "get_reservation", {"reservation_id": "R-777"})).is_error
+    assert (await path.call("s", "get_guest", {"guest_id": "g-9"})).is_error
+    assert not (await path.call("s", "cancel_reservation", {"reservation_id": made_id})).is_error
+    assert (await path.call("s", "get_reservation", {"reservation_id": made_id})).is_error  # cancelled
+    assert (await path.call("t", "get_reservation", {"reservation_id": made_id})).is_error  # another session
