@@ -264,6 +264,8 @@ def _fill_json(template: Any, fill: Fill, defaults: dict[str, Any], key: str) ->
         filled = {_fill_key(k, fill, defaults): _fill_json(v, fill, defaults, str(k)) for k, v in template.items()}
         return _counted(template, _among_shown(template, filled, fill))
     if isinstance(template, list):
+        if _scalar_list(fill.record.get(key)):  # what the session holds (branches given so far) beats the example's
+            return list(fill.record[key])
         return [_fill_json(v, fill, defaults, key) for v in template]
     if isinstance(template, str):
         whole = SLOT.fullmatch(template)
@@ -322,6 +324,10 @@ def _among_shown(template: dict[str, Any], filled: dict[str, Any], fill: Fill) -
             r for r in filled[key] if not (isinstance(r, dict) and {str(v) for v in r.values() if _plain(v)} & hidden)
         ]
     return filled
+
+
+def _scalar_list(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str | int | float) for v in value)
 
 
 def _plain(value: Any) -> bool:
