@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from mcp_sim.simulation.builtin import prose
 from mcp_sim.simulation.learned import Template
 from mcp_sim.simulation.render import Fill, render
 
@@ -23,3 +24,10 @@ def test_a_learned_list_of_records_is_not_replaced_by_a_list_of_records_in_the_r
     template = _json_template({"rows": [{"name": "example"}]})
     result = render(template, Fill({}, record={"rows": [{"name": "x"}]}))
     assert result.structured_content == {"rows": [{"name": "example"}]}
+
+
+def test_a_prose_answer_shows_every_record_of_a_long_list_and_cuts_only_one_long_text() -> None:
+    records = [{"name": f"node_{n}", "kind": "service", "notes": [f"note {n}"]} for n in range(12)]
+    text = prose.sentence("inspect_graph", "read", "graph", {"nodes": records, "essay": "x" * 500})
+    assert all(f"node_{n}" in text and f"note {n}" in text for n in range(12))
+    assert "x" * prose.MAX_VALUE_CHARS + "..." in text and "x" * (prose.MAX_VALUE_CHARS + 1) not in text
