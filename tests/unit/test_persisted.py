@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from mcp_sim.simulation.builtin import prose
+from mcp_sim.config import ToolSpec
+from mcp_sim.simulation.builtin import observing, prose
 from mcp_sim.simulation.learned import Template
 from mcp_sim.simulation.render import Fill, render
+from tests.unit.test_recall import path_of, text
 
 
 def _json_template(body: Any) -> Template:
@@ -31,3 +33,24 @@ def test_a_prose_answer_shows_every_record_of_a_long_list_and_cuts_only_one_long
     text = prose.sentence("inspect_graph", "read", "graph", {"nodes": records, "essay": "x" * 500})
     assert all(f"node_{n}" in text and f"note {n}" in text for n in range(12))
     assert "x" * prose.MAX_VALUE_CHARS + "..." in text and "x" * (prose.MAX_VALUE_CHARS + 1) not in text
+
+
+def test_a_tool_named_after_what_it_shows_observes_when_its_description_starts_reading() -> None:
+    assert observing.observes("orchard", "List the trees planted in the orchard")
+    assert observing.observes("git_status", None)  # the name says it
+    assert not observing.observes("orchard", "Plants a tree in the orchard")
+    assert not observing.observes("add_tree", "Returns the tree it planted")  # the name says it changes
+
+
+ROW = {"type": "object", "properties": {"row": {"type": "string"}, "tree": {"type": "string"}}}
+
+
+async def test_a_read_known_by_its_description_shows_what_earlier_changes_named() -> None:
+    path = path_of(
+        ToolSpec(name="add_tree", description="Plants a tree in a row", input_schema=ROW),
+        ToolSpec(name="orchard", description="List the trees of the orchard", input_schema={"type": "object"}),
+    )
+    assert not (await path.call("s", "add_tree", {"row": "north", "tree": "Quince_7"})).is_error
+    shown = text(await path.call("s", "orchard", {}))
+    assert "Quince_7" in shown and "north" in shown
+    assert "Quince_7" not in text(await path.call("other", "orchard", {}))  # another session planted nothing

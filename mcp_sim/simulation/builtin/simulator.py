@@ -36,6 +36,7 @@ from mcp_sim.simulation.builtin import (
     grid,
     meaning,
     members,
+    observing,
     operations,
     prose,
     recall,
@@ -177,7 +178,8 @@ async def _general_rules(request: SimulationRequest, effect: EntityEffect) -> _R
     shown: list[dict[str, Any]] = []
     # a read of a record the ledger holds shows that record; recall is for state held in free text
     kept = effect.kind == "read" and bool(effect.id) and _holds(ledger, effect, arguments)
-    if effect.kind in ("none", "list", "read") and recall.observes(name) and not sql.writes(arguments) and not kept:
+    reads_state = observing.observes(name, request.spec.description)  # by name, else by description
+    if effect.kind in ("none", "list", "read") and reads_state and not sql.writes(arguments) and not kept:
         shown = recall.recalled(arguments, await recent())
     return _Rules(changes, derived, shown, whole)
 
