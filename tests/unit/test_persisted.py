@@ -54,3 +54,23 @@ async def test_a_read_known_by_its_description_shows_what_earlier_changes_named(
     shown = text(await path.call("s", "orchard", {}))
     assert "Quince_7" in shown and "north" in shown
     assert "Quince_7" not in text(await path.call("other", "orchard", {}))  # another session planted nothing
+
+
+def _plants_schema(required: list[str]) -> dict[str, Any]:
+    item = {"type": "object", "required": required, "properties": {
+        "name": {"type": "string"}, "color": {"type": "string"}, "notes": {"type": "array", "items": {"type": "string"}}}}
+    return {"type": "object", "properties": {"plants": {"type": "array", "items": item}}, "required": ["plants"]}  # fmt: skip
+
+
+async def test_a_batch_update_answers_each_record_with_the_fields_it_left_alone() -> None:
+    path = path_of(
+        ToolSpec(name="create_plants", description="Create plants", input_schema=_plants_schema(["name", "color"])),
+        ToolSpec(name="update_plants", description="Update plants", input_schema=_plants_schema(["name"])),
+    )
+    made = {"plants": [{"name": "Fern_A", "color": "green", "notes": ["Needs shade"]}, {"name": "Rose_B", "color": "red"}]}
+    assert not (await path.call("s", "create_plants", made)).is_error
+    shown = text(await path.call("s", "update_plants", {"plants": [{"name": "Fern_A", "color": "teal"}]}))
+    assert "Needs shade" in shown and "teal" in shown and "green" not in shown  # the call's value wins
+    assert "Rose_B" not in shown  # only the records the call names
+    unknown = text(await path.call("s", "update_plants", {"plants": [{"name": "Cactus_Z", "color": "blue"}]}))
+    assert "Needs shade" not in unknown and "green" not in unknown  # nothing borrowed from another record

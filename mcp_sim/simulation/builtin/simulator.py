@@ -32,6 +32,7 @@ from mcp_sim.simulation.builtin import (
     declared,
     described,
     documents,
+    echoed,
     files,
     grid,
     meaning,
@@ -240,7 +241,8 @@ class _Answer:
             return self._list(), []
         world_reads.check(self.spec.name, self.args, self.ledger)  # a name the seeded world does not hold
         shown = shown_by(self.ledger, self.spec.name, self.spec.description, self.args)  # get_balance: the balance
-        return self._present({"success": True, **shown, **self.args, **self.derived}), []
+        given = echoed.with_records(self.effect, self.entity, self.args, self.ledger)  # a batch update's records
+        return self._present({"success": True, **shown, **given, **self.derived}), []
 
     def _create(self) -> tuple[CallToolResult, list[Effect]]:
         id_field = self.effect.id or "id"
