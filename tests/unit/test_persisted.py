@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from mcp_sim.config import ToolSpec
-from mcp_sim.simulation.builtin import observing, prose
+from mcp_sim.simulation.builtin import observing, prose, signed_in
 from mcp_sim.simulation.learned import Template
 from mcp_sim.simulation.render import Fill, render
+from mcp_sim.state.base import Turn
 from tests.unit.test_recall import path_of, text
 
 
@@ -57,9 +58,16 @@ async def test_a_read_known_by_its_description_shows_what_earlier_changes_named(
 
 
 def _plants_schema(required: list[str]) -> dict[str, Any]:
-    item = {"type": "object", "required": required, "properties": {
-        "name": {"type": "string"}, "color": {"type": "string"}, "notes": {"type": "array", "items": {"type": "string"}}}}
-    return {"type": "object", "properties": {"plants": {"type": "array", "items": item}}, "required": ["plants"]}  # fmt: skip
+    item = {
+        "type": "object",
+        "required": required,
+        "properties": {
+            "name": {"type": "string"},
+            "color": {"type": "string"},
+            "notes": {"type": "array", "items": {"type": "string"}},
+        },
+    }
+    return {"type": "object", "properties": {"plants": {"type": "array", "items": item}}, "required": ["plants"]}
 
 
 async def test_a_batch_update_answers_each_record_with_the_fields_it_left_alone() -> None:
@@ -67,10 +75,50 @@ async def test_a_batch_update_answers_each_record_with_the_fields_it_left_alone(
         ToolSpec(name="create_plants", description="Create plants", input_schema=_plants_schema(["name", "color"])),
         ToolSpec(name="update_plants", description="Update plants", input_schema=_plants_schema(["name"])),
     )
-    made = {"plants": [{"name": "Fern_A", "color": "green", "notes": ["Needs shade"]}, {"name": "Rose_B", "color": "red"}]}
+    made = {
+        "plants": [{"name": "Fern_A", "color": "green", "notes": ["Needs shade"]}, {"name": "Rose_B", "color": "red"}]
+    }
     assert not (await path.call("s", "create_plants", made)).is_error
     shown = text(await path.call("s", "update_plants", {"plants": [{"name": "Fern_A", "color": "teal"}]}))
     assert "Needs shade" in shown and "teal" in shown and "green" not in shown  # the call's value wins
     assert "Rose_B" not in shown  # only the records the call names
     unknown = text(await path.call("s", "update_plants", {"plants": [{"name": "Cactus_Z", "color": "blue"}]}))
     assert "Needs shade" not in unknown and "green" not in unknown  # nothing borrowed from another record
+
+
+MEMO = {"type": "object", "properties": {"text": {"type": "string"}}, "required": ["text"]}
+SIGN_IN = {"type": "object", "properties": {"username": {"type": "string"}, "password": {"type": "string"}}}
+
+
+async def test_a_create_after_signing_in_names_the_user_under_the_schemas_creator_field_or_the_sign_in_key() -> None:
+    memo_out = {"type": "object", "properties": {"id": {"type": "string"}, "text": {"type": "string"},
+                                                 "author": {"type": "string"}}}  # fmt: skip
+    path = path_of(
+        ToolSpec(name="portal_sign_in", description="Sign in", input_schema=SIGN_IN),
+        ToolSpec(name="create_memo", description="Create a memo", input_schema=MEMO),
+        ToolSpec(name="create_note", description="Create a note", input_schema=MEMO, output_schema=memo_out),
+    )
+    assert "username" not in text(await path.call("s", "create_memo", {"text": "before"}))  # nobody signed in yet
+    assert not (await path.call("s", "portal_sign_in", {"username": "quill_42", "password": "pw"})).is_error
+    assert "username: quill_42" in text(await path.call("s", "create_memo", {"text": "hello"}))
+    note = await path.call("s", "create_note", {"text": "hi"})
+    assert (note.structured_content or {}).get("author") == "quill_42"
+    assert "quill_42" not in text(await path.call("other", "create_memo", {"text": "x"}))  # another session
+
+
+def test_only_a_successful_sign_in_names_the_user_and_the_creates_own_argument_wins() -> None:
+    def turn(index: int, tool: str, arguments: dict[str, Any], failed: bool = False) -> Turn:
+        result = {"content": [{"type": "text", "text": "ok"}], "isError": failed}
+        return Turn(index=index, tool=tool, arguments=arguments, route="sim", result=result)
+
+    earlier = [turn(0, "authenticateUser", {"username": "ana"}), turn(1, "login", {"username": "bo"}, failed=True)]
+    memo = ToolSpec(name="create_memo", input_schema=MEMO)
+    assert signed_in.creator(earlier, memo, {"text": "x"}) == {"username": "ana"}
+    assert signed_in.creator(earlier, memo, {"text": "x", "username": "cy"}) == {}  # the create names its own user
+    own = ToolSpec(name="create_account", input_schema=SIGN_IN)
+    assert signed_in.creator(earlier, own, {"password": "x"}) == {}  # a key the create can give is its own
+    assert signed_in.creator([turn(0, "get_user", {"username": "ana"})], memo, {}) == {}  # a lookup is no sign-in
+    ids_only = ToolSpec(
+        name="create_memo", input_schema=MEMO, output_schema={"type": "object", "properties": {"id": {}}}
+    )
+    assert signed_in.creator(earlier, ids_only, {}) == {}  # the schema has no field for the creator

@@ -14,10 +14,11 @@ from mcp_sim.ledger.effects import CHANGING
 from mcp_sim.simulation.builtin import recall
 
 # The first word of a description that says the tool observes ("List ...", "Shows ...", "Returns ...").
-_OBSERVING_VERBS = frozenset(
+_VERBS = (
     "list lists show shows get gets read reads return returns display displays retrieve retrieves fetch fetches "
-    "search searches find finds view views describe describes print prints inspect inspects".split()
+    "search searches find finds view views describe describes print prints inspect inspects"
 )
+_OBSERVING_VERBS = frozenset(_VERBS.split())
 _WORD = re.compile(r"[A-Za-z]+")
 _NAME_WORDS = re.compile(r"[^a-z0-9]+")
 

@@ -43,6 +43,7 @@ from mcp_sim.simulation.builtin import (
     recall,
     selection,
     sequence,
+    signed_in,
     sql,
     world_actions,
     world_reads,
@@ -176,6 +177,8 @@ async def _general_rules(request: SimulationRequest, effect: EntityEffect) -> _R
         confinement.check(name, arguments, confinement.root_of(await recent()))
     if conflicts.creates(name) and conflicts.names_in(arguments):
         conflicts.check(name, arguments, await recent())
+    if effect.kind == "create":  # the user the session signed in as, shown in what it creates (signed_in.py)
+        derived.update(signed_in.creator(await recent(), request.spec, arguments))
     shown: list[dict[str, Any]] = []
     # a read of a record the ledger holds shows that record; recall is for state held in free text
     kept = effect.kind == "read" and bool(effect.id) and _holds(ledger, effect, arguments)
