@@ -122,3 +122,23 @@ def test_only_a_successful_sign_in_names_the_user_and_the_creates_own_argument_w
         name="create_memo", input_schema=MEMO, output_schema={"type": "object", "properties": {"id": {}}}
     )
     assert signed_in.creator(earlier, ids_only, {}) == {}  # the schema has no field for the creator
+
+
+GADGET = {"type": "object", "properties": {"gadget_id": {"type": "string"}, "color": {"type": "string"}}}
+
+
+async def test_a_list_shows_the_id_of_a_record_the_session_only_updated() -> None:
+    path = path_of(
+        ToolSpec(
+            name="update_gadget", description="Update a gadget", input_schema={**GADGET, "required": ["gadget_id"]}
+        ),
+        ToolSpec(
+            name="list_gadgets",
+            description="List gadgets",
+            input_schema={"type": "object", "properties": {}},
+            output_schema={"type": "object", "additionalProperties": True},  # a Python tool returning dict
+        ),
+    )
+    assert not (await path.call("s", "update_gadget", {"gadget_id": "gx-77", "color": "teal"})).is_error
+    listed = (await path.call("s", "list_gadgets", {})).structured_content or {}
+    assert [(r.get("id"), r.get("color")) for r in listed["gadgets"]] == [("gx-77", "teal")]  # the type's id field

@@ -292,7 +292,8 @@ class _Answer:
         filters = {k: v for k, v in self.args.items() if not isinstance(v, dict | list)}
         if self.effect.entity is None:  # filter_by_project: the records whose fields the criteria name
             self.entity = self._fitting_type({n for k in filters for n in (k, plural(k))}) or self.entity
-        records = [r for r in self.ledger.records(self.entity) if _matches(r, filters)]
+        # each with its id, also those the session only updated (their id is the ledger's key alone)
+        records = [r for r in self._identified(self.entity) if _matches(r, filters)]
         learned = self.shapes.success if self.shapes else None
         schema = self.spec.output_schema
         if learned is not None:  # the records the call selects, as the schema's answer shows them
