@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from mcp_sim.config import ToolSpec
+from mcp_sim.config import Example, ToolSpec
 from mcp_sim.simulation.builtin import observing, prose, signed_in
 from mcp_sim.simulation.learned import Template
 from mcp_sim.simulation.render import Fill, render
 from mcp_sim.state.base import Turn
+from tests.unit.test_learned_lists import answered
 from tests.unit.test_recall import path_of, text
 
 
@@ -142,3 +144,24 @@ async def test_a_list_shows_the_id_of_a_record_the_session_only_updated() -> Non
     assert not (await path.call("s", "update_gadget", {"gadget_id": "gx-77", "color": "teal"})).is_error
     listed = (await path.call("s", "list_gadgets", {})).structured_content or {}
     assert [(r.get("id"), r.get("color")) for r in listed["gadgets"]] == [("gx-77", "teal")]  # the type's id field
+
+
+PARCEL = {"type": "object", "properties": {"city": {"type": "string"}, "weight": {"type": "number"}}}
+
+
+async def test_a_learned_read_shows_what_the_earlier_change_gave_instead_of_the_examples_values() -> None:
+    example = {"parcel_id": 7, "city": "Lisbon", "weight": 2.5, "status": "in transit"}
+    path = path_of(
+        ToolSpec(name="ship_parcel", description="Ship a parcel", input_schema=PARCEL),
+        ToolSpec(
+            name="get_parcel_details",
+            description="Get a parcel's details",
+            input_schema={"type": "object", "properties": {"parcel_id": {"type": "integer"}}},
+            examples=[Example(arguments={"parcel_id": 7}, result=answered(example))],
+        ),
+    )
+    assert not (await path.call("s", "ship_parcel", {"city": "Oslo", "weight": 4.25})).is_error
+    shown = json.loads(text(await path.call("s", "get_parcel_details", {"parcel_id": 31})))
+    assert (shown["city"], shown["weight"], shown["status"]) == ("Oslo", 4.25, "in transit")
+    fresh = json.loads(text(await path.call("other", "get_parcel_details", {"parcel_id": 31})))
+    assert fresh["city"] == "Lisbon"  # a session that shipped nothing keeps the example's form

@@ -316,6 +316,10 @@ class _Answer:
         """The answer showing ``record``: in the learned shape, else the outputSchema, else prose."""
         learned = self.shapes.success if self.shapes else None
         record = {**record, **self.derived}  # what the arguments' meaning and the session's history fix
+        if learned is not None and self.effect.kind == "read" and self.recalled:
+            # a read of what earlier changes named (place_order's symbol in get_order_details): their values
+            # take the fields the example showed, the read's own record over them (recall.py)
+            record = {**_merged(self.recalled, self.ledger, self.request.types), **record}
         if learned is not None:
             return self._learned(learned, record, mint)
         schema = self.spec.output_schema
@@ -327,8 +331,7 @@ class _Answer:
             self.last_body = self._shape_list(schema, [])
             return to_result(self.spec, self.last_body)
         if schema is not None:
-            known = {k: v for earlier in self.recalled for k, v in earlier.items()}  # the latest write wins
-            known = {k: _current(v, self.ledger, self.request.types) for k, v in known.items()}
+            known = _merged(self.recalled, self.ledger, self.request.types)
             self.last_body = _fill(self.values, schema, {**known, **record})
             return to_result(self.spec, self.last_body)
         text = prose.sentence(self.spec.name, self.effect.kind, self.entity, record)
@@ -559,6 +562,12 @@ def _with_carried(item: dict[str, Any], item_schema: dict[str, Any]) -> dict[str
     if len(carried) == 1 and len(lists) == 1:
         return {**item, lists[0]: carried[0]}
     return item
+
+
+def _merged(recalled: list[dict[str, Any]], ledger: Ledger, types: EntityTypes | None) -> dict[str, Any]:
+    """The fields earlier changes gave, the latest write winning, each as the ledger now holds it."""
+    known = {k: v for earlier in recalled for k, v in earlier.items()}
+    return {k: _current(v, ledger, types) for k, v in known.items()}
 
 
 def _current(value: Any, ledger: Ledger, types: EntityTypes | None) -> Any:
