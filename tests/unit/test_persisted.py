@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from mcp_sim.config import Example, ToolSpec
-from mcp_sim.simulation.builtin import observing, prose, signed_in
+from mcp_sim.simulation.builtin import observing, prose, referenced, signed_in
 from mcp_sim.simulation.learned import Template
 from mcp_sim.simulation.render import Fill, render
 from mcp_sim.state.base import Turn
@@ -165,3 +165,30 @@ async def test_a_learned_read_shows_what_the_earlier_change_gave_instead_of_the_
     assert (shown["city"], shown["weight"], shown["status"]) == ("Oslo", 4.25, "in transit")
     fresh = json.loads(text(await path.call("other", "get_parcel_details", {"parcel_id": 31})))
     assert fresh["city"] == "Lisbon"  # a session that shipped nothing keeps the example's form
+
+
+def _turn(index: int, tool: str, arguments: dict[str, Any], failed: bool = False) -> Turn:
+    result = {"content": [{"type": "text", "text": "ok"}], "isError": failed}
+    return Turn(index=index, tool=tool, arguments=arguments, route="sim", result=result)
+
+
+def test_one_word_values_earlier_successful_reads_named_are_confirmed_once_each() -> None:
+    earlier = [
+        _turn(0, "view_revision", {"repo": "/r", "revision": "a1b2c3d4"}),
+        _turn(1, "view_revision", {"repo": "/r", "revision": "ffff0000"}, failed=True),  # nothing confirmed
+        _turn(2, "search_notes", {"query": "two words"}),  # a search text names no one thing
+        _turn(3, "add_note", {"title": "Plan_B"}),  # a change: recall.py shows it
+        _turn(4, "view_revision", {"repo": "/r", "revision": "a1b2c3d4"}),
+    ]
+    assert referenced.confirmed({"repo": "/r"}, earlier) == [{"revision": "a1b2c3d4"}]  # the call's own repo left out
+
+
+async def test_a_listing_shows_what_an_earlier_read_named_and_got_an_answer_for() -> None:
+    ref = {"type": "object", "properties": {"repo": {"type": "string"}, "revision": {"type": "string"}}}
+    path = path_of(
+        ToolSpec(name="show_revision", description="Show a revision", input_schema=ref),
+        ToolSpec(name="history", description="Lists the revisions of a repository", input_schema=ref),
+    )
+    assert not (await path.call("s", "show_revision", {"repo": "/r", "revision": "9f8e7d6c5b"})).is_error
+    assert "9f8e7d6c5b" in text(await path.call("s", "history", {"repo": "/r"}))
+    assert "9f8e7d6c5b" not in text(await path.call("other", "history", {"repo": "/r"}))

@@ -41,6 +41,7 @@ from mcp_sim.simulation.builtin import (
     operations,
     prose,
     recall,
+    referenced,
     selection,
     sequence,
     signed_in,
@@ -185,6 +186,8 @@ async def _general_rules(request: SimulationRequest, effect: EntityEffect) -> _R
     reads_state = observing.observes(name, request.spec.description)  # by name, else by description
     if effect.kind in ("none", "list", "read") and reads_state and not sql.writes(arguments) and not kept:
         shown = recall.recalled(arguments, await recent())
+        # what earlier reads named and got an answer for exists too; changes come last, so they win a merge
+        shown = [*referenced.confirmed(arguments, await recent()), *shown]
     return _Rules(changes, derived, shown, whole)
 
 
