@@ -192,3 +192,22 @@ async def test_a_listing_shows_what_an_earlier_read_named_and_got_an_answer_for(
     assert not (await path.call("s", "show_revision", {"repo": "/r", "revision": "9f8e7d6c5b"})).is_error
     assert "9f8e7d6c5b" in text(await path.call("s", "history", {"repo": "/r"}))
     assert "9f8e7d6c5b" not in text(await path.call("other", "history", {"repo": "/r"}))
+
+
+GIZMO = {"type": "object", "properties": {"title": {"type": "string"}, "labels": {"type": "array", "items": {}}}}
+
+
+async def test_a_delete_names_the_record_it_deleted() -> None:
+    path = path_of(
+        ToolSpec(name="create_gizmo", description="Create a gizmo", input_schema=GIZMO),
+        ToolSpec(
+            name="delete_gizmo",
+            description="Delete a gizmo",
+            input_schema={"type": "object", "properties": {"gizmo_id": {"type": "string"}}, "required": ["gizmo_id"]},
+        ),
+    )
+    made = text(await path.call("s", "create_gizmo", {"title": "Blue_Gizmo", "labels": ["spare"]}))
+    gizmo_id = made.split("id: ")[1].split(",")[0]
+    deleted = text(await path.call("s", "delete_gizmo", {"gizmo_id": gizmo_id}))
+    assert deleted.startswith("Deleted gizmo") and "Blue_Gizmo" in deleted and "spare" in deleted
+    assert (await path.call("s", "delete_gizmo", {"gizmo_id": gizmo_id})).is_error  # gone: not found again

@@ -281,8 +281,9 @@ class _Answer:
         return self._present(record), [*self._assumed(id_), Effect("update", self.entity, id_, changes)]
 
     def _delete(self, id_: str) -> tuple[CallToolResult, list[Effect]]:
-        self._existing(id_)
-        result = self._present({"success": True, "deleted": True, self.effect.id or "id": id_})
+        # the answer names what it deleted (its title, its text), as servers confirm a delete
+        record = {k: v for k, v in self._existing(id_).items() if not _nested(v)}
+        result = self._present({**record, "success": True, "deleted": True, self.effect.id or "id": id_})
         return result, [*self._assumed(id_), Effect("delete", self.entity, id_)]
 
     def _assumed(self, id_: str) -> list[Effect]:
@@ -565,6 +566,11 @@ def _with_carried(item: dict[str, Any], item_schema: dict[str, Any]) -> dict[str
     if len(carried) == 1 and len(lists) == 1:
         return {**item, lists[0]: carried[0]}
     return item
+
+
+def _nested(value: Any) -> bool:
+    """A value holding objects (a batch's items): a delete's answer names the record, not what it holds."""
+    return isinstance(value, dict) or (isinstance(value, list) and any(isinstance(v, dict | list) for v in value))
 
 
 def _merged(recalled: list[dict[str, Any]], ledger: Ledger, types: EntityTypes | None) -> dict[str, Any]:
