@@ -37,6 +37,7 @@ from mcp_sim.routing.recordings import ObservationKey, canonical_arguments, muta
 from mcp_sim.seeding import derive_seed
 from mcp_sim.simulation import guard
 from mcp_sim.simulation.base import SimulationRequest, WorldModel
+from mcp_sim.simulation.builtin import unions
 from mcp_sim.simulation.render import failure_in_style, success_in_style
 from mcp_sim.state.base import SessionState, StateStore, Turn
 
@@ -174,7 +175,8 @@ class CallPath:
 
     def _failure(self, entry: CatalogEntry, arguments: dict[str, Any], message: str) -> CallToolResult:
         """A simulated failure, in the tool's (or its server's) learned style when its examples show one."""
-        return failure_in_style(entry.spec, self._siblings(entry), arguments, message) or error_result(message)
+        styled = failure_in_style(entry.spec, self._siblings(entry), arguments, message)
+        return styled or unions.failure_result(entry.spec, message) or error_result(message)  # envelopes: unions.py
 
     def _siblings(self, entry: CatalogEntry) -> list[ToolSpec]:
         """The specs of the tools served from the same place (one upstream, one spec file): one server's tools."""

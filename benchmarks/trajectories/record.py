@@ -84,6 +84,12 @@ MORE_VENVS: dict[str, list[list[str]]] = {
     # its fastmcp 2.10 needs pydantic-settings (undeclared) and breaks on pydantic 2.12
     "notebook": [["cursor-notebook-mcp==0.3.1", "fastmcp==2.10.6", "pydantic==2.11.10", "pydantic-settings", "mcp<2"]],
 }
+# The third batch (obsidian, redis, word, sqlite_records) installs under .cache/record3. obsidian-mcp needs
+# Node >= 22, taken from .cache/node22 (npm package `node`); redis needs the Debian package redis-server.
+NEWER = Path(os.environ.get("MCP_REC_NEWER", REPO / ".cache" / "record3"))
+NEWER_NPM_PACKAGES = ["obsidian-mcp@2.0.1", "@modelcontextprotocol/server-redis@2025.4.25", "mcp-sqlite@1.0.9"]
+NEWER_VENVS: dict[str, list[list[str]]] = {"word": [["office-word-mcp-server==1.1.11"]]}
+NODE22 = REPO / ".cache" / "node22" / "node_modules" / ".bin" / "node"
 # libfaketime (Debian package `faketime`) freezes the wall clock of servers that stamp records with it (kanban's
 # SQLite `datetime('now')`); the monotonic clock keeps running so timeouts still work.
 FAKETIME_LIB = Path("/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1")
@@ -245,6 +251,7 @@ class Session:
     run: Script
     setup: Callable[[Path], None] | None = None
     world: dict[str, Any] | None = None  # BFCL: written to bfcl_worlds/<id>.json
+    teardown: Callable[[Path], None] | None = None  # stops what setup started (redis-server)
 
 
 @dataclass
@@ -286,6 +293,8 @@ async def record_session(sd: ServerDef, sess: Session, out: Path) -> tuple[list[
                 return rec.lines, tools
     finally:
         errlog.close()
+        if sess.teardown:
+            sess.teardown(wd)
 
 
 def snapshot_yaml(upstream: str, tools: list[Any]) -> str:
@@ -1986,6 +1995,453 @@ async def nb_mistakes(s: Rec, wd: Path) -> None:
     await s.call("notebook_run_cell", {"notebook_path": new, "cell_index": 0}, note="error case: unknown tool")
 
 
+# ---- obsidian (obsidian-mcp, npm) ----------------------------------------------------------------
+# A Markdown vault addressed by vault id + relative path. Every answer is `{"ok": true, "data": ...}` or
+# `{"ok": false, "error": {"code", "message", ...}}` (isError); writes return the note's SHA-256 etag and a
+# fresh transaction UUID. Runs on Node 22 (.cache/node22); the vault needs a `.obsidian` folder.
+
+OBS_VAULT = "notes"
+
+
+def obs_seed(wd: Path) -> None:
+    vault = wd / "vault"
+    (vault / ".obsidian").mkdir(parents=True)
+    (vault / "Projects").mkdir()
+    (vault / "Daily").mkdir()
+    (vault / "Projects" / "Website.md").write_text(
+        "---\ntags: [project]\n---\n# Website relaunch\n\nOwner: Maya\nSee [[Meeting 2026-01-12]].\n"
+    )
+    (vault / "Meeting 2026-01-12.md").write_text("# Meeting 2026-01-12\n\nDecided to ship in March. #meeting\n")
+    (vault / "Daily" / "2026-01-19.md").write_text("# 2026-01-19\n\n- [ ] call the printer #todo\n- [x] review PR\n")
+
+
+def _obs_etag(answer: Answer) -> str:
+    return str(answer.data["data"]["etag"])
+
+
+async def obs_capture_ideas(s: Rec, wd: Path) -> None:
+    v = OBS_VAULT
+    await s.call("obsidian_list_vaults", {})
+    await s.call("obsidian_read_note", {"vault": v, "path": "Projects/Website.md"})
+    a = await s.call(
+        "obsidian_create_note",
+        {
+            "vault": v,
+            "path": "Inbox/Dark mode.md",
+            "content": "# Dark mode\n\nUsers keep asking.",
+            "create_parents": True,
+        },
+    )
+    etag = _obs_etag(a)
+    s.capture(etag=etag)
+    await s.call(
+        "obsidian_edit_note",
+        {
+            "vault": v,
+            "path": "Inbox/Dark mode.md",
+            "operation": "append",
+            "content": "\n- [ ] mockups",
+            "if_match": etag,
+        },
+    )
+    await s.call("obsidian_read_note", {"vault": v, "path": "Inbox/Dark mode.md"})
+    await s.call("obsidian_add_tags", {"vault": v, "paths": ["Inbox/Dark mode.md"], "tags": ["idea", "ui"]})
+    await s.call("obsidian_search_vault", {"vault": v, "query": "idea", "mode": "tag"})
+    await s.call(
+        "obsidian_move_note", {"vault": v, "source": "Inbox/Dark mode.md", "destination": "Projects/Dark mode.md"}
+    )
+    await s.call("obsidian_read_note", {"vault": v, "path": "Inbox/Dark mode.md"}, note="error case: read after move")
+    await s.call("obsidian_read_note", {"vault": v, "path": "Projects/Dark mode.md"})
+    await s.call(
+        "obsidian_create_note",
+        {"vault": v, "path": "Projects/Dark mode.md", "content": "again"},
+        note="error case: creating a note that exists",
+    )
+    await s.call("obsidian_search_vault", {"vault": v, "query": "mockups"})
+
+
+async def obs_reorganize(s: Rec, wd: Path) -> None:
+    v = OBS_VAULT
+    await s.call("obsidian_create_directory", {"vault": v, "path": "Archive"})
+    await s.call("obsidian_create_directory", {"vault": v, "path": "Archive"}, note="error case: directory exists")
+    await s.call(
+        "obsidian_move_note",
+        {
+            "vault": v,
+            "source": "Meeting 2026-01-12.md",
+            "destination": "Archive/Meeting 2026-01-12.md",
+            "update_links": True,
+        },
+    )
+    await s.call("obsidian_read_note", {"vault": v, "path": "Projects/Website.md"}, note="backlink after the move")
+    await s.call("obsidian_rename_tag", {"vault": v, "old_tag": "meeting", "new_tag": "meetings", "location": "both"})
+    await s.call("obsidian_search_vault", {"vault": v, "query": "meetings", "mode": "tag"})
+    await s.call(
+        "obsidian_manage_tags",
+        {"operation": "remove", "vault": v, "paths": ["Projects/Website.md"], "tags": ["project"]},
+    )
+    await s.call("obsidian_read_note", {"vault": v, "path": "Projects/Website.md"})
+    await s.call("obsidian_delete_note", {"vault": v, "path": "Daily/2026-01-19.md", "reason": "done"})
+    await s.call(
+        "obsidian_read_note", {"vault": v, "path": "Daily/2026-01-19.md"}, note="error case: read after delete"
+    )
+    await s.call("obsidian_delete_note", {"vault": v, "path": "Daily/2026-01-19.md"}, note="error case: deleting twice")
+    await s.call("obsidian_search_vault", {"vault": v, "query": "Meeting", "mode": "filename"})
+
+
+async def obs_mistakes(s: Rec, wd: Path) -> None:
+    v = OBS_VAULT
+    await s.call(
+        "obsidian_read_note", {"vault": "work", "path": "Projects/Website.md"}, note="error case: unknown vault"
+    )
+    await s.call("obsidian_read_note", {"vault": v, "path": "Projects/Roadmap.md"}, note="error case: no such note")
+    a = await s.call("obsidian_read_note", {"vault": v, "path": "Projects/Website.md"})
+    etag = _obs_etag(a)
+    s.capture(etag=etag)
+    await s.call(
+        "obsidian_edit_note",
+        {"vault": v, "path": "Projects/Website.md", "operation": "append", "content": "\nStatus: green"},
+    )
+    await s.call(
+        "obsidian_edit_note",
+        {"vault": v, "path": "Projects/Website.md", "operation": "replace", "content": "# Gone", "if_match": etag},
+        note="error case: stale etag",
+    )
+    await s.call(
+        "obsidian_edit_note",
+        {"vault": v, "path": "Projects/Website.md", "operation": "insert", "content": "x"},
+        note="error case: invalid operation",
+    )
+    await s.call(
+        "obsidian_create_note", {"vault": v, "path": "../outside.md", "content": "x"}, note="error case: path escapes"
+    )
+    await s.call(
+        "obsidian_create_note",
+        {"vault": v, "path": "Drafts/Plan.md", "content": "# Plan"},
+        note="error case: missing parent folder",
+    )
+    await s.call(
+        "obsidian_delete_note",
+        {"vault": v, "path": "Projects/Website.md", "mode": "permanent"},
+        note="error case: permanent delete without confirm_path",
+    )
+    await s.call(
+        "obsidian_delete_note",
+        {"vault": v, "path": "Projects/Website.md", "mode": "permanent", "confirm_path": "Projects/Website.md"},
+    )
+    await s.call(
+        "obsidian_read_note", {"vault": v, "path": "Projects/Website.md"}, note="error case: read after delete"
+    )
+    await s.call(
+        "obsidian_add_tags", {"vault": v, "paths": ["Daily/2026-01-19.md"], "tags": []}, note="error case: no tags"
+    )
+    await s.call(
+        "obsidian_move_note",
+        {"vault": v, "source": "Daily/2026-01-19.md", "destination": "Meeting 2026-01-12.md"},
+        note="error case: destination exists",
+    )
+    await s.call("obsidian_list_notes", {"vault": v}, note="error case: unknown tool")
+
+
+# ---- redis (@modelcontextprotocol/server-redis, npm) ---------------------------------------------
+# A key-value store: set / get / delete / list over a real redis-server that each session starts on
+# 127.0.0.1 (no persistence) and stops afterwards. Answers are plain text.
+
+REDIS_PORT = 6391
+
+
+def redis_start(wd: Path) -> None:
+    subprocess.run(["redis-cli", "-p", str(REDIS_PORT), "shutdown", "nosave"], capture_output=True, check=False)
+    subprocess.run(
+        [
+            "redis-server",
+            "--port",
+            str(REDIS_PORT),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--daemonize",
+            "yes",
+            "--pidfile",
+            str(wd / "redis.pid"),
+            "--dir",
+            str(wd),
+        ],
+        check=True,
+    )
+    for _ in range(50):
+        if (
+            subprocess.run(["redis-cli", "-p", str(REDIS_PORT), "ping"], capture_output=True, text=True).stdout.strip()
+            == "PONG"
+        ):
+            return
+        time.sleep(0.1)
+    raise RuntimeError("redis-server did not start")
+
+
+def redis_stop(wd: Path) -> None:
+    pidfile = wd / "redis.pid"
+    if pidfile.exists():
+        with contextlib.suppress(ProcessLookupError, ValueError):
+            os.kill(int(pidfile.read_text().strip()), 15)
+
+
+async def redis_session_cache(s: Rec, wd: Path) -> None:
+    await s.call("list", {})
+    await s.call("set", {"key": "user:1001", "value": json.dumps({"name": "Maya", "plan": "pro"})})
+    await s.call("set", {"key": "user:1002", "value": json.dumps({"name": "Omar", "plan": "free"})})
+    await s.call("get", {"key": "user:1001"})
+    await s.call("set", {"key": "session:abc123", "value": "user:1001", "expireSeconds": 3600})
+    await s.call("get", {"key": "session:abc123"})
+    await s.call("list", {"pattern": "user:*"})
+    await s.call("set", {"key": "user:1002", "value": json.dumps({"name": "Omar", "plan": "pro"})})
+    await s.call("get", {"key": "user:1002"})
+    await s.call("delete", {"key": "session:abc123"})
+    await s.call("get", {"key": "session:abc123"}, note="error case: read after delete")
+    await s.call("list", {})
+
+
+async def redis_cart(s: Rec, wd: Path) -> None:
+    await s.call("set", {"key": "cart:42:sku-001", "value": "2"})
+    await s.call("set", {"key": "cart:42:sku-007", "value": "1"})
+    await s.call("set", {"key": "cart:43:sku-001", "value": "5"})
+    await s.call("list", {"pattern": "cart:42:*"})
+    await s.call("get", {"key": "cart:42:sku-001"})
+    await s.call("set", {"key": "cart:42:sku-001", "value": "3"})
+    await s.call("get", {"key": "cart:42:sku-001"})
+    await s.call("delete", {"key": ["cart:42:sku-001", "cart:42:sku-007"]})
+    await s.call("list", {"pattern": "cart:42:*"})
+    await s.call("get", {"key": "cart:42:sku-007"}, note="error case: read after delete")
+    await s.call("list", {"pattern": "cart:*"})
+    await s.call("get", {"key": "cart:43:sku-001"})
+
+
+async def redis_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("get", {"key": "config:theme"}, note="error case: unknown key")
+    await s.call("delete", {"key": "config:theme"}, note="error case: deleting an unknown key")
+    await s.call("set", {"key": "config:theme"}, note="error case: missing required argument")
+    await s.call("set", {"key": "config:theme", "value": "dark", "expireSeconds": "ten"}, note="error case: wrong type")
+    await s.call("set", {"key": "config:theme", "value": "dark"})
+    await s.call("set", {"key": "config:theme", "value": "dark"}, note="setting the same key twice")
+    await s.call("get", {"key": "config:theme"})
+    await s.call("set", {"key": "config:retries", "value": 3}, note="error case: a number where a string is expected")
+    await s.call("list", {"pattern": "config:*"})
+    await s.call("delete", {"key": []}, note="error case: empty key list")
+    await s.call("get", {}, note="error case: missing required argument")
+    await s.call("keys", {"pattern": "*"}, note="error case: unknown tool")
+    await s.call("delete", {"key": "config:theme"})
+    await s.call("list", {"pattern": "config:*"})
+
+
+# ---- word (office-word-mcp-server, PyPI) ---------------------------------------------------------
+# .docx files by file name relative to the server's folder; paragraphs and tables are addressed by
+# index. Writes answer prose; reads answer plain text or pretty-printed JSON text; most mistakes are
+# ordinary text answers (`Document x does not exist`, `{"error": "Invalid paragraph index ..."}`).
+
+
+async def word_report(s: Rec, wd: Path) -> None:
+    d = "q1-report.docx"
+    await s.call("create_document", {"filename": d, "title": "Q1 report", "author": "Dana Dev"})
+    await s.call("add_heading", {"filename": d, "text": "Summary", "level": 1})
+    await s.call("add_paragraph", {"filename": d, "text": "Revenue grew 12% over Q4."})
+    await s.call("add_heading", {"filename": d, "text": "Regions", "level": 2})
+    await s.call(
+        "add_table", {"filename": d, "rows": 3, "cols": 2, "data": [["Region", "Sales"], ["EU", "410"], ["US", "530"]]}
+    )
+    await s.call("get_document_text", {"filename": d})
+    await s.call("get_document_outline", {"filename": d})
+    await s.call("search_and_replace", {"filename": d, "find_text": "12%", "replace_text": "14%"})
+    await s.call("get_paragraph_text_from_document", {"filename": d, "paragraph_index": 1})
+    await s.call("find_text_in_document", {"filename": d, "text_to_find": "Revenue"})
+    await s.call("format_table", {"filename": d, "table_index": 0, "has_header_row": True, "border_style": "single"})
+    await s.call("get_document_info", {"filename": d})
+    await s.call("list_available_documents", {})
+
+
+async def word_edit_paragraphs(s: Rec, wd: Path) -> None:
+    d = "minutes.docx"
+    await s.call("create_document", {"filename": d})
+    await s.call("add_heading", {"filename": d, "text": "Minutes 2026-01-20", "level": 1})
+    await s.call("add_paragraph", {"filename": d, "text": "Attendees: Maya, Omar"})
+    await s.call("add_paragraph", {"filename": d, "text": "Decision: ship in March"})
+    await s.call("add_paragraph", {"filename": d, "text": "Next meeting: Friday"})
+    await s.call("delete_paragraph", {"filename": d, "paragraph_index": 1})
+    await s.call("get_paragraph_text_from_document", {"filename": d, "paragraph_index": 1}, note="indexes shifted")
+    await s.call(
+        "get_paragraph_text_from_document",
+        {"filename": d, "paragraph_index": 3},
+        note="error case: the last index before the delete",
+    )
+    await s.call(
+        "insert_line_or_paragraph_near_text",
+        {"filename": d, "target_text": "Decision: ship in March", "line_text": "Owner: Omar", "position": "after"},
+    )
+    await s.call(
+        "insert_numbered_list_near_text",
+        {
+            "filename": d,
+            "target_text": "Owner: Omar",
+            "list_items": ["Book venue", "Send invites"],
+            "position": "after",
+        },
+    )
+    await s.call("get_document_outline", {"filename": d})
+    await s.call("copy_document", {"source_filename": d, "destination_filename": "minutes-copy.docx"})
+    await s.call("get_document_text", {"filename": "minutes-copy.docx"})
+    await s.call("format_text", {"filename": d, "paragraph_index": 0, "start_pos": 0, "end_pos": 7, "bold": True})
+    await s.call("list_available_documents", {})
+
+
+async def word_mistakes(s: Rec, wd: Path) -> None:
+    d = "notes.docx"
+    await s.call("get_document_text", {"filename": "missing.docx"}, note="error case: no such document")
+    await s.call("create_document", {"filename": d})
+    await s.call("add_paragraph", {"filename": d, "text": "First line"})
+    await s.call("create_document", {"filename": d}, note="error case: creating a document that exists")
+    await s.call("get_document_text", {"filename": d})
+    await s.call(
+        "get_paragraph_text_from_document",
+        {"filename": d, "paragraph_index": 42},
+        note="error case: index out of range",
+    )
+    await s.call("delete_paragraph", {"filename": d, "paragraph_index": 99}, note="error case: index out of range")
+    await s.call("add_paragraph", {"filename": d}, note="error case: missing required argument")
+    await s.call("add_table", {"filename": d, "rows": "two", "cols": 2}, note="error case: wrong argument type")
+    await s.call(
+        "format_table", {"filename": d, "table_index": 5, "has_header_row": True}, note="error case: no such table"
+    )
+    await s.call("search_and_replace", {"filename": d, "find_text": "Nothing here", "replace_text": "x"})
+    await s.call("copy_document", {"source_filename": "ghost.docx"}, note="error case: no such document")
+    await s.call("add_paragraph", {"filename": "ghost.docx", "text": "x"}, note="error case: no such document")
+    await s.call("get_all_comments", {"filename": d})
+    await s.call("add_comment", {"filename": d, "text": "x"}, note="error case: unknown tool")
+
+
+# ---- sqlite_records (mcp-sqlite, npm) ------------------------------------------------------------
+# A library catalogue in SQLite behind record-level CRUD tools (create / read / update / delete records by
+# table name and a conditions object) plus raw `query`. Answers are pretty-printed JSON text; errors are
+# isError texts `Error <doing x>: <SQLite message>`.
+
+
+def lib_seed(wd: Path) -> None:
+    con = sqlite3.connect(wd / "library.db")
+    con.executescript(
+        """
+        CREATE TABLE books (id INTEGER PRIMARY KEY AUTOINCREMENT, isbn TEXT UNIQUE NOT NULL, title TEXT NOT NULL,
+                            author TEXT NOT NULL, year INTEGER, copies INTEGER NOT NULL DEFAULT 1);
+        CREATE TABLE members (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, email TEXT UNIQUE);
+        CREATE TABLE loans (id INTEGER PRIMARY KEY AUTOINCREMENT, book_id INTEGER NOT NULL REFERENCES books(id),
+                            member_id INTEGER NOT NULL REFERENCES members(id), due TEXT NOT NULL,
+                            returned INTEGER DEFAULT 0);
+        INSERT INTO books (isbn, title, author, year, copies) VALUES
+            ('978-0-13-110362-7', 'The C Programming Language', 'Kernighan and Ritchie', 1988, 2),
+            ('978-0-262-03384-8', 'Introduction to Algorithms', 'Cormen et al.', 2009, 1),
+            ('978-1-59327-584-6', 'The Linux Command Line', 'William Shotts', 2019, 3);
+        INSERT INTO members (name, email) VALUES ('Ada Park', 'ada@example.com'), ('Ben Ode', 'ben@example.com');
+        """
+    )
+    con.commit()
+    con.close()
+
+
+def _lib_id(answer: Answer) -> int:
+    return int(answer.data["insertedId"])
+
+
+async def lib_catalogue(s: Rec, wd: Path) -> None:
+    await s.call("list_tables", {})
+    await s.call("get_table_schema", {"tableName": "books"})
+    await s.call("read_records", {"table": "books"})
+    a = await s.call(
+        "create_record",
+        {
+            "table": "books",
+            "data": {
+                "isbn": "978-0-596-51774-8",
+                "title": "JavaScript: The Good Parts",
+                "author": "Douglas Crockford",
+                "year": 2008,
+            },
+        },
+    )
+    book = _lib_id(a)
+    s.capture(book_id=book)
+    await s.call("read_records", {"table": "books", "conditions": {"id": book}})
+    await s.call("update_records", {"table": "books", "data": {"copies": 4}, "conditions": {"id": book}})
+    await s.call("read_records", {"table": "books", "conditions": {"author": "Douglas Crockford"}})
+    await s.call("read_records", {"table": "books", "limit": 2, "offset": 1})
+    await s.call("query", {"sql": "SELECT author, COUNT(*) AS n FROM books GROUP BY author ORDER BY author"})
+    await s.call("delete_records", {"table": "books", "conditions": {"id": book}})
+    await s.call("read_records", {"table": "books", "conditions": {"id": book}}, note="error case: read after delete")
+    await s.call("query", {"sql": "SELECT COUNT(*) AS n FROM books"})
+
+
+async def lib_loans(s: Rec, wd: Path) -> None:
+    a = await s.call("create_record", {"table": "members", "data": {"name": "Cleo Diaz", "email": "cleo@example.com"}})
+    member = _lib_id(a)
+    s.capture(member_id=member)
+    a = await s.call(
+        "create_record", {"table": "loans", "data": {"book_id": 2, "member_id": member, "due": "2026-02-03"}}
+    )
+    loan = _lib_id(a)
+    s.capture(loan_id=loan)
+    await s.call("create_record", {"table": "loans", "data": {"book_id": 1, "member_id": 1, "due": "2026-02-10"}})
+    await s.call("read_records", {"table": "loans", "conditions": {"member_id": member}})
+    await s.call(
+        "query",
+        {
+            "sql": "SELECT m.name, b.title, l.due FROM loans l JOIN members m ON m.id = l.member_id "
+            "JOIN books b ON b.id = l.book_id WHERE l.returned = ? ORDER BY l.due",
+            "values": [0],
+        },
+    )
+    await s.call("update_records", {"table": "loans", "data": {"returned": 1}, "conditions": {"id": loan}})
+    await s.call("read_records", {"table": "loans", "conditions": {"returned": 0}})
+    await s.call("update_records", {"table": "books", "data": {"copies": 0}, "conditions": {"id": 2}})
+    await s.call("read_records", {"table": "books", "conditions": {"copies": 0}})
+    await s.call(
+        "query", {"sql": "CREATE TABLE reservations (id INTEGER PRIMARY KEY, book_id INTEGER, member_id INTEGER)"}
+    )
+    await s.call("list_tables", {})
+    await s.call("create_record", {"table": "reservations", "data": {"book_id": 2, "member_id": member}})
+    await s.call("read_records", {"table": "reservations"})
+
+
+async def lib_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("read_records", {"table": "authors"}, note="error case: no such table")
+    await s.call("get_table_schema", {"tableName": "authors"}, note="error case: no such table")
+    await s.call(
+        "create_record",
+        {"table": "books", "data": {"isbn": "978-0-13-110362-7", "title": "K&R again", "author": "K&R"}},
+        note="error case: UNIQUE constraint",
+    )
+    await s.call(
+        "create_record",
+        {"table": "books", "data": {"isbn": "978-0-00-000000-0", "titel": "Typo"}},
+        note="error case: unknown column",
+    )
+    await s.call("create_record", {"table": "members", "data": {"email": "x@example.com"}}, note="error case: NOT NULL")
+    await s.call("read_records", {"table": "members", "conditions": {"id": 999}}, note="error case: unknown id")
+    await s.call(
+        "update_records",
+        {"table": "members", "data": {"name": "Nobody"}, "conditions": {"id": 999}},
+        note="error case: unknown id",
+    )
+    await s.call("delete_records", {"table": "members", "conditions": {"id": 999}}, note="error case: unknown id")
+    await s.call("delete_records", {"table": "members", "conditions": {"id": 2}})
+    await s.call("delete_records", {"table": "members", "conditions": {"id": 2}}, note="error case: deleting twice")
+    await s.call("read_records", {"table": "members"})
+    await s.call("query", {"sql": "SELEC * FROM books"}, note="error case: SQL syntax")
+    await s.call("read_records", {"table": "books", "limit": "ten"}, note="error case: wrong argument type")
+    await s.call(
+        "update_records", {"table": "books", "data": {"copies": 2}}, note="error case: missing required argument"
+    )
+    await s.call("drop_table", {"table": "books"}, note="error case: unknown tool")
+
+
 # ---- the servers ---------------------------------------------------------------------------------
 
 
@@ -2170,6 +2626,75 @@ def build_servers() -> list[ServerDef]:
             ),
             [S("st_plan_migration", st_plan_migration), S("st_branching", st_branching), S("st_mistakes", st_mistakes)],
         ),
+        # the third batch (installed under .cache/record3)
+        ServerDef(
+            "obsidian",
+            "obsidian-mcp@2.0.1 (npm, Node 22)",
+            lambda wd, s: StdioServerParameters(
+                command=str(NODE22),
+                args=[
+                    str(NEWER / "npm" / "node_modules" / "obsidian-mcp" / "dist" / "main.js"),
+                    "serve",
+                    "--vault",
+                    f"{OBS_VAULT}={wd / 'vault'}",
+                ],
+                cwd=str(wd),
+                env={"HOME": str(wd), "TZ": "UTC"},
+            ),
+            [
+                S("obs_capture_ideas", obs_capture_ideas, obs_seed),
+                S("obs_reorganize", obs_reorganize, obs_seed),
+                S("obs_mistakes", obs_mistakes, obs_seed),
+            ],
+        ),
+        ServerDef(
+            "redis",
+            "@modelcontextprotocol/server-redis@2025.4.25 (npm, redis-server 127.0.0.1)",
+            lambda wd, s: StdioServerParameters(
+                command=str(NODE22),
+                args=[
+                    str(
+                        NEWER / "npm" / "node_modules" / "@modelcontextprotocol" / "server-redis" / "dist" / "index.js"
+                    ),
+                    f"redis://127.0.0.1:{REDIS_PORT}",
+                ],
+                cwd=str(wd),
+            ),
+            [
+                S("redis_session_cache", redis_session_cache, redis_start, teardown=redis_stop),
+                S("redis_cart", redis_cart, redis_start, teardown=redis_stop),
+                S("redis_mistakes", redis_mistakes, redis_start, teardown=redis_stop),
+            ],
+        ),
+        ServerDef(
+            "word",
+            "office-word-mcp-server==1.1.11 (PyPI)",
+            lambda wd, s: StdioServerParameters(
+                command=str(NEWER / "venv-word" / "bin" / "word_mcp_server"), cwd=str(wd), env=frozen_clock()
+            ),
+            [
+                S("word_report", word_report),
+                S("word_edit_paragraphs", word_edit_paragraphs),
+                S("word_mistakes", word_mistakes),
+            ],
+        ),
+        ServerDef(
+            "sqlite_records",
+            "mcp-sqlite@1.0.9 (npm, sqlite3 5.1.7 built from source)",
+            lambda wd, s: StdioServerParameters(
+                command=str(NODE22),
+                args=[
+                    str(NEWER / "npm" / "node_modules" / "mcp-sqlite" / "mcp-sqlite-server.js"),
+                    str(wd / "library.db"),
+                ],
+                cwd=str(wd),
+            ),
+            [
+                S("lib_catalogue", lib_catalogue, lib_seed),
+                S("lib_loans", lib_loans, lib_seed),
+                S("lib_mistakes", lib_mistakes, lib_seed),
+            ],
+        ),
     ]
     return servers + bfcl_servers()
 
@@ -2183,7 +2708,11 @@ def install() -> None:
     subprocess.run(
         ["npm", "--prefix", str(MORE / "npm"), "install", "--no-audit", "--no-fund", *MORE_NPM_PACKAGES], check=True
     )
-    for root, venvs in ((DEV, VENVS), (MORE, MORE_VENVS)):
+    NEWER.mkdir(parents=True, exist_ok=True)
+    subprocess.run(
+        ["npm", "--prefix", str(NEWER / "npm"), "install", "--no-audit", "--no-fund", *NEWER_NPM_PACKAGES], check=True
+    )
+    for root, venvs in ((DEV, VENVS), (MORE, MORE_VENVS), (NEWER, NEWER_VENVS)):
         for name, steps in venvs.items():
             venv = root / f"venv-{name}"
             if not (venv / "bin" / "python").exists():

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from mcp_sim.config import Example, ToolSpec
+from mcp_sim.ledger.effects import effect_of
 
 _WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
 MIN_NAMES_FOR_PREFIX = 3
@@ -53,22 +54,29 @@ def server_prefix(names: Iterable[str]) -> int:
     return shared
 
 
-def kinship(tool: ToolSpec, observed: ToolSpec, prefix: int = 0) -> Kinship | None:
+def kinship(
+    tool: ToolSpec, observed: ToolSpec, prefix: int = 0, action: bool = False, called: bool = True
+) -> Kinship | None:
     """``tool`` as a sibling of ``observed``, or None when their names are not one family or they are called
-    differently (too few argument names in common once the words are swapped)."""
+    differently (too few argument names in common once the words are swapped; ``called=False`` skips that
+    test). ``action``: the one differing word is the action instead (``revert_status`` and ``advance_status``:
+    other acts on the same thing)."""
     mine, theirs = words_of(tool.name), words_of(observed.name)
     if len(mine) != len(theirs) or mine == theirs or len(mine) < 2:
         return None
     differing = [i for i, (a, b) in enumerate(zip(theirs, mine, strict=True)) if a != b]
     reordered = sorted(mine) == sorted(theirs)
-    if not reordered and (len(differing) != 1 or differing[0] <= prefix):
+    if action:
+        if len(differing) != 1 or differing[0] != prefix:
+            return None
+    elif not reordered and (len(differing) != 1 or differing[0] <= prefix):
         return None
     words = {theirs[i]: mine[i] for i in differing}
     if len(words) != len(differing):
         return None
     renamed = {translate(name, words) for name in _argument_names(observed)}
     own = _argument_names(tool)
-    if (renamed or own) and len(renamed & own) / len(renamed | own) < MIN_SHARED_ARGUMENTS:
+    if called and (renamed or own) and len(renamed & own) / len(renamed | own) < MIN_SHARED_ARGUMENTS:
         return None
     return Kinship(tool.name, observed.name, words)
 
@@ -102,7 +110,73 @@ def lent(spec: ToolSpec, observed: list[ToolSpec], prefix: int) -> tuple[str | N
                 f"{sibling.name}'s, in neutral words"
             )
             return how, examples
+    acts = [
+        (k, s)
+        for s in observed
+        if s is not spec and _acts_alike(spec, s) and (k := kinship(spec, s, prefix, action=True)) is not None
+    ]
+    if acts:  # another act on the same thing, called alike, is answered in the same form (its successes only)
+        kin, sibling = max(acts, key=lambda pair: len(pair[1].examples))
+        examples = [translated(e, kin.words) for e in sibling.examples if not _failed(e)]
+        if examples:
+            words = ", ".join(f"{a} -> {b}" for a, b in kin.words.items())
+            how = f"answers in the form of {sibling.name}, another act on the same thing: its successes, ({words})"
+            return how, examples
+    loose = [(k, s) for s in observed if s is not spec and (k := kinship(spec, s, prefix, called=False)) is not None]
+    if loose:  # a sibling called differently: its answer's form, without the fields that repeat its arguments
+        kin, sibling = max(loose, key=lambda pair: len(pair[1].examples))
+        own = _argument_names(spec)
+        examples = [unechoed(translated(e, kin.words), own) for e in sibling.examples if not _failed(e)]
+        if examples:
+            words = ", ".join(f"{a} -> {b}" for a, b in kin.words.items())
+            how = (
+                f"answers in the form of its sibling {sibling.name}, called differently: its successes, words "
+                f"swapped ({words}), without the fields that repeat its arguments"
+            )
+            return how, examples
     return None, []
+
+
+def unechoed(example: Example, arguments: set[str]) -> Example:
+    """``example`` without the top-level answer fields that repeat one of its arguments the borrowing tool does
+    not take (``add_relationship`` answers its ``source_id``: ``add_decision`` has none to answer)."""
+    theirs = {v for k, v in example.arguments.items() if k not in arguments and isinstance(v, str | int | float)}
+    if not theirs:
+        return example
+
+    def kept(body: Any) -> Any:
+        if not isinstance(body, dict):
+            return body
+        return {k: v for k, v in body.items() if not (isinstance(v, str | int | float) and v in theirs)}
+
+    result = dict(example.result)
+    if isinstance(result.get("structuredContent"), dict):
+        result["structuredContent"] = kept(result["structuredContent"])
+    blocks = result.get("content")
+    if isinstance(blocks, list):
+        result["content"] = [_kept_block(b, kept) for b in blocks]
+    return Example(arguments=dict(example.arguments), result=result)
+
+
+def _kept_block(block: Any, kept: Callable[[Any], Any]) -> Any:
+    if not isinstance(block, dict) or not isinstance(block.get("text"), str):
+        return block
+    body = _json_of(block["text"])
+    if not isinstance(body, dict):
+        return block
+    indent = 2 if block["text"].lstrip().startswith("{\n") else None
+    return block | {"text": json.dumps(kept(body), ensure_ascii=False, indent=indent)}
+
+
+_CHANGES = frozenset({"update", "none"})  # effect kinds that change what exists without making or removing it
+
+
+def _acts_alike(tool: ToolSpec, observed: ToolSpec) -> bool:
+    """Both make something, both remove something, both read or list, or both change what exists: a deletion
+    answers an acknowledgement where a creation answers the record it made (``delete_relations`` is not answered
+    like ``create_relations``)."""
+    mine, theirs = effect_of(tool).kind, effect_of(observed).kind
+    return mine == theirs or {mine, theirs} <= _CHANGES
 
 
 def called_alike(tool: ToolSpec, observed: ToolSpec) -> bool:

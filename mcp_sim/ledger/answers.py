@@ -31,8 +31,12 @@ def answer_body(result: CallToolResult) -> Any:
 
 
 def is_failure(result: CallToolResult, body: Any) -> bool:
-    """``isError``, or a JSON answer whose ``status`` says it failed (taskmanager's style)."""
+    """``isError``, or a JSON answer whose ``status`` says it failed (taskmanager's style), or one that carries
+    an ``error`` (``{"error": "Todo with ID 'x' not found"}``): servers that answer failures as plain JSON
+    changed nothing, so the call's effects (a delete of an id it never found) must not reach the ledger."""
     if result.is_error:
+        return True
+    if isinstance(body, dict) and body.get("error") and body.get("success") is not True:
         return True
     status = body.get("status") if isinstance(body, dict) else None
     return isinstance(status, str) and status.lower().endswith(_FAILED_STATUS)

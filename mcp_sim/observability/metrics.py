@@ -13,8 +13,11 @@ workers: prometheus_client then keeps every value in files there, and ``expositi
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from prometheus_client import (
@@ -28,6 +31,7 @@ from prometheus_client import (
 )
 
 MULTIPROCESS_ENV = "PROMETHEUS_MULTIPROC_DIR"
+MULTIPROCESS_DIR_PREFIX = "mcp-sim-metrics-"
 
 REGISTRY = CollectorRegistry(auto_describe=True)
 CONTENT_TYPE = CONTENT_TYPE_LATEST
@@ -161,3 +165,26 @@ def worker_stopped(pid: int) -> None:
     """A worker's live gauges stop counting when it exits (multiprocess mode; nothing to do otherwise)."""
     if os.environ.get(MULTIPROCESS_ENV):
         multiprocess.mark_process_dead(pid)  # type: ignore[no-untyped-call]
+
+
+def new_multiprocess_dir() -> str:
+    """A fresh directory for the workers' metric files, named after this supervisor's pid.
+
+    A supervisor removes its directory when it stops; one killed by SIGKILL cannot, so the directories of
+    supervisors that no longer run are removed here first. Directories of a live process are never touched.
+    """
+    for stale in Path(tempfile.gettempdir()).glob(MULTIPROCESS_DIR_PREFIX + "*-*"):
+        owner = stale.name.removeprefix(MULTIPROCESS_DIR_PREFIX).split("-", 1)[0]
+        if owner.isdigit() and not _running(int(owner)):
+            shutil.rmtree(stale, ignore_errors=True)
+    return tempfile.mkdtemp(prefix=f"{MULTIPROCESS_DIR_PREFIX}{os.getpid()}-")
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's process
+        return True
+    return True

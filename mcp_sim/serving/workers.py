@@ -23,7 +23,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import tempfile
 from collections.abc import Sequence
 from contextlib import AsyncExitStack
 from dataclasses import asdict, dataclass, field
@@ -169,7 +168,7 @@ def serve_workers(options: WorkerOptions, workers: int, port: int, graceful_s: f
     if workers < 1:
         raise StartupError(f"--workers must be at least 1, got {workers}")
     sock = server.bind_socket(options.host, port)
-    metrics_dir = tempfile.mkdtemp(prefix="mcp-sim-metrics-")
+    metrics_dir = metrics.new_multiprocess_dir()
     options.supervisor_pid = os.getpid()
     os.environ[OPTIONS_ENV] = options.to_env()
     os.environ[metrics.MULTIPROCESS_ENV] = metrics_dir  # read by prometheus_client when a worker imports it

@@ -19,8 +19,18 @@ from mcp.types import CallToolResult, TextContent
 
 from mcp_sim.config import ToolSpec
 from mcp_sim.config.effect_format import fill_slots, template_value
+from mcp_sim.ledger.entities import Ledger
 
-__all__ = ["Fill", "argument_at", "fill_slots", "mint_like", "render", "template_value"]
+__all__ = [
+    "Fill",
+    "argument_at",
+    "fill_slots",
+    "mint_like",
+    "next_number",
+    "recalled_fields",
+    "render",
+    "template_value",
+]
 from mcp_sim.simulation.learned import (
     EACH,
     KEYED,
@@ -61,6 +71,9 @@ class Fill:
     unknown_ids: bool = False  # the call shows only what exists: an id field nothing here names is null
     # every record a list item could show, before the call selects (None: what ``records`` gives)
     universe: Callable[[set[str]], list[dict[str, Any]]] | None = None
+    # the record the session holds for an argument item that names one (an update of named entities): its
+    # fields show where the item leaves them out, never the example entity's
+    held: Callable[[Any], dict[str, Any]] = lambda _item: {}
 
 
 def render(template: Template, fill: Fill) -> CallToolResult:
@@ -76,6 +89,23 @@ def render(template: Template, fill: Fill) -> CallToolResult:
     return CallToolResult(
         content=[TextContent(type="text", text=text)], structured_content=structured, is_error=template.is_error
     )
+
+
+def next_number(ledger: Ledger, entity: str | None) -> int:
+    """The number a learned create gives its new id: one past the entities of its type the session made (live or
+    deleted), as a server's table numbers its own rows (the first decision is 1 whatever items came before);
+    the session's count of everything made when the call names no type."""
+    if not entity:
+        return ledger.created + 1
+    return len(ledger.entities.get(entity, {})) + len(ledger.deleted.get(entity, [])) + 1
+
+
+def recalled_fields(shown: list[dict[str, Any]]) -> dict[str, Any]:
+    """The plain values (text, numbers, flags) of the earlier changes a read recalls, by argument name, the most
+    related last so its values win: a learned answer shows them in the fields of those names where its example
+    showed its own (``get_order_details`` shows the symbol and price ``place_order`` was given, not the
+    example order's). The record the ledger holds still wins over them."""
+    return {k: v for args in shown for k, v in args.items() if isinstance(v, str | int | float)}
 
 
 _SHAPES: dict[int, tuple[ToolSpec, AnswerShapes | None]] = {}  # id(spec) -> (spec, what its examples teach)
@@ -264,11 +294,13 @@ def _fill_json(template: Any, fill: Fill, defaults: dict[str, Any], key: str) ->
         filled = {_fill_key(k, fill, defaults): _fill_json(v, fill, defaults, str(k)) for k, v in template.items()}
         return _counted(template, _among_shown(template, filled, fill))
     if isinstance(template, list):
-        if _scalar_list(fill.record.get(key)):  # what the session holds (branches given so far) beats the example's
-            return list(fill.record[key])
+        if isinstance(fill.record.get(key), list):  # the list the session holds (branches made so far)
+            return fill.record[key]
         return [_fill_json(v, fill, defaults, key) for v in template]
     if isinstance(template, str):
         whole = SLOT.fullmatch(template)
+        if whole and key in fill.record and argument_at(fill.arguments, whole.group(1).lstrip("=")) is None:
+            return fill.record[key]  # an argument this call leaves out: what the session holds, not the example's
         if whole and whole.group(1).startswith("="):
             path = whole.group(1)[1:]
             value = argument_at(fill.arguments, path)
@@ -326,10 +358,6 @@ def _among_shown(template: dict[str, Any], filled: dict[str, Any], fill: Fill) -
     return filled
 
 
-def _scalar_list(value: Any) -> bool:
-    return isinstance(value, list) and all(isinstance(v, str | int | float) for v in value)
-
-
 def _plain(value: Any) -> bool:
     return isinstance(value, str | int) and not isinstance(value, bool)
 
@@ -353,7 +381,15 @@ def _selected(records: list[dict[str, Any]], where: Any, arguments: dict[str, An
 def _with_arguments(fill: Fill, item: Any) -> Fill:
     arguments = item if isinstance(item, dict) else {"value": item}
     return Fill(
-        arguments, fill.records, {}, fill.mint, fill.number, fill.rng, fill.minted, unknown_ids=fill.unknown_ids
+        arguments,
+        fill.records,
+        fill.held(item),
+        fill.mint,
+        fill.number,
+        fill.rng,
+        fill.minted,
+        unknown_ids=fill.unknown_ids,
+        held=fill.held,
     )
 
 

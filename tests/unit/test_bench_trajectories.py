@@ -65,7 +65,20 @@ def test_the_readme_row_counts_what_the_recording_holds(path: Path) -> None:
     assert row[3:8] == [str(tools), str(sessions), str(len(lines)), str(is_error), str(rpc_errors)]
 
 
-@pytest.mark.parametrize("server", ["excel", "text_editor", "kanban", "notebook", "sequential_thinking"])
+@pytest.mark.parametrize(
+    "server",
+    [
+        "excel",
+        "text_editor",
+        "kanban",
+        "notebook",
+        "sequential_thinking",
+        "obsidian",
+        "redis",
+        "word",
+        "sqlite_records",
+    ],
+)
 def test_the_later_servers_have_sessions_of_8_to_20_calls_with_deliberate_mistakes(server: str) -> None:
     lines = lines_of(BENCH / f"{server}.jsonl")
     sizes = defaultdict(int)
@@ -76,7 +89,7 @@ def test_the_later_servers_have_sessions_of_8_to_20_calls_with_deliberate_mistak
     assert len({line["trajectory_id"] for line in mistakes}) >= 2
 
 
-@pytest.mark.parametrize("server", ["excel", "text_editor", "kanban"])
+@pytest.mark.parametrize("server", ["excel", "text_editor", "kanban", "obsidian", "sqlite_records"])
 def test_captured_ids_are_used_by_a_later_call_of_the_session(server: str) -> None:
     by_session: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for line in lines_of(BENCH / f"{server}.jsonl"):

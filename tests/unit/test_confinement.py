@@ -33,3 +33,14 @@ async def test_a_path_leaving_the_sessions_folder_is_refused_and_one_inside_is_n
         refused = await path.call("s", "read_file", {"path": outside})
         assert refused.is_error and "outside allowed directories" in text(refused)
     assert not (await path.call("other", "read_file", {"path": "/etc/passwd"})).is_error  # a fresh session: no root
+
+
+def test_a_path_the_server_looked_up_and_did_not_find_was_inside_the_root() -> None:
+    def missing(path: str) -> Turn:
+        said = f"ENOENT: no such file or directory, open '{path}'"
+        result = {"content": [{"type": "text", "text": said}], "isError": True}
+        return Turn(index=0, tool="read_file", arguments={"path": path}, route="sim", result=result)
+
+    denied = turn({"path": "/etc/passwd"}, failed=True)
+    assert root_of([missing("/srv/root/notes/gone.txt"), denied, turn({"path": "/etc/passwd"})]) is None
+    assert root_of([missing("/srv/root/notes/gone.txt"), turn({"path": "/srv/root/notes/a.txt"})]) == "/srv/root"

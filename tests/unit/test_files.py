@@ -114,3 +114,12 @@ async def test_batch_items_name_their_files_creates_keep_and_edits_it_cannot_app
     await path.call("s", "append_text_file_contents", {"file_path": older, "contents": "X = 1\n", "file_hash": "x"})
     read = await path.call("s", "get_text_file_contents", {"files": [{"file_path": older, "ranges": whole}]})
     assert _text(read) != "X = 1\n"
+
+
+async def test_a_touched_file_exists_in_a_folder_the_session_made() -> None:
+    path = path_of(*_specs("bfcl_file_system"))
+    assert not (await path.call("s", "mkdir", {"dir_name": "Projects"})).is_error
+    assert not (await path.call("s", "cd", {"folder": "Projects"})).is_error
+    assert (await path.call("s", "cat", {"file_name": "notes.md"})).is_error  # the new folder holds nothing yet
+    assert not (await path.call("s", "touch", {"file_name": "notes.md"})).is_error
+    assert not (await path.call("s", "cat", {"file_name": "notes.md"})).is_error

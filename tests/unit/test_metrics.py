@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+import tempfile
 from pathlib import Path
+from typing import Any
 
 import anyio
 from prometheus_client.parser import text_string_to_metric_families
@@ -94,3 +99,19 @@ async def test_the_integrity_guard_counts_each_repair_and_refusal_by_kind() -> N
     after = {k: sample("mcp_sim_integrity_repairs_total", experiment="tickets", kind=k) for k in kinds}
     assert {k: after[k] - before[k] for k in kinds} == dict.fromkeys(kinds, 1)
     assert sample("mcp_sim_integrity_repairs_total", experiment="tickets", tool="create_ticket", kind="refused") >= 1
+
+
+def test_a_killed_supervisors_metrics_directory_is_removed_by_the_next_one(tmp_path: Path, monkeypatch: Any) -> None:
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()  # its pid now names no running process
+    stale = tmp_path / f"{metrics.MULTIPROCESS_DIR_PREFIX}{gone.pid}-x1"
+    live = tmp_path / f"{metrics.MULTIPROCESS_DIR_PREFIX}{os.getppid()}-x2"  # our parent is running
+    unnamed = tmp_path / f"{metrics.MULTIPROCESS_DIR_PREFIX}x3"  # an older name, no owner to check
+    for folder in (stale, live, unnamed):
+        folder.mkdir()
+        (folder / "counter_1.db").write_bytes(b"")
+    fresh = Path(metrics.new_multiprocess_dir())
+    assert not stale.exists()
+    assert live.exists() and unnamed.exists()
+    assert fresh.parent == tmp_path and fresh.name.startswith(f"{metrics.MULTIPROCESS_DIR_PREFIX}{os.getpid()}-")

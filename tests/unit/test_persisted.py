@@ -25,12 +25,6 @@ def test_a_learned_list_of_values_shows_what_the_session_holds_not_the_examples_
     assert result.structured_content == {"step": 1, "labels": ["alpha", "beta"], "pages": [1, 2]}
 
 
-def test_a_learned_list_of_records_is_not_replaced_by_a_list_of_records_in_the_record() -> None:
-    template = _json_template({"rows": [{"name": "example"}]})
-    result = render(template, Fill({}, record={"rows": [{"name": "x"}]}))
-    assert result.structured_content == {"rows": [{"name": "example"}]}
-
-
 def test_a_prose_answer_shows_every_record_of_a_long_list_and_cuts_only_one_long_text() -> None:
     records = [{"name": f"node_{n}", "kind": "service", "notes": [f"note {n}"]} for n in range(12)]
     text = prose.sentence("inspect_graph", "read", "graph", {"nodes": records, "essay": "x" * 500})

@@ -138,3 +138,55 @@ def test_a_form_with_records_or_a_failure_is_not_lent_to_a_tool_called_alike() -
         lent(tool("cp", "source", "destination"), [tool("mv", "source", "destination", examples=[failed])], 0)[0]
         is None
     )
+
+
+STATUS_MOVED = Example(
+    arguments={"item_id": "7"},
+    result=json_result({"success": True, "previous_status": "todo", "new_status": "in_progress"}),
+)
+STATUS_FAILED = Example(arguments={"item_id": "99"}, result=json_result({"success": False, "error": "Item not found"}))
+
+
+def test_another_act_on_the_same_thing_lends_its_successes_when_nothing_closer_does() -> None:
+    advance = tool("advance_status", "item_id", examples=[STATUS_MOVED, STATUS_FAILED])
+    how, examples = lent(tool("revert_status", "item_id"), [advance], prefix=0)
+    assert how is not None and "advance_status" in how
+    assert [e.result for e in examples] == [STATUS_MOVED.result]  # its failure is not this tool's
+    shapes = learn(examples)
+    assert shapes is not None and shapes.success is not None
+    body = json.loads(render(shapes.success, Fill({"item_id": "3"})).content[0].text)  # type: ignore[union-attr]
+    assert set(body) == {"success", "previous_status", "new_status"}
+
+
+def test_an_act_that_removes_is_not_answered_like_one_that_makes() -> None:
+    made = Example(arguments={"relations": "a"}, result=json_result({"relations": [{"from": "a", "to": "b"}]}))
+    create = tool("create_relations", "relations", examples=[made])
+    assert lent(tool("delete_relations", "relations"), [create], prefix=0) == (None, [])
+    assert kinship(tool("delete_relations", "relations"), create, action=True) is not None  # names alone would
+
+
+def test_an_act_called_differently_lends_nothing() -> None:
+    advance = tool("advance_status", "item_id", examples=[STATUS_MOVED])
+    assert lent(tool("revert_status", "project", "reason", "when"), [advance], prefix=0) == (None, [])
+
+
+RELATED = Example(
+    arguments={"source_id": 2, "target_id": 3, "relationship_type": "blocks"},
+    result=json_result({"success": True, "relationship_id": 1, "source_id": 2, "target_id": 3, "type": "blocks"}),
+)
+
+
+def test_a_sibling_called_differently_lends_its_form_without_the_fields_repeating_its_arguments() -> None:
+    relate = tool("add_relationship", "source_id", "target_id", "relationship_type", examples=[RELATED])
+    decide = tool("add_decision", "item_id", "choice", "rationale")
+    assert kinship(decide, relate) is None  # not called alike: no family in the strict sense
+    how, examples = lent(decide, [relate], prefix=0)
+    assert how is not None and "add_relationship" in how
+    assert [json.loads(e.result["content"][0]["text"]) for e in examples] == [{"success": True, "decision_id": 1}]
+
+
+def test_fields_repeating_an_argument_the_tool_also_takes_are_kept() -> None:
+    relate = tool("add_relationship", "source_id", "target_id", "relationship_type", examples=[RELATED])
+    how, examples = lent(tool("add_link", "source_id", "note"), [relate], prefix=0)
+    assert how is not None
+    assert json.loads(examples[0].result["content"][0]["text"]) == {"success": True, "link_id": 1, "source_id": 2}

@@ -10,12 +10,14 @@ confined: nothing valid is refused on a guess.
 from __future__ import annotations
 
 import posixpath
+import re
 from collections.abc import Iterable
 from typing import Any
 
 from mcp_sim.errors import InvalidArguments
 from mcp_sim.state.base import Turn
 
+_LOOKED_UP = re.compile(r"not found|no such|does not exist|ENOENT", re.IGNORECASE)
 _PATH_NAMES = ("path", "file", "dir", "directory", "folder", "source", "destination", "target", "repo")
 
 
@@ -34,10 +36,11 @@ def paths_in(arguments: dict[str, Any]) -> list[str]:
 
 def root_of(earlier: Iterable[Turn]) -> str | None:
     """The folder the session's successful calls worked in: the parent of the deepest one holding every path
-    they used (a path whose last part has a dot is a file: its folder counts). None: no path yet, or ``/``."""
+    they used (a path whose last part has a dot is a file: its folder counts). None: no path yet, or ``/``.
+    A call that failed as not found counts too: servers confine a path before they look it up."""
     folders = []
     for turn in earlier:
-        if turn.error is None and turn.result is not None and not turn.result.get("isError", False):
+        if _inside(turn):
             for path in paths_in(turn.arguments):
                 normal = posixpath.normpath(path)
                 folders.append(posixpath.dirname(normal) if "." in posixpath.basename(normal) else normal)
@@ -59,3 +62,13 @@ def check(tool: str, arguments: dict[str, Any], root: str | None) -> None:
             raise InvalidArguments(
                 f"Error executing tool {tool}: Access denied - path outside allowed directories: {normal} not in {root}"
             )
+
+
+def _inside(turn: Turn) -> bool:
+    """Whether the server worked on the turn's paths: it succeeded, or it looked them up and found nothing."""
+    if turn.error is not None or turn.result is None:
+        return False
+    if not turn.result.get("isError", False):
+        return True
+    said = " ".join(str(b.get("text", "")) for b in turn.result.get("content") or [] if isinstance(b, dict))
+    return _LOOKED_UP.search(said) is not None

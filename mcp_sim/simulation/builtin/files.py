@@ -318,7 +318,7 @@ class _Tree:
             self._parent_ready(path, given)
             if self._record(path) is None:
                 self._put(path, {"type": "file", "content": ""})
-        return Answer(f"Created {', '.join(self._given())}", {})
+        return Answer(f"Created {', '.join(self._given())}", {}, self.effects)  # the new files persist
 
     def _write(self, append: bool = False) -> Answer:
         given = self._given()[0]

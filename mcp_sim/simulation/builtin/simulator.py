@@ -39,6 +39,7 @@ from mcp_sim.simulation.builtin import (
     members,
     observing,
     operations,
+    placeholders,
     prose,
     recall,
     referenced,
@@ -46,6 +47,7 @@ from mcp_sim.simulation.builtin import (
     sequence,
     signed_in,
     sql,
+    unions,
     world_actions,
     world_reads,
 )
@@ -53,7 +55,7 @@ from mcp_sim.simulation.builtin.batch import simulate_batch
 from mcp_sim.simulation.builtin.values import ValueMaker
 from mcp_sim.simulation.directives import item_failures
 from mcp_sim.simulation.learned import AnswerShapes, Template, learn
-from mcp_sim.simulation.render import Fill, render
+from mcp_sim.simulation.render import Fill, next_number, recalled_fields, render
 from mcp_sim.state.base import Turn
 
 Select = Callable[[list[dict[str, Any]]], list[dict[str, Any]]]  # the records a list call selects of those found
@@ -65,7 +67,8 @@ class SchemaWorldModel:
         self._shapes: dict[int, AnswerShapes | None] = {}  # id(spec) -> what its examples showed
 
     async def simulate(self, request: SimulationRequest) -> Outcome:
-        return await declared.outcome(request, self._simulate)  # what the spec declares comes first (declared.py)
+        # what the spec declares comes first (declared.py); a union outputSchema answers in its branches (unions.py)
+        return await unions.answered(request, lambda narrowed: declared.outcome(narrowed, self._simulate))
 
     async def _simulate(self, request: SimulationRequest) -> Outcome:
         effect = effect_of(request.spec)
@@ -180,6 +183,8 @@ async def _general_rules(request: SimulationRequest, effect: EntityEffect) -> _R
         conflicts.check(name, arguments, await recent())
     if effect.kind == "create":  # the user the session signed in as, shown in what it creates (signed_in.py)
         derived.update(signed_in.creator(await recent(), request.spec, arguments))
+    if placeholders.looks_up(name, effect.kind) and any(map(placeholders.placeholder, arguments.values())):
+        placeholders.check(name, effect.kind, effect.id, arguments, await recent(), ledger)  # "no_such_dir"
     shown: list[dict[str, Any]] = []
     # a read of a record the ledger holds shows that record; recall is for state held in free text
     kept = effect.kind == "read" and bool(effect.id) and _holds(ledger, effect, arguments)
@@ -320,12 +325,8 @@ class _Answer:
         """The answer showing ``record``: in the learned shape, else the outputSchema, else prose."""
         learned = self.shapes.success if self.shapes else None
         record = {**record, **self.derived}  # what the arguments' meaning and the session's history fix
-        if learned is not None and self.effect.kind == "read" and self.recalled:
-            # a read of what earlier changes named (place_order's symbol in get_order_details): their values
-            # take the fields the example showed, the read's own record over them (recall.py)
-            record = {**_merged(self.recalled, self.ledger, self.request.types), **record}
-        if learned is not None:
-            return self._learned(learned, record, mint)
+        if learned is not None:  # a field the example showed, the earlier change this read recalls gives
+            return self._learned(learned, {**recalled_fields(self.recalled), **record}, mint)
         schema = self.spec.output_schema
         if schema is not None and _open_object(schema):
             self.last_body = self._open_body(record)
@@ -335,7 +336,8 @@ class _Answer:
             self.last_body = self._shape_list(schema, [])
             return to_result(self.spec, self.last_body)
         if schema is not None:
-            known = _merged(self.recalled, self.ledger, self.request.types)
+            known = {k: v for earlier in self.recalled for k, v in earlier.items()}  # the latest write wins
+            known = {k: _current(v, self.ledger, self.request.types) for k, v in known.items()}
             self.last_body = _fill(self.values, schema, {**known, **record})
             return to_result(self.spec, self.last_body)
         text = prose.sentence(self.spec.name, self.effect.kind, self.entity, record)
@@ -361,7 +363,8 @@ class _Answer:
         def records(keys: set[str]) -> list[dict[str, Any]]:
             return self._records(keys, selects.pop() if selects else None)
 
-        fill = Fill(self.args, records, record, mint, self.ledger.created + 1, self.rng, universe=self._records)
+        number = next_number(self.ledger, self.entity)  # numbered per type, as a server's table numbers its rows
+        fill = Fill(self.args, records, record, mint, number, self.rng, universe=self._records)
         # a read, list, update or delete shows only what exists: an id the example showed is not this entity's
         fill.unknown_ids = self.effect.kind in ("read", "list", "update", "delete")
         id_field = self.effect.id or ""
@@ -373,6 +376,11 @@ class _Answer:
                 isinstance(item, dict)
                 and item.get(leaf) is not None
                 and self.ledger.exists(self.entity, str(item[leaf]))
+            )
+        elif "[]." in id_field:  # an item naming an entity the session holds shows the fields it leaves out
+            leaf = id_field.rsplit(".", 1)[-1]
+            fill.held = lambda item: (
+                self.ledger.get(self.entity, str(item.get(leaf))) or {} if isinstance(item, dict) else {}
             )
         result = render(template, fill)
         schema = self.spec.output_schema
@@ -571,12 +579,6 @@ def _with_carried(item: dict[str, Any], item_schema: dict[str, Any]) -> dict[str
 def _nested(value: Any) -> bool:
     """A value holding objects (a batch's items): a delete's answer names the record, not what it holds."""
     return isinstance(value, dict) or (isinstance(value, list) and any(isinstance(v, dict | list) for v in value))
-
-
-def _merged(recalled: list[dict[str, Any]], ledger: Ledger, types: EntityTypes | None) -> dict[str, Any]:
-    """The fields earlier changes gave, the latest write winning, each as the ledger now holds it."""
-    known = {k: v for earlier in recalled for k, v in earlier.items()}
-    return {k: _current(v, ledger, types) for k, v in known.items()}
 
 
 def _current(value: Any, ledger: Ledger, types: EntityTypes | None) -> Any:

@@ -18,6 +18,7 @@ from typing import Any
 import jsonschema
 from referencing.exceptions import Unresolvable
 
+from mcp_sim.simulation.builtin import patterns
 from mcp_sim.simulation.builtin.believable import DEFAULT_LOCALE, believable, is_money, meaning_of, money, words_of
 
 _WORDS = ["alpha", "beacon", "cobalt", "delta", "ember", "falcon", "granite", "harbor", "indigo", "juniper"]
@@ -132,6 +133,8 @@ class ValueMaker:
 
     def _string_of(self, schema: dict[str, Any], name: str, depth: int) -> str:
         value = self._string(name, schema)
+        if isinstance(schema.get("pattern"), str):  # an etag ^[a-f0-9]{64}$ (patterns.py)
+            return patterns.matching(schema["pattern"], self.rng_at(f"{name}#pattern"), value) or value
         low, high = int(schema.get("minLength", 0)), schema.get("maxLength")
         value = value.ljust(low, "x")
         return value[: int(high)] if high is not None else value
