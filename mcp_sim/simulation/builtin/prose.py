@@ -48,12 +48,13 @@ def _fields(record: dict[str, Any]) -> str:
 
 
 def _value(value: Any) -> str:
+    # Only one long text is cut: a list or record is shown whole, as each of its records was established
+    # (cutting a list of entities at 200 characters dropped the later ones a read must show again).
     if isinstance(value, list):
-        text = ", ".join(_value(v) for v in value)
-    elif isinstance(value, dict):
-        text = "{" + _fields(value) + "}"
-    else:
-        text = str(value)
+        return ", ".join(_value(v) for v in value)
+    if isinstance(value, dict):
+        return "{" + _fields(value) + "}"
+    text = str(value)
     return text if len(text) <= MAX_VALUE_CHARS else text[:MAX_VALUE_CHARS] + "..."
 
 

@@ -51,7 +51,7 @@ def recalled(arguments: dict[str, Any], earlier: list[Turn]) -> list[dict[str, A
     candidates: list[tuple[int, int, dict[str, Any]]] = []
     for turn in earlier:
         changed = not observes(turn.tool) or sql.writes(turn.arguments)  # query("INSERT ...") changes
-        if not changed or not _succeeded(turn) or not turn.arguments:
+        if not changed or not succeeded(turn) or not turn.arguments:
             continue
         candidates.append((len(wanted & terms(turn.arguments)), turn.index, turn.arguments))
     # The most related first; the latest others fill the rest (a read may name what only the server minted,
@@ -60,7 +60,7 @@ def recalled(arguments: dict[str, Any], earlier: list[Turn]) -> list[dict[str, A
     return [args for _, _, args in reversed(chosen)]  # the most related last: its values win a merge
 
 
-def _succeeded(turn: Turn) -> bool:
+def succeeded(turn: Turn) -> bool:
     """Neither isError nor an answer that says it failed (``{"status": "error"}``: servers that fail in JSON)."""
     if turn.error is not None or turn.result is None or turn.result.get("isError", False):
         return False

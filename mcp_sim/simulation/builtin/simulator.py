@@ -32,16 +32,20 @@ from mcp_sim.simulation.builtin import (
     declared,
     described,
     documents,
+    echoed,
     files,
     grid,
     meaning,
     members,
+    observing,
     operations,
     placeholders,
     prose,
     recall,
+    referenced,
     selection,
     sequence,
+    signed_in,
     sql,
     unions,
     world_actions,
@@ -189,13 +193,18 @@ async def _general_rules(request: SimulationRequest, effect: EntityEffect) -> _R
         confinement.check(name, arguments, confinement.root_of(await recent()))
     if conflicts.creates(name) and conflicts.names_in(arguments):
         conflicts.check(name, arguments, await recent())
+    if effect.kind == "create":  # the user the session signed in as, shown in what it creates (signed_in.py)
+        derived.update(signed_in.creator(await recent(), request.spec, arguments))
     if placeholders.looks_up(name, effect.kind) and any(map(placeholders.placeholder, arguments.values())):
         placeholders.check(name, effect.kind, effect.id, arguments, await recent(), ledger)  # "no_such_dir"
     shown: list[dict[str, Any]] = []
     # a read of a record the ledger holds shows that record; recall is for state held in free text
     kept = effect.kind == "read" and bool(effect.id) and _holds(ledger, effect, arguments)
-    if effect.kind in ("none", "list", "read") and recall.observes(name) and not sql.writes(arguments) and not kept:
+    reads_state = observing.observes(name, request.spec.description)  # by name, else by description
+    if effect.kind in ("none", "list", "read") and reads_state and not sql.writes(arguments) and not kept:
         shown = recall.recalled(arguments, await recent())
+        # what earlier reads named and got an answer for exists too; changes come last, so they win a merge
+        shown = [*referenced.confirmed(arguments, await recent()), *shown]
     return _Rules(changes, derived, shown, whole)
 
 
@@ -255,7 +264,8 @@ class _Answer:
             return self._list(), []
         world_reads.check(self.spec.name, self.args, self.ledger)  # a name the seeded world does not hold
         shown = shown_by(self.ledger, self.spec.name, self.spec.description, self.args)  # get_balance: the balance
-        return self._present({"success": True, **shown, **self.args, **self.derived}), []
+        given = echoed.with_records(self.effect, self.entity, self.args, self.ledger)  # a batch update's records
+        return self._present({"success": True, **shown, **given, **self.derived}), []
 
     def _create(self) -> tuple[CallToolResult, list[Effect]]:
         id_field = self.effect.id or "id"
@@ -288,8 +298,9 @@ class _Answer:
         return self._present(record), [*self._assumed(id_), Effect("update", self.entity, id_, changes)]
 
     def _delete(self, id_: str) -> tuple[CallToolResult, list[Effect]]:
-        self._existing(id_)
-        result = self._present({"success": True, "deleted": True, self.effect.id or "id": id_})
+        # the answer names what it deleted (its title, its text), as servers confirm a delete
+        record = {k: v for k, v in self._existing(id_).items() if not _nested(v)}
+        result = self._present({**record, "success": True, "deleted": True, self.effect.id or "id": id_})
         return result, [*self._assumed(id_), Effect("delete", self.entity, id_)]
 
     def _assumed(self, id_: str) -> list[Effect]:
@@ -302,7 +313,8 @@ class _Answer:
         filters = {k: v for k, v in self.args.items() if not isinstance(v, dict | list)}
         if self.effect.entity is None:  # filter_by_project: the records whose fields the criteria name
             self.entity = self._fitting_type({n for k in filters for n in (k, plural(k))}) or self.entity
-        records = [r for r in self.ledger.records(self.entity) if _matches(r, filters)]
+        # each with its id, also those the session only updated (their id is the ledger's key alone)
+        records = [r for r in self._identified(self.entity) if _matches(r, filters)]
         learned = self.shapes.success if self.shapes else None
         schema = self.spec.output_schema
         if learned is not None:  # the records the call selects, as the schema's answer shows them
@@ -576,6 +588,11 @@ def _with_carried(item: dict[str, Any], item_schema: dict[str, Any]) -> dict[str
     if len(carried) == 1 and len(lists) == 1:
         return {**item, lists[0]: carried[0]}
     return item
+
+
+def _nested(value: Any) -> bool:
+    """A value holding objects (a batch's items): a delete's answer names the record, not what it holds."""
+    return isinstance(value, dict) or (isinstance(value, list) and any(isinstance(v, dict | list) for v in value))
 
 
 def _current(value: Any, ledger: Ledger, types: EntityTypes | None) -> Any:
