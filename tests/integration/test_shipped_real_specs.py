@@ -10,10 +10,10 @@ import pytest
 from mcp_sim.reporting.fidelity.command import measure
 
 ROOT = Path(__file__).resolve().parents[2]
-# Servers whose bare tool list now keeps more of what the session established than the shipped spec's render
-# templates do: git's reads list the branches and commits earlier calls named (recall.py, referenced.py,
-# observing.py: 5 of 62 calls with a violation), its shipped templates do not (10 of 60). The spec's templates
-# are what to improve; until then its violations are not held to the bare list's.
+# Servers whose bare tool list now keeps more of what the session established than the shipped spec does:
+# git's bare reads list every branch an earlier answered read named (referenced.py, observing.py); the shipped
+# git_branch template lists the branch entities the ledger holds only (2 calls of 60 more with a violation).
+# The spec's template is what to improve; until then its violations are not held to the bare list's.
 BARE_PERSISTS_BETTER = frozenset({"git"})
 
 

@@ -82,6 +82,22 @@ async def test_a_folder_lists_its_children_and_a_write_needs_its_folder(tmp_path
     assert not before.is_error  # a folder from before the session may hold anything
 
 
+async def test_a_declared_tool_is_probed_like_a_bare_one(tmp_path: Path) -> None:
+    """A name that says it names nothing is not found, under a declared hierarchy as under a bare tool list."""
+    fs = shipped(tmp_path, "filesystem")
+    probe = await fs.call("s", "read_text_file", {"path": f"{ROOT}/old/missing.txt"})
+    assert probe.is_error
+    assert not (await fs.call("s", "read_text_file", {"path": f"{ROOT}/old/notes.txt"})).is_error
+
+
+async def test_a_declared_listing_shows_what_earlier_answered_reads_named(tmp_path: Path) -> None:
+    repo = shipped(tmp_path, "git")
+    shown = await repo.call("s", "git_show", {"repo_path": ROOT, "revision": "8c60d68e"})
+    assert not shown.is_error
+    log = await repo.call("s", "git_log", {"repo_path": ROOT})
+    assert "8c60d68e" in text(log)  # the read was answered: that commit exists
+
+
 async def test_moving_a_folder_carries_its_children(tmp_path: Path) -> None:
     fs = shipped(tmp_path, "filesystem")
     await fs.call("s", "create_directory", {"path": f"{ROOT}/inbox"})

@@ -25,12 +25,12 @@ from mcp_sim.config import EntityEffect, ToolSpec
 from mcp_sim.config.effect_format import Derived, Failure, fits, number, slots_in
 from mcp_sim.ledger import hierarchy, integrity
 from mcp_sim.ledger.answers import values_at
-from mcp_sim.ledger.effects import EntityTypes, effects_of, plural
+from mcp_sim.ledger.effects import EntityTypes, effect_of, effects_of, plural
 from mcp_sim.ledger.entities import Effect, Ledger
 from mcp_sim.ledger.world_state import scalar_effect, scalars, session_clock, singletons
 from mcp_sim.outcome import Outcome
 from mcp_sim.simulation.base import SimulationRequest
-from mcp_sim.simulation.builtin import confinement, prose, recall
+from mcp_sim.simulation.builtin import confinement, placeholders, prose, recall, referenced
 from mcp_sim.simulation.render import argument_at, fill_slots, mint_like, template_value
 
 
@@ -46,12 +46,25 @@ async def outcome(request: SimulationRequest, otherwise: Callable[[SimulationReq
         return await otherwise(request)
     confines = bool(confinement.paths_in(request.arguments))
     recalls = any("$recalled" in slots_in(e.render or "") for e in request.spec.declared_effects())
-    earlier = await request.history(max(0, request.call_index - recall.LOOKBACK)) if confines or recalls else []
+    guessed = effect_of(request.spec)
+    probes = placeholders.looks_up(request.spec.name, guessed.kind) and any(
+        map(placeholders.placeholder, request.arguments.values())
+    )
+    wanted = confines or recalls or probes
+    earlier = await request.history(max(0, request.call_index - recall.LOOKBACK)) if wanted else []
     if confines:
         confinement.check(request.spec.name, request.arguments, confinement.root_of(earlier))
+    if probes:  # a declared tool is probed with "missing.txt" as a bare one is (placeholders.py)
+        placeholders.check(
+            request.spec.name, guessed.kind, guessed.id, request.arguments, earlier, request.session.ledger
+        )
     decision = _Decision(request)
     if recalls:
-        decision.recalled = recall.recalled(request.arguments, earlier)
+        # what earlier changes named, and what earlier reads named and were answered (referenced.py)
+        decision.recalled = [
+            *referenced.confirmed(request.arguments, earlier),
+            *recall.recalled(request.arguments, earlier),
+        ]
     effects = [e for e in effects_of(request.spec) if decision.applies(e)]
     if not effects:
         return await otherwise(request)
