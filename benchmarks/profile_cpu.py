@@ -73,7 +73,9 @@ def experiment(servers: Fleet, case: str, store: str, workdir: Path) -> Path:
     doc: dict[str, Any] = {"name": f"profile-cpu-{case}", "state": store}
     if case.startswith("proxy"):
         port = free_port()
-        servers.start("upstream-profile-cpu", [sys.executable, "-m", "benchmarks.upstream_http", "--port", str(port)], port)
+        servers.start(
+            "upstream-profile-cpu", [sys.executable, "-m", "benchmarks.upstream_http", "--port", str(port)], port
+        )
         doc |= {"route": "real", "upstreams": {"up": {"url": f"http://127.0.0.1:{port}/mcp"}}}
     else:
         doc |= {"route": "sim", "tools": ["profile-cpu-tools.yaml"]}
@@ -141,7 +143,10 @@ def ab(servers: Fleet, args: argparse.Namespace, path: Path) -> None:
             calls[label] += anyio.run(drive, args.case, server.url, args.sessions, block, 2 * b + n)
             cpu[label] += tree_cpu_seconds(server.process.pid) - before
     for label in started:
-        print(f"{args.case} {args.store} {label}: {calls[label]} calls, CPU {cpu[label] / calls[label] * 1000:.3f} ms/call")
+        print(
+            f"{args.case} {args.store} {label}: {calls[label]} calls,"
+            f" CPU {cpu[label] / calls[label] * 1000:.3f} ms/call"
+        )
     a, b = (cpu[k] / calls[k] for k in started)
     print(f"B / A CPU per call: {b / a:.2f}x (load {os.getloadavg()[0]:.1f})")
 

@@ -47,9 +47,9 @@ from mcp_sim.backends.upstream_mcp import UpstreamMCP
 from mcp_sim.calls import CallPath, error_result
 from mcp_sim.errors import ProtocolError, StartupError, ToolError
 from mcp_sim.observability import metrics
-from mcp_sim.observability.tracing import spans_wanted
 from mcp_sim.serving.origin import allowed_hosts as allowed_hosts_of
 from mcp_sim.serving.relay import Hub, InFlight, Relay, ctx_agent_key
+from mcp_sim.serving.spans import spans_wanted
 from mcp_sim.state.keys import checked_key, key_from_header
 
 log = structlog.get_logger("mcp_sim.serving.mcp_server")
@@ -182,7 +182,7 @@ def build_server(path: CallPath, process_key: str | None = None) -> Server[Any]:
             get_tool_input_schema=lambda name: path.catalog.input_schema(name),  # the catalog follows profile switches
             **handlers,
         )
-    if not spans_wanted():  # MCP_SIM_OTEL (observability/tracing.py): no exporter, no per-request span
+    if not spans_wanted():  # MCP_SIM_OTEL (serving/spans.py): no exporter, no per-request span
         server.middleware = [m for m in server.middleware if not isinstance(m, OpenTelemetryMiddleware)]
     return server
 

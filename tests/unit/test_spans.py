@@ -9,8 +9,8 @@ from mcp import Client
 from mcp.server._otel import OpenTelemetryMiddleware
 
 from mcp_sim.errors import StartupError
-from mcp_sim.observability.tracing import spans_wanted
 from mcp_sim.serving.mcp_server import build_server
+from mcp_sim.serving.spans import spans_wanted
 from tests.unit.perturb_helpers import call_path
 
 
