@@ -33,6 +33,7 @@ from benchmarks.scale_out import tree_cpu_seconds
 from benchmarks.sim_path import TOOLS
 
 CASES = ("sim-2026", "llm-2026", "sim-2025", "proxy-2026", "proxy-2025")
+RUN = f"{os.getpid()}x{int(time.time())}"  # in every session key: the default store's file outlives a run
 
 
 async def drive_raw(url: str, sessions: int, calls: int, offset: int) -> int:
@@ -44,7 +45,7 @@ async def drive_raw(url: str, sessions: int, calls: int, offset: int) -> int:
         for r in range(max(1, calls // sessions)):
 
             async def one(i: int, r: int = r) -> None:
-                body, headers = rawmcp.tools_call(r, "create_item", {"name": f"w{r}"}, f"c{offset}-{i}")
+                body, headers = rawmcp.tools_call(r, "create_item", {"name": f"w{r}"}, f"c{RUN}-{offset}-{i}")
                 rawmcp.check_result(await conns[i].post(body, headers))
 
             async with anyio.create_task_group() as tasks:
@@ -58,7 +59,7 @@ async def drive_raw(url: str, sessions: int, calls: int, offset: int) -> int:
 
 
 async def drive_sdk(url: str, mode: str, tool: str, calls: int, offset: int) -> int:
-    meta: Any = {"mcp-sim/session": f"sdk-{offset}"}  # as section 1 does
+    meta: Any = {"mcp-sim/session": f"sdk{RUN}-{offset}"}  # as section 1 does
     async with Client(url, mode=mode) as client:  # type: ignore[arg-type]
         await client.list_tools()
         for i in range(calls):
