@@ -25,5 +25,6 @@ SECTIONS: list[Section] = [
     Section("soak", "7. Soak: sessions under upstream kills and world-model faults", soak.run, time_limit_s=600),
     Section("fidelity", "8. Fidelity against recorded real sessions", fidelity.run, time_limit_s=600),
     Section("scale", "9. Scale-out: --workers 2, and 4 processes on one Redis", scale_out.run, time_limit_s=1800),
+    Section("scale_workers", "9a. Scale-out: --workers 2 only", scale_out.run_workers, time_limit_s=900),
     Section("scale_hosts", "9b. Scale-out: 4 processes on one Redis only", scale_out.run_hosts, time_limit_s=900),
 ]

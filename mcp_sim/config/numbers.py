@@ -21,15 +21,27 @@ class NoBooleanNumbers(BaseModel):
     @field_validator("*", mode="before")
     @classmethod
     def _not_a_boolean(cls, value: Any, info: ValidationInfo) -> Any:
-        field = cls.model_fields.get(info.field_name or "")
-        if field is None:
-            return value
-        kind = _numeric(field.annotation)
+        kind = _kind_of(cls, info.field_name or "")
         if kind == "number":
             return not_a_boolean(value)
         if kind == "numbers" and isinstance(value, list) and any(isinstance(v, bool) for v in value):
             raise ValueError("expected numbers, not booleans")
         return value
+
+
+# (model class, field) -> what _numeric says of its annotation. The validator runs for every field of every
+# model built, and reading the annotation each time (typing.get_origin / get_args) was most of its cost.
+_KINDS: dict[tuple[type, str], str | None] = {}
+
+
+def _kind_of(cls: type[BaseModel], name: str) -> str | None:
+    key = (cls, name)
+    try:
+        return _KINDS[key]
+    except KeyError:
+        field = cls.model_fields.get(name)
+        kind = _KINDS[key] = None if field is None else _numeric(field.annotation)
+        return kind
 
 
 def not_a_boolean(value: Any) -> Any:

@@ -47,8 +47,28 @@ def effect_of(spec: ToolSpec) -> EntityEffect:
     return effects_of(spec)[0]
 
 
+# spec -> its effects, by identity. A call asks for a tool's effects five times or more (pre-check, simulator,
+# guard, learning from the answer) and inferring them builds pydantic models: ~10 % of a simulated call's
+# server CPU before this cache (benchmarks/profile_cpu.py). Specs are frozen models made at start-up (or when a
+# profile re-exposes the catalog), so their effects never change; the entry keeps its spec alive, so the id is
+# never reused while cached. Bounded, in case some caller makes specs per call.
+_EFFECTS: dict[int, tuple[ToolSpec, tuple[EntityEffect, ...]]] = {}
+_MAX_CACHED_SPECS = 4096
+
+
 def effects_of(spec: ToolSpec) -> list[EntityEffect]:
     """Every declared effect (completed by inference), or the one inferred from the tool's name and schemas."""
+    cached = _EFFECTS.get(id(spec))
+    if cached is not None and cached[0] is spec:
+        return list(cached[1])  # a fresh list: a caller may filter it in place; the effects are frozen
+    effects = _effects_of(spec)
+    if len(_EFFECTS) >= _MAX_CACHED_SPECS:
+        _EFFECTS.clear()
+    _EFFECTS[id(spec)] = (spec, tuple(effects))
+    return effects
+
+
+def _effects_of(spec: ToolSpec) -> list[EntityEffect]:
     inferred = infer_effect(spec)
     declared = spec.effects if isinstance(spec.effects, list) else [spec.effects] if spec.effects else []
     if not declared:

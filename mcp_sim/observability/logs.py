@@ -7,10 +7,18 @@ import sys
 
 import structlog
 
+# Libraries that log every request at INFO in plain text: httpx2 (each request to an upstream or to the world
+# model: "HTTP Request: POST ... 200 OK") and the SDK's per-request transport of a 2025-era plain call
+# ("Terminating session: None"). Each was a line per call among the JSON lines, and ~1.5 % of a forwarded
+# call's CPU (benchmarks/profile_cpu.py). Above debug they log warnings and errors only.
+PER_REQUEST_LOGGERS = ("httpx", "httpx2", "mcp.server.streamable_http")
+
 
 def configure(level: str = "info") -> None:
     numeric = logging.getLevelName(level.upper())
     logging.basicConfig(stream=sys.stderr, level=numeric, format="%(message)s")
+    for name in PER_REQUEST_LOGGERS:
+        logging.getLogger(name).setLevel(numeric if numeric <= logging.DEBUG else max(numeric, logging.WARNING))
     structlog.configure(
         processors=[
             structlog.contextvars.merge_contextvars,

@@ -16,6 +16,7 @@ from typing import Any
 import structlog
 from mcp import MCPError
 from mcp.server import Server, ServerRequestContext
+from mcp.server._otel import OpenTelemetryMiddleware
 from mcp.server.stdio import stdio_server
 from mcp.server.transport_security import TransportSecuritySettings
 from mcp.shared.exceptions import MCPDeprecationWarning
@@ -48,6 +49,7 @@ from mcp_sim.errors import ProtocolError, StartupError, ToolError
 from mcp_sim.observability import metrics
 from mcp_sim.serving.origin import allowed_hosts as allowed_hosts_of
 from mcp_sim.serving.relay import Hub, InFlight, Relay, ctx_agent_key
+from mcp_sim.serving.spans import spans_wanted
 from mcp_sim.state.keys import checked_key, key_from_header
 
 log = structlog.get_logger("mcp_sim.serving.mcp_server")
@@ -171,7 +173,7 @@ def build_server(path: CallPath, process_key: str | None = None) -> Server[Any]:
     handlers = protocol_handlers(path, relay, hub, process_key)
     with warnings.catch_warnings():  # on_set_logging_level: deprecated on 2026-07-28, still 2025-era protocol
         warnings.simplefilter("ignore", MCPDeprecationWarning)
-        return Server(
+        server: Server[Any] = Server(
             "mcp-sim",
             version=__version__,
             instructions=path.experiment.description,
@@ -180,6 +182,9 @@ def build_server(path: CallPath, process_key: str | None = None) -> Server[Any]:
             get_tool_input_schema=lambda name: path.catalog.input_schema(name),  # the catalog follows profile switches
             **handlers,
         )
+    if not spans_wanted():  # MCP_SIM_OTEL (serving/spans.py): no exporter, no per-request span
+        server.middleware = [m for m in server.middleware if not isinstance(m, OpenTelemetryMiddleware)]
+    return server
 
 
 def protocol_handlers(path: CallPath, relay: Relay, hub: Hub, process_key: str | None) -> dict[str, Any]:

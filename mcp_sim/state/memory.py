@@ -10,7 +10,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from mcp_sim.errors import StateConflict
-from mcp_sim.state.base import SessionState, Turn, export_session, parse_export
+from mcp_sim.state.base import SessionState, Turn, export_session, parse_export, turns_from_text
 from mcp_sim.state.locks import KeyedLocks
 
 Key = tuple[str, str]
@@ -67,7 +67,7 @@ class MemoryStore:
     async def turns(self, experiment: str, key: str, start: int = 0, limit: int | None = None) -> list[Turn]:
         history = self._turns.get((experiment, key), [])
         end = None if limit is None else start + limit
-        return [Turn.from_json(json.loads(t)) for t in history[start:end]]
+        return turns_from_text(history[start:end])
 
     async def sessions(self, experiment: str | None = None) -> list[str]:
         return sorted(k for (e, k) in self._states if experiment in (None, e))

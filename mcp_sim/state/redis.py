@@ -34,7 +34,7 @@ import structlog
 from redis.exceptions import LockNotOwnedError, RedisError
 
 from mcp_sim.errors import StoreUnavailable
-from mcp_sim.state.base import SessionState, Turn
+from mcp_sim.state.base import SessionState, Turn, turns_from_text
 from mcp_sim.state.locks import KeyedLocks
 from mcp_sim.state.versioned import LedgerRows, VersionedStore, conflict, from_stored, head_json
 
@@ -177,7 +177,7 @@ class RedisStore(VersionedStore):
         end = -1 if limit is None else start + limit - 1
         async with _translated():
             raw = await self._redis.lrange(self._k("t", experiment, key), start, end)
-        return [Turn.from_json(json.loads(t)) for t in raw]
+        return turns_from_text([str(t) for t in raw])  # decode_responses: text already
 
     async def sessions(self, experiment: str | None = None) -> list[str]:
         async with _translated():

@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 import anyio
 
 from mcp_sim.errors import StartupError, StoreUnavailable
-from mcp_sim.state.base import SessionState, Turn
+from mcp_sim.state.base import SessionState, Turn, turns_from_text
 from mcp_sim.state.locks import KeyedLocks
 from mcp_sim.state.versioned import LedgerRows, VersionedStore, conflict, from_stored, head_json
 
@@ -96,7 +96,7 @@ class SQLiteStore(VersionedStore):
     async def turns(self, experiment: str, key: str, start: int = 0, limit: int | None = None) -> list[Turn]:
         sql = "SELECT turn FROM turns WHERE experiment=? AND key=? ORDER BY idx LIMIT ? OFFSET ?"
         rows = await self._run(self._all, sql, experiment, key, -1 if limit is None else limit, start)
-        return [Turn.from_json(json.loads(r[0])) for r in rows]
+        return turns_from_text([r[0] for r in rows])
 
     async def sessions(self, experiment: str | None = None) -> list[str]:
         if experiment is None:

@@ -86,6 +86,22 @@ async def test_commit_keeps_state_and_history_in_order(store: StateStore) -> Non
     assert (await store.turns(EXP, "s1"))[2].effects[0].id == "t-2"
 
 
+async def test_history_reads_give_every_field_back_and_copies_callers_may_change(store: StateStore) -> None:
+    # turns are decoded in one go (state/base.py turns_from_text): nothing of one turn may leak into another
+    await played(store, "s1", calls=3)
+    args = {"text": 'a "quoted", [bracketed] value', "n": [1, 2.5, None, True]}
+    state = await store.load(EXP, "s1")
+    state.call_count += 1
+    await store.commit(state, Turn(3, "note", args, "sim", {"isError": True}, error={"code": -1, "message": "é"}))
+    turns = await store.turns(EXP, "s1", start=2)
+    assert [(t.index, t.tool) for t in turns] == [(2, "create_ticket"), (3, "note")]
+    assert turns[1].arguments == args and turns[1].result == {"isError": True}
+    assert turns[1].error == {"code": -1, "message": "é"} and turns[0].effects[0].record == {"title": "n2"}
+    turns[1].arguments["text"] = "changed by a caller"
+    assert (await store.turns(EXP, "s1", start=3))[0].arguments == args
+    assert await store.turns(EXP, "s1", start=9) == []
+
+
 async def test_assumed_ids_survive_a_reload(store: StateStore, opener: Opener) -> None:
     state = await store.load(EXP, "s1")
     effects = [Effect("assume", "ticket", "old-7"), Effect("delete", "ticket", "old-7")]

@@ -4,7 +4,7 @@ import pytest
 from mcp.types import CallToolResult, TextContent
 
 from mcp_sim.config import EntityEffect, ToolSpec
-from mcp_sim.ledger.effects import EntityTypes, effect_of, infer_effect, observed_effects, singular
+from mcp_sim.ledger.effects import EntityTypes, effect_of, effects_of, infer_effect, observed_effects, singular
 from mcp_sim.ledger.entities import Effect
 
 
@@ -93,3 +93,20 @@ def test_batch_items_that_name_another_entity_are_references() -> None:
     update = infer_effect(ToolSpec(name="update_entities", input_schema={"type": "object", "properties": {
         "entities": entities}}))  # fmt: skip
     assert update.kind == "update" and update.id == "entities[].name"
+
+
+def test_effects_are_inferred_once_per_spec_and_handed_out_as_a_fresh_list() -> None:
+    tool = spec("get_ticket", {"ticket_id": {}})
+    first = effects_of(tool)
+    first.clear()  # a caller filtering its list in place does not change what the next caller gets
+    again = effects_of(tool)
+    assert [(e.kind, e.entity, e.id) for e in again] == [("read", "ticket", "ticket_id")]
+    assert again[0] is effects_of(tool)[0]  # computed once: the same frozen model
+
+
+def test_a_spec_copied_under_another_name_gets_its_own_effects() -> None:
+    tool = spec("get_ticket", {"ticket_id": {}})
+    effects_of(tool)
+    renamed = tool.model_copy(update={"name": "delete_ticket"})
+    assert effect_of(renamed).kind == "delete"
+    assert effect_of(tool).kind == "read"
