@@ -17,6 +17,7 @@ from mcp_sim.config import EntityEffect, ToolSpec
 from mcp_sim.config.effect_format import fits, template_value
 from mcp_sim.ledger.answers import Found, answer_body, find_records, is_failure, scalar_fields, values_at
 from mcp_sim.ledger.entities import Effect, Ledger
+from mcp_sim.ledger import namespaces
 from mcp_sim.ledger.hierarchy import normal
 from mcp_sim.ledger.world_state import scalar_effect
 
@@ -40,6 +41,8 @@ _ACTIONS = (
 CHANGING = frozenset(w for w, kind in _VERBS.items() if kind in ("create", "update", "delete")) | frozenset(
     _ACTIONS.split()
 )
+# a word every tool of a server starts with is its namespace unless it says what the tools do (``get_a``...)
+_NOT_NAMESPACE = frozenset(_VERBS) | CHANGING
 
 
 def effect_of(spec: ToolSpec) -> EntityEffect:
@@ -88,6 +91,7 @@ class EntityTypes:
     effects (``create_ticket`` returning ``id`` -> ticket ids live in ``id``) and from the world seeds."""
 
     def __init__(self, specs: list[ToolSpec], seeded: dict[str, str] | None = None) -> None:
+        learn_namespace(specs)
         self.id_fields: dict[str, str] = dict(seeded or {})
         for spec in specs:
             for effect in effects_of(spec):
@@ -114,6 +118,16 @@ class EntityTypes:
         existed before the session (from its task), and a simulator that cannot know must not call it
         missing. Deleted ids are refused either way."""
         return entity in self.seeded or ledger.knows(entity)
+
+
+def learn_namespace(specs: list[ToolSpec]) -> None:
+    """Reads the tool list as one server's (namespaces.py): the word every name starts with is no verb, the
+    argument every tool requires is no id. Effects worked out before for a name whose reading changed are
+    forgotten, so they are worked out again without the namespace."""
+    changed = namespaces.register(((s.name, s.input_schema) for s in specs), _NOT_NAMESPACE)
+    if changed:
+        for key in [k for k, (spec, _) in _EFFECTS.items() if spec.name in changed]:
+            del _EFFECTS[key]
 
 
 def _integer_ids(specs: list[ToolSpec]) -> set[str]:
@@ -250,7 +264,9 @@ def _changes(effect: EntityEffect, arguments: dict[str, Any]) -> dict[str, Any] 
 
 
 def infer_effect(spec: ToolSpec) -> EntityEffect:
-    words = [w for w in re.split(r"[^a-z0-9]+", _snake(spec.name)) if w]
+    words = [w for w in re.split(r"[^a-z0-9]+", _snake(namespaces.without_namespace(spec.name))) if w]
+    if len(words) < 2:  # notebook_create, notebook_delete: with only a verb left, the namespace is the noun
+        words = [w for w in re.split(r"[^a-z0-9]+", _snake(spec.name)) if w]
     if not words:
         return EntityEffect(kind="none")
     kind = _VERBS.get(words[0])
@@ -266,6 +282,8 @@ def infer_effect(spec: ToolSpec) -> EntityEffect:
         if kind == "list" and len(words) < 2:
             return EntityEffect(kind="list")  # the listed type is whichever records the criterion fits
     entity = singular("_".join(words[1:]))
+    if kind == "list" and entity in namespaces.scopes_of(spec.name):
+        return EntityEffect(kind="list")  # search_vault(vault, query): lists what is in the scope, not scopes
     if kind in ("read", "update", "delete"):
         id_arg = _id_argument(spec.input_schema, entity)
         refs = _refs(spec.input_schema, id_arg)
