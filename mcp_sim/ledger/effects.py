@@ -15,9 +15,9 @@ from mcp.types import CallToolResult
 
 from mcp_sim.config import EntityEffect, ToolSpec
 from mcp_sim.config.effect_format import fits, template_value
+from mcp_sim.ledger import created_ids, namespaces
 from mcp_sim.ledger.answers import Found, answer_body, find_records, is_failure, scalar_fields, values_at
 from mcp_sim.ledger.entities import Effect, Ledger
-from mcp_sim.ledger import namespaces
 from mcp_sim.ledger.hierarchy import normal
 from mcp_sim.ledger.world_state import scalar_effect
 
@@ -137,6 +137,10 @@ def _integer_ids(specs: list[ToolSpec]) -> set[str]:
     for spec in specs:
         properties = spec.input_schema.get("properties") or {}
         for effect in effects_of(spec):
+            if effect.kind == "create" and effect.entity and effect.id and spec.examples:  # answers showed 1, 2...
+                shown = [v for b in created_ids.successful_bodies(spec.examples) for v in values_at(b, effect.id)]
+                if shown and all(isinstance(v, int) and not isinstance(v, bool) for v in shown):
+                    found.add(effect.entity)
             named = {effect.id: effect.entity} if effect.kind != "create" and effect.id else {}
             for argument, entity in {**named, **effect.refs}.items():
                 prop = properties.get(argument) if argument and entity else None
@@ -295,9 +299,7 @@ def infer_effect(spec: ToolSpec) -> EntityEffect:
         return EntityEffect(kind=kind, entity=entity, id=id_arg, refs=refs)
     if kind == "create":
         refs = _refs(spec.input_schema, None)
-        return EntityEffect(
-            kind=kind, entity=entity, id=_id_field(spec.output_schema, entity, spec.input_schema), refs=refs
-        )
+        return EntityEffect(kind=kind, entity=entity, id=_id_field(spec, entity), refs=refs)
     return EntityEffect(kind=kind, entity=entity)
 
 
@@ -359,13 +361,16 @@ def _id_argument(schema: dict[str, Any], entity: str) -> str | None:
     return None
 
 
-def _id_field(schema: dict[str, Any] | None, entity: str, inputs: dict[str, Any] | None = None) -> str:
-    props = (schema or {}).get("properties") or {}
+def _id_field(spec: ToolSpec, entity: str) -> str:
+    props = (spec.output_schema or {}).get("properties") or {}
     for name in ("id", f"{entity}_id", f"{_camel(entity)}Id"):
         if name in props:
             return name
-    batch = _batch_argument(inputs or {})
-    return batch if batch is not None else "id"
+    batch = _batch_argument(spec.input_schema)
+    if batch is not None:
+        return batch
+    # in an envelope or under a name for what was made (``data.recipe_id``, ``insertedId``): created_ids.py
+    return created_ids.id_path(entity, spec.output_schema, created_ids.successful_bodies(spec.examples)) or "id"
 
 
 def _batch_argument(schema: dict[str, Any]) -> str | None:
