@@ -14,6 +14,8 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from mcp_sim.config import Example
+
 # names that say "the id this call made", whatever the entity: insertedId, created_id, new_id, lastInsertRowid
 _MINTED = re.compile(r"^(inserted|created|new|generated|last_?insert(ed)?)_?(id|row_?id)$", re.IGNORECASE)
 
@@ -30,12 +32,12 @@ def id_path(entity: str, output_schema: dict[str, Any] | None, answers: Iterable
     return None
 
 
-def successful_bodies(examples: Iterable[Any]) -> list[Any]:
+def successful_bodies(examples: Iterable[Example]) -> list[dict[str, Any]]:
     """The JSON bodies of recorded successful answers (``Example.result`` is a CallToolResult as JSON)."""
     bodies = []
     for example in examples:
-        result = example.result if hasattr(example, "result") else example
-        if not isinstance(result, dict) or result.get("isError"):
+        result = example.result
+        if result.get("isError"):
             continue
         body = result.get("structuredContent")
         if body is None:
