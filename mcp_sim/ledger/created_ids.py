@@ -51,11 +51,9 @@ def successful_bodies(examples: Iterable[Example]) -> list[dict[str, Any]]:
 def _in_keys(entity: str, keys: list[tuple[str, str]]) -> str | None:
     """The first id-like key: the entity's own id name, then a name for a minted id, at the top level first."""
     own = {"id", f"{entity}_id", f"{_camel(entity)}Id", f"{entity.rsplit('_', 1)[-1]}_id"}
-    for test in (lambda k: k in own, lambda k: bool(_MINTED.match(k))):
-        for prefix, key in keys:
-            if test(key):
-                return f"{prefix}{key}"
-    return None
+    named = [f"{prefix}{key}" for prefix, key in keys if key in own]
+    minted = [f"{prefix}{key}" for prefix, key in keys if _MINTED.match(key)]
+    return next(iter([*named, *minted]), None)
 
 
 def _schema_keys(schema: dict[str, Any]) -> list[tuple[str, str]]:
