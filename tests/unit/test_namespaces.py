@@ -71,3 +71,15 @@ async def test_a_scoped_document_is_taken_once_made_and_gone_once_moved_or_delet
     assert not (await path.call("s", "inkwell_delete_page", {"shelf": "main", "path": "Projects/Idea.md"})).is_error
     gone = await path.call("s", "inkwell_read_page", {"shelf": "main", "path": "Projects/Idea.md"})
     assert gone.is_error and "No such file" in _text(gone)
+
+
+async def test_a_bare_name_under_a_path_argument_is_a_path_too() -> None:
+    folders = [
+        _tool("inkpot_create_folder", "shelf", "path"),
+        _tool("inkpot_read_page", "shelf", "path"),
+        _tool("inkpot_search_shelf", "shelf", "query"),
+    ]
+    path = path_of(*folders)
+    assert not (await path.call("s", "inkpot_create_folder", {"shelf": "main", "path": "Archive"})).is_error
+    again = await path.call("s", "inkpot_create_folder", {"shelf": "main", "path": "Archive"})
+    assert again.is_error and "already exists" in _text(again)

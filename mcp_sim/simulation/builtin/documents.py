@@ -31,6 +31,7 @@ _DELETES = frozenset({"delete", "remove", "destroy", "unlink"})
 _MOVES = frozenset({"rename", "move", "mv"})
 PATH_KEY = re.compile(r"^(path|file|filepath|filename)$|(_path|Path|_file|File)$")
 CONTENT_KEY = re.compile(r"^(content|contents|text|data|body|source)$", re.IGNORECASE)
+_NAMED_PATH = re.compile(r"^path$|_path$|Path$")
 _MOVE_ENDS = re.compile(PATH_KEY.pattern + r"|^(source|destination|src|dst|from|to)$")
 _OVERWRITE_KEY = re.compile(r"^(overwrite|force|replace|exist_ok)$", re.IGNORECASE)
 
@@ -39,7 +40,7 @@ def changes(spec: ToolSpec, arguments: dict[str, Any], ledger: Ledger) -> list[E
     """The tree changes this call makes; raises as the tool would for a path that is gone or taken."""
     named = words(spec.name)
     ends = _MOVE_ENDS if named & _MOVES else PATH_KEY  # move(source, destination) names two paths
-    paths = {k: hierarchy.normal(v) for k, v in arguments.items() if ends.search(k) and _looks_like_path(v)}
+    paths = {k: hierarchy.normal(v) for k, v in arguments.items() if ends.search(k) and _looks_like_path(v, k)}
     if not paths:
         return []
     # an argument every tool of the server requires (``vault``) says where, not what (namespaces.py)
@@ -72,8 +73,11 @@ def _present(tool: str, path: str, ledger: Ledger) -> None:
         raise EntityNotFound(f"{tool}: No such file or directory: '{path}'")
 
 
-def _looks_like_path(value: Any) -> bool:
-    return isinstance(value, str) and bool(value) and ("/" in value or "." in value) and "\n" not in value
+def _looks_like_path(value: Any, key: str = "") -> bool:
+    """A value with a folder or an extension; under an argument named ``path`` any one-line name (``Archive``)."""
+    if not isinstance(value, str) or not value or "\n" in value:
+        return False
+    return "/" in value or "." in value or _NAMED_PATH.search(key) is not None
 
 
 def words(name: str) -> set[str]:
