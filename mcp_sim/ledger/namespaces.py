@@ -63,6 +63,8 @@ def register(tools: Iterable[tuple[str, dict[str, Any]]], verbs: frozenset[str])
     """Learns the namespace and scope arguments of one tool list (name, input schema); returns the names
     whose reading changed (their inferred effects must be worked out again)."""
     listed = list(tools)
+    if len(listed) < MIN_TOOLS:  # one tool's types (a rule checking a single spec) say nothing of its server
+        return set()
     prefix = shared_words((name for name, _ in listed), verbs)
     scopes = scope_arguments(schema for _, schema in listed)
     changed = set()

@@ -83,3 +83,10 @@ async def test_a_bare_name_under_a_path_argument_is_a_path_too() -> None:
     assert not (await path.call("s", "inkpot_create_folder", {"shelf": "main", "path": "Archive"})).is_error
     again = await path.call("s", "inkpot_create_folder", {"shelf": "main", "path": "Archive"})
     assert again.is_error and "already exists" in _text(again)
+
+
+def test_a_single_tool_read_alone_keeps_its_servers_namespace() -> None:
+    specs = _notes("papyrus")
+    EntityTypes(specs)
+    EntityTypes([specs[1]])  # a rule that builds types for one spec
+    assert effect_of(specs[1]).kind == "read"
