@@ -35,6 +35,7 @@ from mcp_sim.simulation.builtin import (
     echoed,
     files,
     grid,
+    lifecycle,
     meaning,
     members,
     observing,
@@ -193,6 +194,8 @@ async def _general_rules(request: SimulationRequest, effect: EntityEffect) -> _R
         confinement.check(name, arguments, confinement.root_of(await recent()))
     if conflicts.creates(name) and conflicts.names_in(arguments):
         conflicts.check(name, arguments, await recent())
+    if files.operation_of(request.spec) is None and lifecycle.names(name, arguments):  # named things (lifecycle.py)
+        lifecycle.check(name, request.spec.description or "", arguments, await recent())
     if effect.kind == "create":  # the user the session signed in as, shown in what it creates (signed_in.py)
         derived.update(signed_in.creator(await recent(), request.spec, arguments))
     if placeholders.looks_up(name, effect.kind) and any(map(placeholders.placeholder, arguments.values())):
