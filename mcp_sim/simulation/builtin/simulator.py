@@ -40,6 +40,7 @@ from mcp_sim.simulation.builtin import (
     members,
     observing,
     operations,
+    overwrite,
     placeholders,
     prose,
     recall,
@@ -196,6 +197,8 @@ async def _general_rules(request: SimulationRequest, effect: EntityEffect) -> _R
         conflicts.check(name, arguments, await recent())
     if files.operation_of(request.spec) is None and lifecycle.names(name, arguments):  # named things (lifecycle.py)
         lifecycle.check(name, request.spec.description or "", arguments, await recent())
+    if overwrite.flag_of(request.spec.input_schema) is not None:  # a repeat write without its flag (overwrite.py)
+        overwrite.check(name, request.spec.input_schema, arguments, await recent())
     if effect.kind == "create":  # the user the session signed in as, shown in what it creates (signed_in.py)
         derived.update(signed_in.creator(await recent(), request.spec, arguments))
     if placeholders.looks_up(name, effect.kind) and any(map(placeholders.placeholder, arguments.values())):
