@@ -29,6 +29,7 @@ from mcp_sim.simulation.builtin import (
     accumulated,
     confinement,
     conflicts,
+    cycles,
     declared,
     described,
     documents,
@@ -165,6 +166,7 @@ async def _general_rules(request: SimulationRequest, effect: EntityEffect) -> _R
     name, arguments, ledger = request.spec.name, request.arguments, request.session.ledger
     described.check(name, request.spec.description or "", request.spec.input_schema, arguments)
     meaning.check(name, arguments)
+    cycles.check(name, arguments)  # an item made its own parent (cycles.py)
     computed = {**operations.computed(name, arguments), **meaning.derived(name, arguments)}
     held, changes = accumulated.derived(request.spec, arguments, ledger)  # what earlier calls gave (branches)
     changes += grid.changes(request.spec, arguments, ledger)  # cells written by position (grid.py)
