@@ -10,9 +10,10 @@ def _schema(*keys: str) -> dict[str, Any]:
     return {"type": "object", "properties": {k: {"type": "string"} for k in keys}}
 
 
+STRING = {"type": "string"}
+STRINGS = {"type": "array", "items": STRING}
 TABS = [
-    ToolSpec(name="new_deck", input_schema={"type": "object", "properties": {"deck": {"type": "string"},
-             "slides": {"type": "array", "items": {"type": "string"}}}}),  # fmt: skip
+    ToolSpec(name="new_deck", input_schema={"type": "object", "properties": {"deck": STRING, "slides": STRINGS}}),
     ToolSpec(name="add_slide", input_schema=_schema("deck", "new_name")),
     ToolSpec(name="create_slide", input_schema=_schema("deck", "new_name")),
     ToolSpec(name="rename_slide", input_schema=_schema("deck", "slide", "new_name")),
@@ -27,7 +28,8 @@ async def test_a_renamed_or_removed_name_is_not_found_and_a_made_one_is_taken() 
     taken = await path.call("s", "create_slide", {"deck": "a.deck", "new_name": "Intro"})
     assert taken.is_error and "already exists" in text(taken)  # the plural list made it
     assert not (await path.call("s", "create_slide", {"deck": "b.deck", "new_name": "Intro"})).is_error  # other deck
-    assert not (await path.call("s", "rename_slide", {"deck": "a.deck", "slide": "Intro", "new_name": "Start"})).is_error
+    renamed = {"deck": "a.deck", "slide": "Intro", "new_name": "Start"}
+    assert not (await path.call("s", "rename_slide", renamed)).is_error
     gone = await path.call("s", "show_text", {"deck": "a.deck", "slide": "Intro", "range": "1:2"})
     assert gone.is_error and "not found" in text(gone)
     assert not (await path.call("s", "show_text", {"deck": "a.deck", "slide": "Start"})).is_error
@@ -45,10 +47,16 @@ async def test_names_from_before_the_session_are_open() -> None:
 
 
 PAGES = [
-    ToolSpec(name="wiki_create_page", description="Create a page without overwriting an existing one.",
-             input_schema=_schema("space", "path", "content")),  # fmt: skip
-    ToolSpec(name="wiki_make_folder", description="Make a folder; succeeds silently when it exists.",
-             input_schema=_schema("space", "path")),  # fmt: skip
+    ToolSpec(
+        name="wiki_create_page",
+        description="Create a page without overwriting an existing one.",
+        input_schema=_schema("space", "path", "content"),
+    ),
+    ToolSpec(
+        name="wiki_make_folder",
+        description="Make a folder; succeeds silently when it exists.",
+        input_schema=_schema("space", "path"),
+    ),
     ToolSpec(name="wiki_move_page", input_schema=_schema("space", "source", "destination")),
     ToolSpec(name="wiki_get_page", input_schema=_schema("space", "path")),
 ]

@@ -29,19 +29,22 @@ _CREATES = frozenset({"create", "new", "make", "mkdir"})
 _REMOVES = frozenset({"delete", "remove", "destroy", "drop", "trash", "erase", "rm", "rmdir", "unlink"})
 _MOVES = frozenset({"rename", "move", "mv"})
 _COPIES = frozenset({"copy", "duplicate", "clone", "cp"})
-_VERBS = _CREATES | _REMOVES | _MOVES | _COPIES | frozenset(
-    "get read list show describe update edit set write add insert append search find open close fetch".split()
-)
+_READS_AND_WRITES = "get read list show describe update edit set write add insert append search find open close fetch"
+_VERBS = _CREATES | _REMOVES | _MOVES | _COPIES | frozenset(_READS_AND_WRITES.split(" "))
 _FILE_LIKE = frozenset({"note", "file", "directory", "dir", "folder", "document", "doc", "page", "path"})
 _FROM = ("old_", "source_", "src_", "from_", "current_")
 _TO = ("new_", "destination_", "dest_", "target_", "to_")
 _GENERIC = frozenset({"", "name", "source", "src", "from", "destination", "dest", "target", "to"})
 _PATHS = frozenset({"path", "file", "filename", "file_path", "filepath"})
+_ENDS = frozenset({"source", "src", "destination", "dest", "target", "new", "old"})  # source_path, new_file
 _IDS = re.compile(r"(^id$|_id$|Id$|_ids$|Ids$)")
 _WORDS = re.compile(r"[^a-z0-9]+")
 MAX_NAME = 200  # longer strings are content, not names
 # a description that says a create refuses what exists (else a path create may overwrite or be mkdir -p)
-_REFUSES = re.compile(r"must not already exist|without overwriting|already_exists|(existing|exists?)\b[^.]*\b(rejected|fails?|error)", re.I)
+_REFUSES = re.compile(
+    r"must not already exist|without overwriting|already_exists|(existing|exists?)\b[^.]*\b(rejected|fails?|error)",
+    re.I,
+)
 _ACCEPTS = re.compile(r"overwrit|succeed silently|ensure[^.]*exists|idempotent|if (it )?(does not|doesn't) exist", re.I)
 
 
@@ -97,7 +100,7 @@ def _roles(tool: str, arguments: dict[str, Any]) -> _Roles:
     head = _head(tool)
     kinds: dict[str, str] = {}
     for key, value in arguments.items():
-        if isinstance(value, str) and value and len(value) <= MAX_NAME and "\n" not in value and not _IDS.search(key):
+        if isinstance(value, str) and value and _named(value) and not _IDS.search(key):
             kind = _kind(key, head)
             if kind is not None:
                 kinds[key] = kind
@@ -113,31 +116,22 @@ def _roles(tool: str, arguments: dict[str, Any]) -> _Roles:
             roles.removed.append(name)
         elif words & _MOVES and (target or _has_target(kinds, kind)):  # a move without a target: a mode
             (roles.made if target else roles.removed).append(name)
-        elif words & _COPIES and target:
-            roles.made.append(name)
-        elif words & _CREATES and (target or not _has_target(kinds, kind)):
+        elif (words & _COPIES and target) or (words & _CREATES and (target or not _has_target(kinds, kind))):
             roles.made.append(name)
     if words & _CREATES:  # create_workbook(sheets=["Roster"]): each item of a plural list is made
         scope = tuple(_scope(arguments))
         for key, value in arguments.items():
             if isinstance(value, list) and key.endswith("s") and key.lower() not in ("tags", "ids"):
                 kind = key[:-1].lower()
-                roles.made += [Name(kind, v, scope) for v in value if isinstance(v, str) and v and _short(v)]
+                roles.made += [Name(kind, v, scope) for v in value if isinstance(v, str) and v and _named(v)]
     return roles
 
 
 def _kind(key: str, head: str | None) -> str | None:
     """The kind of thing a string argument names, or None (content, a container path)."""
     low = re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", key).lower()
-    if low in _PATHS or low.endswith(("_path", "_file")) and low.removesuffix("_path").removesuffix("_file") in (
-        "source",
-        "src",
-        "destination",
-        "dest",
-        "target",
-        "new",
-        "old",
-    ):
+    ends = low.endswith(("_path", "_file")) and low.removesuffix("_path").removesuffix("_file") in _ENDS
+    if low in _PATHS or ends:
         return "path" if head in _FILE_LIKE else None
     stem = low
     for prefix in (*_FROM, *_TO):
@@ -153,10 +147,9 @@ def _kind(key: str, head: str | None) -> str | None:
     return stem if "_" not in stem and stem not in _CONTENT else None
 
 
-_CONTENT = frozenset(
-    "content contents text body message query sql description title value values mode reason operation type format "
-    "range cell cells status priority color colour style language pattern comment note_text data label".split()
-)
+_CONTENT_KEYS = """content contents text body message query sql description title value values mode reason operation
+type format range cell cells status priority color colour style language pattern comment note_text data label"""
+_CONTENT = frozenset(_CONTENT_KEYS.split())
 
 
 def _targets(key: str) -> bool:
@@ -192,6 +185,11 @@ def _scope(arguments: dict[str, Any]) -> list[tuple[str, str]]:
 
 def _snake(key: str) -> str:
     return re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", key).lower()
+
+
+def _named(value: str) -> bool:
+    """Whether a string can be a name (``Roster 2025``): short and on one line."""
+    return len(value) <= MAX_NAME and "\n" not in value
 
 
 def _short(value: str) -> bool:

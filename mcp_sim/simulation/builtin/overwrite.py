@@ -15,7 +15,9 @@ from typing import Any
 from mcp_sim.errors import InvalidArguments
 from mcp_sim.state.base import Turn
 
-FLAGS = frozenset({"overwrite", "force", "exist_ok", "clobber", "replace_existing", "overwrite_existing", "allow_overwrite"})
+FLAGS = frozenset(
+    {"overwrite", "force", "exist_ok", "clobber", "replace_existing", "overwrite_existing", "allow_overwrite"}
+)
 _PLACES = re.compile(r"path|file|dest|output|target", re.I)
 _REMOVES = frozenset({"delete", "remove", "rm", "unlink", "move", "rename", "mv", "trash"})
 _WORDS = re.compile(r"[^a-z0-9]+")
@@ -25,9 +27,14 @@ def flag_of(input_schema: dict[str, Any]) -> str | None:
     """The overwrite flag the tool declares, off by default (None when it has none or it defaults on)."""
     for key, prop in (input_schema.get("properties") or {}).items():
         snake = re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", key).lower()
-        if snake in FLAGS and isinstance(prop, dict) and prop.get("type") == "boolean" and prop.get("default") is not True:
+        boolean = isinstance(prop, dict) and prop.get("type") == "boolean"
+        if snake in FLAGS and boolean and prop.get("default") is not True:
             return str(key)
     return None
+
+
+def _names_any(turn: Turn, places: dict[str, str]) -> bool:
+    return bool(set(places.values()) & {v for v in turn.arguments.values() if isinstance(v, str)})
 
 
 def check(tool: str, input_schema: dict[str, Any], arguments: dict[str, Any], earlier: list[Turn]) -> None:
@@ -44,9 +51,8 @@ def check(tool: str, input_schema: dict[str, Any], arguments: dict[str, Any], ea
             continue
         if turn.tool == tool and all(turn.arguments.get(k) == v for k, v in places.items()):
             written = True
-        elif written and set(_WORDS.split(turn.tool.lower())) & _REMOVES:
-            if set(places.values()) & {v for v in turn.arguments.values() if isinstance(v, str)}:
-                written = False
+        elif written and set(_WORDS.split(turn.tool.lower())) & _REMOVES and _names_any(turn, places):
+            written = False
     if written:
         target = list(places.values())[-1]  # the written file comes after the source it reads
         raise InvalidArguments(f"Error executing tool {tool}: {target} already exists. Pass {flag}=true to replace it.")

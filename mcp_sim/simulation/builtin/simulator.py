@@ -50,6 +50,7 @@ from mcp_sim.simulation.builtin import (
     sequence,
     signed_in,
     sql,
+    sql_keys,
     unions,
     world_actions,
     world_reads,
@@ -193,6 +194,8 @@ async def _general_rules(request: SimulationRequest, effect: EntityEffect) -> _R
             earlier = await request.history(max(0, request.call_index - LOOKBACK))
         return earlier
 
+    if statement is not None and sql_keys.inserts(statement):  # a key an earlier INSERT wrote (sql_keys.py)
+        sql_keys.check(statement, await recent())
     if confinement.paths_in(arguments):
         confinement.check(name, arguments, confinement.root_of(await recent()))
     if conflicts.creates(name) and conflicts.names_in(arguments):
