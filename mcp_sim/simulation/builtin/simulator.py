@@ -27,6 +27,7 @@ from mcp_sim.outcome import Outcome
 from mcp_sim.simulation.base import SimulationRequest
 from mcp_sim.simulation.builtin import (
     accumulated,
+    conditional,
     confinement,
     conflicts,
     cycles,
@@ -167,6 +168,7 @@ async def _general_rules(request: SimulationRequest, effect: EntityEffect) -> _R
     name, arguments, ledger = request.spec.name, request.arguments, request.session.ledger
     described.check(name, request.spec.description or "", request.spec.input_schema, arguments)
     meaning.check(name, arguments)
+    conditional.check(name, request.spec.input_schema, arguments)  # required in one mode (conditional.py)
     cycles.check(name, arguments)  # an item made its own parent (cycles.py)
     computed = {**operations.computed(name, arguments), **meaning.derived(name, arguments)}
     held, changes = accumulated.derived(request.spec, arguments, ledger)  # what earlier calls gave (branches)
