@@ -10,7 +10,7 @@ PURGE = {
     "properties": {
         "record": {"type": "string"},
         "how": {"type": "string", "enum": ["archive", "shred"]},
-        "confirm_record": {"type": "string", "description": "Required when shredding (how=shred), repeating the record"},
+        "confirm_record": {"type": "string", "description": "Required when shredding (how=shred), as a check"},
         "note": {"type": "string", "description": "Required for audits."},
     },
 }

@@ -43,6 +43,7 @@ from mcp_sim.simulation.builtin import (
     observing,
     operations,
     overwrite,
+    path_words,
     placeholders,
     prose,
     recall,
@@ -169,6 +170,7 @@ async def _general_rules(request: SimulationRequest, effect: EntityEffect) -> _R
     described.check(name, request.spec.description or "", request.spec.input_schema, arguments)
     meaning.check(name, arguments)
     conditional.check(name, request.spec.input_schema, arguments)  # required in one mode (conditional.py)
+    path_words.check(name, request.spec.input_schema, arguments)  # path forms the words reject (path_words.py)
     cycles.check(name, arguments)  # an item made its own parent (cycles.py)
     computed = {**operations.computed(name, arguments), **meaning.derived(name, arguments)}
     held, changes = accumulated.derived(request.spec, arguments, ledger)  # what earlier calls gave (branches)
