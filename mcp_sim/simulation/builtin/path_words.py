@@ -8,17 +8,28 @@ rejected (not allowed, forbidden) counts, and only the forms it names are checke
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
 from mcp_sim.errors import InvalidArguments
 
 _REFUSAL = re.compile(r"\b(rejected|not allowed|disallowed|forbidden|refused)\b", re.I)
-_FORMS = {
-    "absolute path": lambda v: v.startswith(("/", "\\")) or re.match(r"^[A-Za-z]:[\\/]", v) is not None,
-    "dot segment": lambda v: any(part in (".", "..") for part in re.split(r"[\\/]", v)),
-    "backslash": lambda v: "\\" in v,
-}
+
+
+def _absolute(value: str) -> bool:
+    return value.startswith(("/", "\\")) or re.match(r"^[A-Za-z]:[\\/]", value) is not None
+
+
+def _dotted(value: str) -> bool:
+    return any(part in (".", "..") for part in re.split(r"[\\/]", value))
+
+
+def _backslashed(value: str) -> bool:
+    return "\\" in value
+
+
+_FORMS: dict[str, Callable[[str], bool]] = {"absolute path": _absolute, "dot segment": _dotted, "backslash": _backslashed}
 
 
 @cache
