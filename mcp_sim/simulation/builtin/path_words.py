@@ -29,7 +29,8 @@ def _backslashed(value: str) -> bool:
     return "\\" in value
 
 
-_FORMS: dict[str, Callable[[str], bool]] = {"absolute path": _absolute, "dot segment": _dotted, "backslash": _backslashed}
+_Check = Callable[[str], bool]
+_FORMS: dict[str, _Check] = {"absolute path": _absolute, "dot segment": _dotted, "backslash": _backslashed}
 
 
 @cache
