@@ -25,3 +25,19 @@ def test_another_mode_or_the_property_given_or_no_enum_named_passes() -> None:
     check("purge_record", PURGE, {"record": "r1", "how": "archive"})
     check("purge_record", PURGE, {"record": "r1"})
     check("purge_record", PURGE, {"record": "r1", "how": "shred", "confirm_record": "r1"})
+
+
+PLACE = {
+    "type": "object",
+    "properties": {
+        "before": {"type": "integer", "description": "Line to insert before (mutually exclusive with 'after')"},
+        "after": {"type": "integer", "description": "Line to insert after"},
+    },
+}
+
+
+def test_two_properties_that_exclude_each_other_given_together_fail() -> None:
+    with pytest.raises(InvalidArguments, match="before and after are mutually exclusive"):
+        check("insert_lines", PLACE, {"before": 3, "after": 5})
+    check("insert_lines", PLACE, {"before": 3})
+    check("insert_lines", PLACE, {"after": 0})  # zero is given, and alone

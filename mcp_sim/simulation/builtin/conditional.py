@@ -1,9 +1,11 @@
-"""An argument its description says is required in one mode of another argument, missing in that mode.
+"""Constraints between two arguments that their descriptions state: required in a mode, mutually exclusive.
 
 ``confirm_path: Required for permanent deletion`` next to ``mode: enum [trash, permanent]``: the real tool
 refuses ``mode="permanent"`` without ``confirm_path``. The schema cannot say it (no ``if``/``then``), the
 words do. The rule needs both: a property described as "required for / when / if ..." whose condition names
 exactly one enum value of another property, and a call that sets that value and leaves the property out.
+Likewise ``before: Line number before which to insert (mutually exclusive with 'after')``: a call giving both
+fails.
 """
 
 from __future__ import annotations
@@ -18,9 +20,24 @@ _REQUIRED = re.compile(
 )
 
 
+_EXCLUSIVE = re.compile(
+    r"\b(?:mutually\s+exclusive\s+with|cannot\s+be\s+(?:used|combined|given|specified)\s+(?:together\s+)?with)"
+    r"\s+[`'\"]?([A-Za-z_][A-Za-z0-9_]*)",
+    re.I,
+)
+
+
 def check(tool: str, input_schema: dict[str, Any], arguments: dict[str, Any]) -> None:
-    """Raise ``InvalidArguments`` naming the property a mode requires and the call left out."""
+    """Raise ``InvalidArguments`` naming the property a mode requires and the call left out, or the two
+    properties the call gave that exclude each other."""
     properties = input_schema.get("properties") or {}
+    for name, prop in properties.items():
+        if isinstance(prop, dict) and _given(arguments.get(name)):
+            for other in _EXCLUSIVE.findall(str(prop.get("description") or "")):
+                if other != name and other in properties and _given(arguments.get(other)):
+                    raise InvalidArguments(
+                        f"Error executing tool {tool}: {name} and {other} are mutually exclusive: give only one"
+                    )
     for name, prop in properties.items():
         if not isinstance(prop, dict) or _given(arguments.get(name)):
             continue
