@@ -27,18 +27,23 @@ from mcp_sim.outcome import Outcome
 from mcp_sim.simulation.base import SimulationRequest
 from mcp_sim.simulation.builtin import (
     accumulated,
+    conditional,
     confinement,
     conflicts,
+    cycles,
     declared,
     described,
     documents,
     echoed,
     files,
     grid,
+    lifecycle,
     meaning,
     members,
     observing,
     operations,
+    overwrite,
+    path_words,
     placeholders,
     prose,
     recall,
@@ -47,6 +52,7 @@ from mcp_sim.simulation.builtin import (
     sequence,
     signed_in,
     sql,
+    sql_keys,
     unions,
     world_actions,
     world_reads,
@@ -163,6 +169,9 @@ async def _general_rules(request: SimulationRequest, effect: EntityEffect) -> _R
     name, arguments, ledger = request.spec.name, request.arguments, request.session.ledger
     described.check(name, request.spec.description or "", request.spec.input_schema, arguments)
     meaning.check(name, arguments)
+    conditional.check(name, request.spec.input_schema, arguments)  # required in one mode (conditional.py)
+    path_words.check(name, request.spec.input_schema, arguments)  # path forms the words reject (path_words.py)
+    cycles.check(name, arguments)  # an item made its own parent (cycles.py)
     computed = {**operations.computed(name, arguments), **meaning.derived(name, arguments)}
     held, changes = accumulated.derived(request.spec, arguments, ledger)  # what earlier calls gave (branches)
     changes += grid.changes(request.spec, arguments, ledger)  # cells written by position (grid.py)
@@ -189,10 +198,16 @@ async def _general_rules(request: SimulationRequest, effect: EntityEffect) -> _R
             earlier = await request.history(max(0, request.call_index - LOOKBACK))
         return earlier
 
+    if statement is not None and sql_keys.inserts(statement):  # a key an earlier INSERT wrote (sql_keys.py)
+        sql_keys.check(statement, await recent())
     if confinement.paths_in(arguments):
         confinement.check(name, arguments, confinement.root_of(await recent()))
     if conflicts.creates(name) and conflicts.names_in(arguments):
         conflicts.check(name, arguments, await recent())
+    if files.operation_of(request.spec) is None and lifecycle.names(name, arguments):  # named things (lifecycle.py)
+        lifecycle.check(name, request.spec.description or "", arguments, await recent())
+    if overwrite.flag_of(request.spec.input_schema) is not None:  # a repeat write without its flag (overwrite.py)
+        overwrite.check(name, request.spec.input_schema, arguments, await recent())
     if effect.kind == "create":  # the user the session signed in as, shown in what it creates (signed_in.py)
         derived.update(signed_in.creator(await recent(), request.spec, arguments))
     if placeholders.looks_up(name, effect.kind) and any(map(placeholders.placeholder, arguments.values())):

@@ -1,0 +1,201 @@
+"""Named things the session made, and names it removed: a removed name is not found, a made one is taken.
+
+Sheets, branches, notes, directories and tags are named, not numbered, so the entity ledger (which keys on
+ids) does not see them. The session's own calls do: ``delete_sheet(sheet="Q1")`` removes ``Q1``,
+``rename_sheet(sheet="Q1", new_name="Q2")`` moves the name, ``move_note(source=a, destination=b)`` moves a
+path, ``create_workbook(path=..., sheets=["Roster"])`` makes ``Roster``. Afterwards a call naming a removed
+thing fails as not found (any verb: a second delete too, as named-object servers answer), and a create of a
+made name fails as already existing.
+
+What a value names (its *kind*) comes from its key (``sheet``, ``sheet_name``, ``old_tag``) or, for
+generic keys (``name``, ``new_name``, ``source``, ``path``), from the tool's head noun (``create_sheet``:
+sheet). A generic path names the thing only when that noun is file-like (note, file, directory...);
+otherwise it is the container (``create_chart(path=book.xlsx)``). The *scope* of a name is the call's other
+short string arguments (``path``, ``vault``): two calls mean the same thing when their shared scope keys
+agree. Numeric and ``*_id`` arguments are the ledger's; list arguments are batches (real tools accept
+unknown names in batches), except a create's plural list (``sheets``), which makes each item.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from mcp_sim.errors import EntityNotFound, InvalidArguments
+from mcp_sim.state.base import Turn
+
+_CREATES = frozenset({"create", "new", "make", "mkdir"})
+_REMOVES = frozenset({"delete", "remove", "destroy", "drop", "trash", "erase", "rm", "rmdir", "unlink"})
+_MOVES = frozenset({"rename", "move", "mv"})
+_COPIES = frozenset({"copy", "duplicate", "clone", "cp"})
+_READS_AND_WRITES = "get read list show describe update edit set write add insert append search find open close fetch"
+_VERBS = _CREATES | _REMOVES | _MOVES | _COPIES | frozenset(_READS_AND_WRITES.split(" "))
+_FILE_LIKE = frozenset({"note", "file", "directory", "dir", "folder", "document", "doc", "page", "path"})
+_FROM = ("old_", "source_", "src_", "from_", "current_")
+_TO = ("new_", "destination_", "dest_", "target_", "to_")
+_GENERIC = frozenset({"", "name", "source", "src", "from", "destination", "dest", "target", "to"})
+_PATHS = frozenset({"path", "file", "filename", "file_path", "filepath"})
+_ENDS = frozenset({"source", "src", "destination", "dest", "target", "new", "old"})  # source_path, new_file
+_IDS = re.compile(r"(^id$|_id$|Id$|_ids$|Ids$)")
+_WORDS = re.compile(r"[^a-z0-9]+")
+MAX_NAME = 200  # longer strings are content, not names
+# a description that says a create refuses what exists (else a path create may overwrite or be mkdir -p)
+_REFUSES = re.compile(
+    r"must not already exist|without overwriting|already_exists|(existing|exists?)\b[^.]*\b(rejected|fails?|error)",
+    re.I,
+)
+_ACCEPTS = re.compile(r"overwrit|succeed silently|ensure[^.]*exists|idempotent|if (it )?(does not|doesn't) exist", re.I)
+
+
+@dataclass(frozen=True)
+class Name:
+    """A thing a call names: its kind, its name and the arguments that place it (``path``, ``vault``)."""
+
+    kind: str
+    value: str
+    scope: tuple[tuple[str, str], ...]
+
+    def same(self, other: Name) -> bool:
+        if (self.kind, self.value) != (other.kind, other.value):
+            return False
+        mine, theirs = dict(self.scope), dict(other.scope)
+        return all(mine[k] == theirs[k] for k in mine.keys() & theirs.keys())
+
+
+@dataclass
+class _Roles:
+    named: list[Name]  # every name the call refers to
+    made: list[Name]  # names it creates (a create's target, a move's or copy's destination)
+    removed: list[Name]  # names it takes away (a delete's target, a move's source)
+
+
+def check(tool: str, description: str, arguments: dict[str, Any], earlier: list[Turn]) -> None:
+    """Raise not found for a name the session removed, already exists for a create of a name it made."""
+    roles = _roles(tool, arguments)
+    if not roles.named:
+        return
+    made: list[Name] = []
+    removed: list[Name] = []
+    for turn in earlier:
+        if turn.error is not None or turn.result is None or turn.result.get("isError", False):
+            continue
+        past = _roles(turn.tool, turn.arguments)
+        made = [n for n in made if not any(n.same(r) for r in past.removed)] + past.made
+        removed = [n for n in removed if not any(n.same(m) for m in past.made)] + past.removed
+    for name in roles.named:
+        if name in roles.made:
+            continue
+        if any(name.same(r) for r in removed):
+            raise EntityNotFound(f"Error executing tool {tool}: {name.kind} '{name.value}' not found")
+    creates = bool(_words(tool) & _CREATES)
+    for name in roles.made if creates else []:
+        refuses = (name.kind != "path" and not _ACCEPTS.search(description)) or bool(_REFUSES.search(description))
+        if refuses and any(name.same(m) for m in made) and not any(name.same(r) for r in removed):
+            raise InvalidArguments(f"Error executing tool {tool}: {name.kind} '{name.value}' already exists")
+
+
+def _roles(tool: str, arguments: dict[str, Any]) -> _Roles:
+    words = _words(tool)
+    head = _head(tool)
+    kinds: dict[str, str] = {}
+    for key, value in arguments.items():
+        if isinstance(value, str) and value and _named(value) and not _IDS.search(key):
+            kind = _kind(key, head)
+            if kind is not None:
+                kinds[key] = kind
+    roles = _Roles([], [], [])
+    for key, kind in kinds.items():
+        scope = tuple((k, v) for k, v in _scope(arguments) if k != key and kinds.get(k) != kind)
+        name = Name(kind, str(arguments[key]).rstrip("/") or "/", scope)
+        roles.named.append(name)
+        if kind != head and not (kind == "path" and head in _FILE_LIKE):
+            continue
+        target = _targets(key)
+        if words & _REMOVES:
+            roles.removed.append(name)
+        elif words & _MOVES and (target or _has_target(kinds, kind)):  # a move without a target: a mode
+            (roles.made if target else roles.removed).append(name)
+        elif (words & _COPIES and target) or (words & _CREATES and (target or not _has_target(kinds, kind))):
+            roles.made.append(name)
+    if words & _CREATES:  # create_workbook(sheets=["Roster"]): each item of a plural list is made
+        scope = tuple(_scope(arguments))
+        for key, value in arguments.items():
+            if isinstance(value, list) and key.endswith("s") and key.lower() not in ("tags", "ids"):
+                kind = key[:-1].lower()
+                roles.made += [Name(kind, v, scope) for v in value if isinstance(v, str) and v and _named(v)]
+    return roles
+
+
+def _kind(key: str, head: str | None) -> str | None:
+    """The kind of thing a string argument names, or None (content, a container path)."""
+    low = re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", key).lower()
+    ends = low.endswith(("_path", "_file")) and low.removesuffix("_path").removesuffix("_file") in _ENDS
+    if low in _PATHS or ends:
+        return "path" if head in _FILE_LIKE else None
+    stem = low
+    for prefix in (*_FROM, *_TO):
+        stem = stem.removeprefix(prefix)
+    stem = stem.removesuffix("_name")
+    if stem in _GENERIC:
+        if head is None:
+            return None
+        return "path" if head in _FILE_LIKE and stem != "name" else head
+    if head is not None and stem in (head, f"{head}s"):
+        return head
+    # a key that is itself a noun (``sheet``, ``branch``, ``tag``) names a thing of that kind
+    return stem if "_" not in stem and stem not in _CONTENT else None
+
+
+_CONTENT_KEYS = """content contents text body message query sql description title value values mode reason operation
+type format range cell cells status priority color colour style language pattern comment note_text data label"""
+_CONTENT = frozenset(_CONTENT_KEYS.split())
+
+
+def _targets(key: str) -> bool:
+    low = key.lower()
+    return low.startswith(_TO) or low in ("destination", "dest", "target", "to")
+
+
+def _has_target(kinds: dict[str, str], kind: str) -> bool:
+    return any(_targets(k) for k, v in kinds.items() if v == kind)
+
+
+def _head(tool: str) -> str | None:
+    """The noun a tool acts on: its last word that is no verb (``obsidian_create_directory``: directory)."""
+    nouns = [w for w in _WORDS.split(re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", tool).lower()) if w and w not in _VERBS]
+    if not nouns:
+        return None
+    noun = nouns[-1]
+    return noun[:-1] if noun.endswith("s") and not noun.endswith("ss") and len(noun) > 3 else noun
+
+
+def _words(tool: str) -> set[str]:
+    return set(_WORDS.split(re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", tool).lower()))
+
+
+def _scope(arguments: dict[str, Any]) -> list[tuple[str, str]]:
+    """The arguments that place a name (``path``, ``vault``): short strings that are no content and no id."""
+    return sorted(
+        (k, v)
+        for k, v in arguments.items()
+        if isinstance(v, str) and _short(v) and not _IDS.search(k) and _snake(k) not in _CONTENT
+    )
+
+
+def _snake(key: str) -> str:
+    return re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", key).lower()
+
+
+def _named(value: str) -> bool:
+    """Whether a string can be a name (``Roster 2025``): short and on one line."""
+    return len(value) <= MAX_NAME and "\n" not in value
+
+
+def _short(value: str) -> bool:
+    return len(value) <= MAX_NAME and not any(c.isspace() for c in value.strip())
+
+
+def names(tool: str, arguments: dict[str, Any]) -> bool:
+    """Whether the call names anything this rule tracks (cheap: no history read otherwise)."""
+    return bool(_roles(tool, arguments).named)

@@ -1,0 +1,58 @@
+"""A tool with an overwrite flag refuses, with the flag off, to write again where it already wrote.
+
+``export_csv(csv_path="out.csv")`` twice, ``create_workbook(path="a.xlsx")`` twice: a tool that declares a
+boolean ``overwrite`` (``force``, ``exist_ok``, ``replace_existing``...) says by that flag that an existing
+target is an error unless the caller allows it. When the session's own earlier successful call of the same
+tool wrote to the same place (every path-like argument equal) and no later call removed or moved that
+path away, the repeat without the flag fails as the real tool would.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from mcp_sim.errors import InvalidArguments
+from mcp_sim.state.base import Turn
+
+FLAGS = frozenset(
+    {"overwrite", "force", "exist_ok", "clobber", "replace_existing", "overwrite_existing", "allow_overwrite"}
+)
+_PLACES = re.compile(r"path|file|dest|output|target", re.I)
+_REMOVES = frozenset({"delete", "remove", "rm", "unlink", "move", "rename", "mv", "trash"})
+_WORDS = re.compile(r"[^a-z0-9]+")
+
+
+def flag_of(input_schema: dict[str, Any]) -> str | None:
+    """The overwrite flag the tool declares, off by default (None when it has none or it defaults on)."""
+    for key, prop in (input_schema.get("properties") or {}).items():
+        snake = re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", key).lower()
+        boolean = isinstance(prop, dict) and prop.get("type") == "boolean"
+        if snake in FLAGS and boolean and prop.get("default") is not True:
+            return str(key)
+    return None
+
+
+def _names_any(turn: Turn, places: dict[str, str]) -> bool:
+    return bool(set(places.values()) & {v for v in turn.arguments.values() if isinstance(v, str)})
+
+
+def check(tool: str, input_schema: dict[str, Any], arguments: dict[str, Any], earlier: list[Turn]) -> None:
+    """Raise ``InvalidArguments`` when this call writes, without its flag, where the same tool wrote before."""
+    flag = flag_of(input_schema)
+    if flag is None or arguments.get(flag) is True:
+        return
+    places = {k: v for k, v in arguments.items() if _PLACES.search(k) and isinstance(v, str) and v}
+    if not places:
+        return
+    written = False
+    for turn in earlier:
+        if turn.error is not None or turn.result is None or turn.result.get("isError", False):
+            continue
+        if turn.tool == tool and all(turn.arguments.get(k) == v for k, v in places.items()):
+            written = True
+        elif written and set(_WORDS.split(turn.tool.lower())) & _REMOVES and _names_any(turn, places):
+            written = False
+    if written:
+        target = list(places.values())[-1]  # the written file comes after the source it reads
+        raise InvalidArguments(f"Error executing tool {tool}: {target} already exists. Pass {flag}=true to replace it.")
