@@ -39,6 +39,7 @@ from mcp_sim.simulation.builtin import (
     members,
     observing,
     operations,
+    optional,
     placeholders,
     prose,
     recall,
@@ -511,6 +512,8 @@ def _fill(values: ValueMaker, schema: dict[str, Any], record: dict[str, Any], pa
     out: dict[str, Any] = {}
     for key, sub in (schema.get("properties") or {}).items():
         known = _known(record, key, parent)
+        if not optional.shown(schema, key, known):  # left out when nothing gives it a value (optional.py)
+            continue
         if (
             isinstance(known, int | float)
             and not isinstance(known, bool)
