@@ -44,6 +44,7 @@ from mcp_sim.simulation.builtin import (
     prose,
     recall,
     referenced,
+    rowsets,
     selection,
     sequence,
     signed_in,
@@ -353,6 +354,8 @@ class _Answer:
             known = {k: _current(v, self.ledger, self.request.types) for k, v in known.items()}
             self.last_body = _fill(self.values, schema, {**known, **record})
             return to_result(self.spec, self.last_body)
+        if rowsets.returns_no_rows(self.spec.name, self.args):  # CREATE TABLE through `query`: [] (rowsets.py)
+            return self._text(rowsets.EMPTY_ROWS, [])
         text = prose.sentence(self.spec.name, self.effect.kind, self.entity, record)
         return self._text(prose.with_recalled(text, self.recalled), record)
 
