@@ -49,6 +49,7 @@ from mcp_sim.simulation.builtin import (
     sequence,
     signed_in,
     sql,
+    stored,
     unions,
     world_actions,
     world_reads,
@@ -354,6 +355,8 @@ class _Answer:
             known = {k: _current(v, self.ledger, self.request.types) for k, v in known.items()}
             self.last_body = _fill(self.values, schema, {**known, **record})
             return to_result(self.spec, self.last_body)
+        if (value := stored.read_back(self.args, self.recalled)) is not None:  # get(key) after set (stored.py)
+            return self._text(value, record)
         if rowsets.returns_no_rows(self.spec.name, self.args):  # CREATE TABLE through `query`: [] (rowsets.py)
             return self._text(rowsets.EMPTY_ROWS, [])
         text = prose.sentence(self.spec.name, self.effect.kind, self.entity, record)
