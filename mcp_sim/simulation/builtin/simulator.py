@@ -35,6 +35,7 @@ from mcp_sim.simulation.builtin import (
     echoed,
     files,
     grid,
+    maps,
     meaning,
     members,
     observing,
@@ -491,6 +492,9 @@ class _Answer:
         fits it (the tool's own for the first, else the type whose records share the most fields with the
         item, as ``read_graph`` shows entities and relations), filtered by the call's search terms. Never
         invented records: an array nothing fits is empty."""
+        mapped = maps.keyed(self.values.resolve(schema), records, lambda sub, name: self.values.make(sub, name, 1))
+        if mapped is not None:  # {"budget.xlsx": 5499}: the records by name (maps.py)
+            return mapped
         body = self.values.make(schema)
         props = schema.get("properties") or {}
         arrays = [k for k, s in props.items() if self.values.resolve(s).get("type") == "array"]
