@@ -32,7 +32,11 @@ def keyed(
         return None
     out: dict[str, Any] = {}
     for record in records:
-        name = next((record[f] for f in _NAMING_FIELDS if isinstance(record.get(f), str | int) and record[f] != ""), None)
+        name = next((record[f] for f in _NAMING_FIELDS if _names(record.get(f))), None)
         if name is not None:
             out[str(name)] = make(values, str(name))
     return out
+
+
+def _names(value: Any) -> bool:
+    return isinstance(value, str | int) and not isinstance(value, bool) and value != ""

@@ -16,7 +16,7 @@ def read_back(arguments: dict[str, Any], recalled: list[dict[str, Any]]) -> str 
     """The value last written under the one key this read names, as text; None when no write gives it."""
     if len(arguments) != 1:
         return None
-    (name, key), = arguments.items()
+    ((name, key),) = arguments.items()
     if not isinstance(key, str | int) or isinstance(key, bool):
         return None
     for earlier in reversed(recalled):
@@ -30,5 +30,4 @@ def read_back(arguments: dict[str, Any], recalled: list[dict[str, Any]]) -> str 
 
 
 def _is_value(field: str) -> bool:
-    lowered = field.lower()
-    return lowered == "value" or lowered.endswith(("_value", "value")) and not lowered.endswith("values")
+    return field.lower().endswith("value")  # value, new_value, newValue (not values: a list of them)
