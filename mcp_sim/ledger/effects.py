@@ -15,6 +15,7 @@ from mcp.types import CallToolResult
 
 from mcp_sim.config import EntityEffect, ToolSpec
 from mcp_sim.config.effect_format import fits, template_value
+from mcp_sim.ledger import created_ids, namespaces
 from mcp_sim.ledger.answers import Found, answer_body, find_records, is_failure, scalar_fields, values_at
 from mcp_sim.ledger.entities import Effect, Ledger
 from mcp_sim.ledger.hierarchy import normal
@@ -40,6 +41,8 @@ _ACTIONS = (
 CHANGING = frozenset(w for w, kind in _VERBS.items() if kind in ("create", "update", "delete")) | frozenset(
     _ACTIONS.split()
 )
+# a word every tool of a server starts with is its namespace unless it says what the tools do (``get_a``...)
+_NOT_NAMESPACE = frozenset(_VERBS) | CHANGING
 
 
 def effect_of(spec: ToolSpec) -> EntityEffect:
@@ -88,6 +91,7 @@ class EntityTypes:
     effects (``create_ticket`` returning ``id`` -> ticket ids live in ``id``) and from the world seeds."""
 
     def __init__(self, specs: list[ToolSpec], seeded: dict[str, str] | None = None) -> None:
+        learn_namespace(specs)
         self.id_fields: dict[str, str] = dict(seeded or {})
         for spec in specs:
             for effect in effects_of(spec):
@@ -116,6 +120,16 @@ class EntityTypes:
         return entity in self.seeded or ledger.knows(entity)
 
 
+def learn_namespace(specs: list[ToolSpec]) -> None:
+    """Reads the tool list as one server's (namespaces.py): the word every name starts with is no verb, the
+    argument every tool requires is no id. Effects worked out before for a name whose reading changed are
+    forgotten, so they are worked out again without the namespace."""
+    changed = namespaces.register(((s.name, s.input_schema) for s in specs), _NOT_NAMESPACE)
+    if changed:
+        for key in [k for k, (spec, _) in _EFFECTS.items() if spec.name in changed]:
+            del _EFFECTS[key]
+
+
 def _integer_ids(specs: list[ToolSpec]) -> set[str]:
     """Entity types whose ids the tools take as integers (``get_item(item_id: integer)``): the server numbers
     them, so a simulated create mints 1, 2, 3 rather than ``item-1``."""
@@ -123,6 +137,10 @@ def _integer_ids(specs: list[ToolSpec]) -> set[str]:
     for spec in specs:
         properties = spec.input_schema.get("properties") or {}
         for effect in effects_of(spec):
+            if effect.kind == "create" and effect.entity and effect.id and spec.examples:  # answers showed 1, 2...
+                shown = [v for b in created_ids.successful_bodies(spec.examples) for v in values_at(b, effect.id)]
+                if shown and all(isinstance(v, int) and not isinstance(v, bool) for v in shown):
+                    found.add(effect.entity)
             named = {effect.id: effect.entity} if effect.kind != "create" and effect.id else {}
             for argument, entity in {**named, **effect.refs}.items():
                 prop = properties.get(argument) if argument and entity else None
@@ -250,7 +268,9 @@ def _changes(effect: EntityEffect, arguments: dict[str, Any]) -> dict[str, Any] 
 
 
 def infer_effect(spec: ToolSpec) -> EntityEffect:
-    words = [w for w in re.split(r"[^a-z0-9]+", _snake(spec.name)) if w]
+    words = [w for w in re.split(r"[^a-z0-9]+", _snake(namespaces.without_namespace(spec.name))) if w]
+    if len(words) < 2:  # notebook_create, notebook_delete: with only a verb left, the namespace is the noun
+        words = [w for w in re.split(r"[^a-z0-9]+", _snake(spec.name)) if w]
     if not words:
         return EntityEffect(kind="none")
     kind = _VERBS.get(words[0])
@@ -266,6 +286,8 @@ def infer_effect(spec: ToolSpec) -> EntityEffect:
         if kind == "list" and len(words) < 2:
             return EntityEffect(kind="list")  # the listed type is whichever records the criterion fits
     entity = singular("_".join(words[1:]))
+    if kind == "list" and entity in namespaces.scopes_of(spec.name):
+        return EntityEffect(kind="list")  # search_vault(vault, query): lists what is in the scope, not scopes
     if kind in ("read", "update", "delete"):
         id_arg = _id_argument(spec.input_schema, entity)
         refs = _refs(spec.input_schema, id_arg)
@@ -277,9 +299,7 @@ def infer_effect(spec: ToolSpec) -> EntityEffect:
         return EntityEffect(kind=kind, entity=entity, id=id_arg, refs=refs)
     if kind == "create":
         refs = _refs(spec.input_schema, None)
-        return EntityEffect(
-            kind=kind, entity=entity, id=_id_field(spec.output_schema, entity, spec.input_schema), refs=refs
-        )
+        return EntityEffect(kind=kind, entity=entity, id=_id_field(spec, entity), refs=refs)
     return EntityEffect(kind=kind, entity=entity)
 
 
@@ -341,13 +361,16 @@ def _id_argument(schema: dict[str, Any], entity: str) -> str | None:
     return None
 
 
-def _id_field(schema: dict[str, Any] | None, entity: str, inputs: dict[str, Any] | None = None) -> str:
-    props = (schema or {}).get("properties") or {}
+def _id_field(spec: ToolSpec, entity: str) -> str:
+    props = (spec.output_schema or {}).get("properties") or {}
     for name in ("id", f"{entity}_id", f"{_camel(entity)}Id"):
         if name in props:
             return name
-    batch = _batch_argument(inputs or {})
-    return batch if batch is not None else "id"
+    batch = _batch_argument(spec.input_schema)
+    if batch is not None:
+        return batch
+    # in an envelope or under a name for what was made (``data.recipe_id``, ``insertedId``): created_ids.py
+    return created_ids.id_path(entity, spec.output_schema, created_ids.successful_bodies(spec.examples)) or "id"
 
 
 def _batch_argument(schema: dict[str, Any]) -> str | None:

@@ -22,7 +22,7 @@ from typing import Any
 
 from mcp_sim.config import ToolSpec
 from mcp_sim.errors import EntityNotFound, InvalidArguments
-from mcp_sim.ledger import hierarchy
+from mcp_sim.ledger import hierarchy, namespaces
 from mcp_sim.ledger.entities import Effect, Ledger
 
 ENTITY = "path"  # the file tree's type (files.py)
@@ -31,17 +31,22 @@ _DELETES = frozenset({"delete", "remove", "destroy", "unlink"})
 _MOVES = frozenset({"rename", "move", "mv"})
 PATH_KEY = re.compile(r"^(path|file|filepath|filename)$|(_path|Path|_file|File)$")
 CONTENT_KEY = re.compile(r"^(content|contents|text|data|body|source)$", re.IGNORECASE)
+_NAMED_PATH = re.compile(r"^path$|_path$|Path$")
+_MOVE_ENDS = re.compile(PATH_KEY.pattern + r"|^(source|destination|src|dst|from|to)$")
 _OVERWRITE_KEY = re.compile(r"^(overwrite|force|replace|exist_ok)$", re.IGNORECASE)
 
 
 def changes(spec: ToolSpec, arguments: dict[str, Any], ledger: Ledger) -> list[Effect]:
     """The tree changes this call makes; raises as the tool would for a path that is gone or taken."""
-    paths = {k: hierarchy.normal(v) for k, v in arguments.items() if PATH_KEY.search(k) and _looks_like_path(v)}
+    named = words(spec.name)
+    ends = _MOVE_ENDS if named & _MOVES else PATH_KEY  # move(source, destination) names two paths
+    paths = {k: hierarchy.normal(v) for k, v in arguments.items() if ends.search(k) and _looks_like_path(v, k)}
     if not paths:
         return []
-    named = words(spec.name)
-    required = [str(r) for r in spec.input_schema.get("required") or []]
-    only_paths = bool(required) and all(PATH_KEY.search(r) or CONTENT_KEY.match(r) for r in required)
+    # an argument every tool of the server requires (``vault``) says where, not what (namespaces.py)
+    scopes = namespaces.scopes_of(spec.name)
+    required = [str(r) for r in spec.input_schema.get("required") or [] if r not in scopes]
+    only_paths = bool(required) and all(ends.search(r) or CONTENT_KEY.match(r) for r in required)
     required_paths = [paths[r] for r in required if r in paths]
     if named & _MOVES and len(required_paths) == 2 and only_paths:
         source, target = required_paths
@@ -68,8 +73,11 @@ def _present(tool: str, path: str, ledger: Ledger) -> None:
         raise EntityNotFound(f"{tool}: No such file or directory: '{path}'")
 
 
-def _looks_like_path(value: Any) -> bool:
-    return isinstance(value, str) and bool(value) and ("/" in value or "." in value) and "\n" not in value
+def _looks_like_path(value: Any, key: str = "") -> bool:
+    """A value with a folder or an extension; under an argument named ``path`` any one-line name (``Archive``)."""
+    if not isinstance(value, str) or not value or "\n" in value:
+        return False
+    return "/" in value or "." in value or _NAMED_PATH.search(key) is not None
 
 
 def words(name: str) -> set[str]:
