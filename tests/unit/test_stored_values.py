@@ -47,6 +47,7 @@ def test_the_latest_write_of_the_key_is_read_back() -> None:
 def test_reads_that_name_more_or_writes_without_one_value_are_left_alone() -> None:
     assert read_back({"name": "a", "verbose": True}, [{"name": "a", "value": "1"}]) is None
     assert read_back({"name": "a"}, [{"name": "a", "value": "1"}, {"name": "a"}]) is None  # deleted since
+    assert read_back({"name": "a"}, [{"name": "a", "value": "1"}, {"name": ["b", "a"]}]) is None  # batch delete
     assert read_back({"repo": "r"}, [{"repo": "r", "message": "fix"}]) is None  # a commit message is no value
     assert read_back({"name": "a"}, [{"name": "a", "value": "1", "old_value": "0"}]) is None  # which one?
 

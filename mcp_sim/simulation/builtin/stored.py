@@ -4,7 +4,7 @@ Key-value servers (a cache, a settings store) answer a read of one key with the 
 verbatim: ``get(key="user:1")`` after ``set(key="user:1", value='{"plan": "pro"}')`` answers
 ``{"plan": "pro"}``, and ``"2"`` reads back as ``2``. The earlier write is one the session made (recall.py
 hands them over, oldest first): it named the same key under the same argument and gave a ``value``. A later
-change to that key without a value (a delete) leaves the read to the general answer.
+change to that key without a value (a delete, also of a list of keys) leaves the read to the general answer.
 """
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ def read_back(arguments: dict[str, Any], recalled: list[dict[str, Any]]) -> str 
     if not isinstance(key, str | int) or isinstance(key, bool):
         return None
     for earlier in reversed(recalled):
-        if earlier.get(name) != key:
+        named = earlier.get(name)
+        if named != key and not (isinstance(named, list) and key in named):  # a batch delete names it in a list
             continue
         values = [v for field, v in earlier.items() if field != name and _is_value(field)]
         if len(values) != 1 or not isinstance(values[0], str | int | float) or isinstance(values[0], bool):
