@@ -38,21 +38,25 @@ from mcp_sim.simulation.builtin import (
     files,
     grid,
     lifecycle,
+    maps,
     meaning,
     members,
     observing,
     operations,
+    optional,
     overwrite,
     path_words,
     placeholders,
     prose,
     recall,
     referenced,
+    rowsets,
     selection,
     sequence,
     signed_in,
     sql,
     sql_keys,
+    stored,
     unions,
     world_actions,
     world_reads,
@@ -367,6 +371,10 @@ class _Answer:
             known = {k: _current(v, self.ledger, self.request.types) for k, v in known.items()}
             self.last_body = _fill(self.values, schema, {**known, **record})
             return to_result(self.spec, self.last_body)
+        if (value := stored.read_back(self.args, self.recalled)) is not None:  # get(key) after set (stored.py)
+            return self._text(value, record)
+        if rowsets.returns_no_rows(self.spec.name, self.args):  # CREATE TABLE through `query`: [] (rowsets.py)
+            return self._text(rowsets.EMPTY_ROWS, [])
         text = prose.sentence(self.spec.name, self.effect.kind, self.entity, record)
         return self._text(prose.with_recalled(text, self.recalled), record)
 
@@ -499,6 +507,9 @@ class _Answer:
         fits it (the tool's own for the first, else the type whose records share the most fields with the
         item, as ``read_graph`` shows entities and relations), filtered by the call's search terms. Never
         invented records: an array nothing fits is empty."""
+        mapped = maps.keyed(self.values.resolve(schema), records, lambda sub, name: self.values.make(sub, name, 1))
+        if mapped is not None:  # {"budget.xlsx": 5499}: the records by name (maps.py)
+            return mapped
         body = self.values.make(schema)
         props = schema.get("properties") or {}
         arrays = [k for k, s in props.items() if self.values.resolve(s).get("type") == "array"]
@@ -526,6 +537,8 @@ def _fill(values: ValueMaker, schema: dict[str, Any], record: dict[str, Any], pa
     out: dict[str, Any] = {}
     for key, sub in (schema.get("properties") or {}).items():
         known = _known(record, key, parent)
+        if not optional.shown(schema, key, known):  # left out when nothing gives it a value (optional.py)
+            continue
         if (
             isinstance(known, int | float)
             and not isinstance(known, bool)
