@@ -292,7 +292,8 @@ class _Answer:
         if named:  # client-named entities (memory's entities[].name): the arguments carry the ids
             return self._present(self._new_only(id_field), mint=True), []  # the guard learns them from the answer
         new_id = self._new_id(id_field)
-        record = {id_field: new_id, **self.args}
+        # an id inside an envelope (created_ids.py: ``todo.id``, ``data.recipe_id``) is the record's own field
+        record = {id_field.rsplit(".", 1)[-1]: new_id, **self.args}
         result = self._present(record, mint=True)
         stored = {**_record_in(self.last_body, self.entity), **record}
         return result, [Effect("create", self.entity, str(new_id), stored)]  # 1 and "1" are one id
