@@ -12,6 +12,7 @@ never signed in: the value is always one the session gave.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from mcp_sim.config import ToolSpec
@@ -52,6 +53,7 @@ def _signed_in(earlier: list[Turn]) -> tuple[str, str] | None:
     return None
 
 
+@lru_cache(maxsize=4096)  # per tool name: rules ask it for each of up to 64 earlier turns a call
 def _signs_in(tool: str) -> bool:
     snake = re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", tool).lower()
     words = set(_NAME_WORDS.split(snake))
