@@ -193,7 +193,7 @@ async def _general_rules(request: SimulationRequest, effect: EntityEffect) -> _R
         confinement.check(name, arguments, confinement.root_of(await recent()))
     if conflicts.creates(name) and conflicts.names_in(arguments):
         conflicts.check(name, arguments, await recent())
-    if effect.kind == "create":  # the user the session signed in as, shown in what it creates (signed_in.py)
+    if effect.kind == "create" and signed_in.may_show(request.spec, arguments):  # the signed-in user (signed_in.py)
         derived.update(signed_in.creator(await recent(), request.spec, arguments))
     if placeholders.looks_up(name, effect.kind) and any(map(placeholders.placeholder, arguments.values())):
         placeholders.check(name, effect.kind, effect.id, arguments, await recent(), ledger)  # "no_such_dir"
