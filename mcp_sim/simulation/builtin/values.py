@@ -20,7 +20,7 @@ from referencing.exceptions import Unresolvable
 
 from mcp_sim.simulation.builtin import patterns
 from mcp_sim.simulation.builtin.believable import DEFAULT_LOCALE, believable, is_money, meaning_of, money, words_of
-from mcp_sim.simulation.builtin.validators import validator_for
+from mcp_sim.simulation.builtin.validators import check_for
 
 _WORDS = ["alpha", "beacon", "cobalt", "delta", "ember", "falcon", "granite", "harbor", "indigo", "juniper"]
 EPOCH = datetime(2026, 1, 1, 9, 0, tzinfo=UTC)  # the session clock when the world seed sets none
@@ -102,7 +102,7 @@ class ValueMaker:
         if not isinstance(resolved, dict):
             return False
         try:
-            return bool(validator_for(resolved, self.root).is_valid(value))
+            return bool(check_for(resolved, self.root)(value))
         except (jsonschema.exceptions.SchemaError, Unresolvable):
             return False
 
