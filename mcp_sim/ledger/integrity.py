@@ -14,6 +14,7 @@ import copy
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from string import Template
 from typing import Any, Literal
 
@@ -67,7 +68,7 @@ def not_found(effect: EntityEffect, violation: Violation) -> CallToolResult:
 
 @dataclass
 class Audit:
-    """An answer's body (a copy the fixes patch) and what it gets wrong."""
+    """An answer's body (a copy the fixes patch, when there are violations) and what it gets wrong."""
 
     body: Any
     violations: list[Violation]
@@ -80,9 +81,16 @@ class Audit:
 def audit(
     spec: ToolSpec, arguments: dict[str, Any], result: CallToolResult, ledger: Ledger, types: EntityTypes
 ) -> Audit:
-    body = copy.deepcopy(answer_body(result))
+    body = answer_body(result)
     if body is None or is_failure(result, body):
         return Audit(body, [])  # a failure changes nothing; text answers carry nothing to check
+    checked = _audited(spec, arguments, body, ledger, types)  # checking only reads the body
+    if not checked.violations:
+        return checked  # nothing to patch: no copy (a deep copy of every answer was 1/5 of the audit)
+    return _audited(spec, arguments, copy.deepcopy(body), ledger, types)  # fixes patch a copy, never the answer
+
+
+def _audited(spec: ToolSpec, arguments: dict[str, Any], body: Any, ledger: Ledger, types: EntityTypes) -> Audit:
     effects = effects_of(spec)
     created = _created_here(effects, arguments, body)
     updated = {
@@ -204,8 +212,7 @@ def _dangling(body: Any, ledger: Ledger, types: EntityTypes, created: set[tuple[
     """Fields named ``<entity>_id`` / ``<entity>Id`` must point at live entities of known types."""
     found = []
     for key, value in _fields(body):
-        match = re.fullmatch(r"([a-z][a-zA-Z0-9_]*?)(_id|Id)", key)
-        entity = singular(re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", match.group(1)).lower()) if match else ""
+        entity = _referenced_type(key)
         if not entity or entity not in types.id_fields or types.id_fields[entity] == key:
             continue
         if (entity, str(value)) in created or not isinstance(value, str | int):
@@ -214,6 +221,13 @@ def _dangling(body: Any, ledger: Ledger, types: EntityTypes, created: set[tuple[
         if problem is not None:
             found.append(Violation("dangling", entity, str(value), f"the answer refers to {problem.message}"))
     return found
+
+
+@lru_cache(maxsize=4096)  # answer field names repeat call after call; the two regexes were half of _dangling
+def _referenced_type(key: str) -> str:
+    """The entity type a field named ``<entity>_id`` / ``<entity>Id`` points at ("" for other fields)."""
+    match = re.fullmatch(r"([a-z][a-zA-Z0-9_]*?)(_id|Id)", key)
+    return singular(re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", match.group(1)).lower()) if match else ""
 
 
 def _fields(body: Any, depth: int = 0) -> list[tuple[str, Any]]:

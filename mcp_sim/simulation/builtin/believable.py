@@ -18,7 +18,7 @@ import re
 import threading
 from collections.abc import Callable
 from datetime import UTC, date, datetime, timedelta
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from faker import Faker
@@ -37,8 +37,13 @@ def faker_for(locale: str = DEFAULT_LOCALE) -> Faker:
 
 def words_of(name: str) -> list[str]:
     """``commitSHA`` -> ``[commit, sha]``, ``created_at`` -> ``[created, at]``."""
+    return list(_words_of(name))  # a fresh list: a caller may change it
+
+
+@lru_cache(maxsize=4096)  # field and tool names: asked for every generated value; bounded (argument values too)
+def _words_of(name: str) -> tuple[str, ...]:
     spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", " ", name)
-    return [w for w in re.split(r"[^A-Za-z0-9]+", spaced.lower()) if w]
+    return tuple(w for w in re.split(r"[^A-Za-z0-9]+", spaced.lower()) if w)
 
 
 # (meaning, words any of which in the field's name means it): first match wins, so specific before general

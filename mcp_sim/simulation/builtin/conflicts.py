@@ -10,6 +10,7 @@ value), fails as a conflict. Paths are not names: ``mkdir -p`` style tools accep
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from mcp_sim.errors import InvalidArguments
@@ -52,8 +53,9 @@ def check(tool: str, arguments: dict[str, Any], earlier: list[Turn]) -> None:
         raise InvalidArguments(f"Error executing tool {tool}: {shown} already exists")
 
 
-def _words(tool: str) -> set[str]:
-    return set(_WORDS.split(re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", tool).lower()))
+@lru_cache(maxsize=4096)  # per tool name: rules ask it for each of up to 64 earlier turns a call
+def _words(tool: str) -> frozenset[str]:
+    return frozenset(_WORDS.split(re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", tool).lower()))
 
 
 def _values(arguments: dict[str, Any]) -> set[str]:

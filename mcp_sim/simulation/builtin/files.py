@@ -70,7 +70,22 @@ class Operation:
 
 def operation_of(spec: ToolSpec) -> Operation | None:
     """What a tool does to the file tree, from its name and the arguments that name paths (None: no file
-    tool)."""
+    tool). Worked out once per spec (asked twice a call): specs are frozen, made at start-up; the cache holds
+    the spec, so its id is not reused while cached."""
+    cached = _OPERATIONS.get(id(spec))
+    if cached is not None and cached[0] is spec:
+        return cached[1]
+    operation = _operation_of(spec)
+    if len(_OPERATIONS) >= 4096:
+        _OPERATIONS.clear()
+    _OPERATIONS[id(spec)] = (spec, operation)
+    return operation
+
+
+_OPERATIONS: dict[int, tuple[ToolSpec, Operation | None]] = {}
+
+
+def _operation_of(spec: ToolSpec) -> Operation | None:
     properties = list((spec.input_schema.get("properties") or {}).keys())
     paths = tuple(p for p in properties if _PATH_ARGUMENT.match(p))
     name = re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", spec.name).lower()

@@ -9,6 +9,7 @@ starts with a verb that observes reads state too, so a read of it shows what ear
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from mcp_sim.ledger.effects import CHANGING
 from mcp_sim.simulation.builtin import recall
@@ -23,6 +24,7 @@ _WORD = re.compile(r"[A-Za-z]+")
 _NAME_WORDS = re.compile(r"[^a-z0-9]+")
 
 
+@lru_cache(maxsize=4096)  # per tool: asked every call
 def observes(name: str, description: str | None) -> bool:
     """The name says the tool reads state, or it says nothing of changing and the description starts reading."""
     if recall.observes(name):

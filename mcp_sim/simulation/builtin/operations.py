@@ -13,6 +13,7 @@ import math
 import re
 import statistics
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from mcp_sim.errors import InvalidArguments
@@ -82,6 +83,7 @@ _OPERATIONS: dict[str, Callable[[Numbers], float]] = {
 }
 
 
+@lru_cache(maxsize=4096)  # per tool name: asked every call
 def operation_of(tool: str) -> Callable[[Numbers], float] | None:
     """The operation a tool's name names (``divide``, ``calculate_mean``, ``square_root``), if any."""
     name = re.sub(r"([a-z])([A-Z])", r"\1_\2", tool).lower()

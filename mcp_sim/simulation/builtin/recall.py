@@ -12,6 +12,7 @@ Only values the session itself gave are recalled: nothing is invented.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from mcp_sim.ledger.effects import CHANGING
@@ -31,6 +32,7 @@ _TOKEN = re.compile(r"[\w.\-/:@#]+")
 _NAME_WORDS = re.compile(r"[^a-z0-9]+")
 
 
+@lru_cache(maxsize=4096)  # per tool name: rules ask it for each of up to 64 earlier turns a call
 def observes(tool: str) -> bool:
     """Whether a tool's name says it reads state (any word of it, so ``git_status`` and ``read_query`` do)."""
     words = _NAME_WORDS.split(re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", tool).lower())

@@ -12,6 +12,7 @@ never signed in: the value is always one the session gave.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from mcp_sim.config import ToolSpec
@@ -41,6 +42,19 @@ def creator(earlier: list[Turn], spec: ToolSpec, arguments: dict[str, Any]) -> d
     return {k: user for k in keys[:1] if k not in inputs}
 
 
+def may_show(spec: ToolSpec, arguments: dict[str, Any]) -> bool:
+    """Whether ``creator`` can show anything for this create, whoever signed in: asked before the session's
+    history is read (a create whose outputSchema has no creator field, or whose arguments give it, needs none)."""
+    schema = spec.input_schema if isinstance(spec.input_schema, dict) else {}
+    inputs = {**(schema.get("properties") or {}), **arguments}
+    output_schema = spec.output_schema
+    if output_schema is None:
+        return any(key not in inputs for key in _USER_ARGUMENTS)
+    fields = (output_schema.get("properties") or {}) if isinstance(output_schema, dict) else {}
+    keys = [k for k in _CREATOR_FIELDS if k in fields]
+    return bool(keys) and keys[0] not in inputs
+
+
 def _signed_in(earlier: list[Turn]) -> tuple[str, str] | None:
     for turn in reversed(earlier):
         if not _signs_in(turn.tool) or not _succeeded(turn):
@@ -52,6 +66,7 @@ def _signed_in(earlier: list[Turn]) -> tuple[str, str] | None:
     return None
 
 
+@lru_cache(maxsize=4096)  # per tool name: rules ask it for each of up to 64 earlier turns a call
 def _signs_in(tool: str) -> bool:
     snake = re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", tool).lower()
     words = set(_NAME_WORDS.split(snake))

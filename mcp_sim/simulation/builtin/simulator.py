@@ -212,7 +212,7 @@ async def _general_rules(request: SimulationRequest, effect: EntityEffect) -> _R
         lifecycle.check(name, request.spec.description or "", arguments, await recent())
     if overwrite.flag_of(request.spec.input_schema) is not None:  # a repeat write without its flag (overwrite.py)
         overwrite.check(name, request.spec.input_schema, arguments, await recent())
-    if effect.kind == "create":  # the user the session signed in as, shown in what it creates (signed_in.py)
+    if effect.kind == "create" and signed_in.may_show(request.spec, arguments):  # the signed-in user (signed_in.py)
         derived.update(signed_in.creator(await recent(), request.spec, arguments))
     if placeholders.looks_up(name, effect.kind) and any(map(placeholders.placeholder, arguments.values())):
         placeholders.check(name, effect.kind, effect.id, arguments, await recent(), ledger)  # "no_such_dir"

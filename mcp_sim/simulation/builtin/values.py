@@ -20,6 +20,7 @@ from referencing.exceptions import Unresolvable
 
 from mcp_sim.simulation.builtin import patterns
 from mcp_sim.simulation.builtin.believable import DEFAULT_LOCALE, believable, is_money, meaning_of, money, words_of
+from mcp_sim.simulation.builtin.validators import check_for
 
 _WORDS = ["alpha", "beacon", "cobalt", "delta", "ember", "falcon", "granite", "harbor", "indigo", "juniper"]
 EPOCH = datetime(2026, 1, 1, 9, 0, tzinfo=UTC)  # the session clock when the world seed sets none
@@ -100,9 +101,8 @@ class ValueMaker:
         resolved = self.resolve(schema)
         if not isinstance(resolved, dict):
             return False
-        definitions = {k: self.root[k] for k in ("$defs", "definitions") if k in self.root and k not in resolved}
         try:
-            return bool(jsonschema.Draft202012Validator({**resolved, **definitions}).is_valid(value))
+            return bool(check_for(resolved, self.root)(value))
         except (jsonschema.exceptions.SchemaError, Unresolvable):
             return False
 

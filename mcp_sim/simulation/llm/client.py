@@ -19,6 +19,7 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any
 
 import anyio
@@ -36,6 +37,9 @@ CONNECTIONS_PER_POOL = 16  # see ChatClient.__init__
 KEEPALIVE_S = 4.0
 MAX_RETRY_AFTER_S = 10.0  # an endpoint asking for a longer pause gets none: the call fails now, saying so
 MAX_RESPONSE_BYTES = 16 * 2**20  # of one streamed answer (a thinking answer of 16k tokens is ~4 MB of SSE)
+
+
+_IN_FLIGHT = attrgetter("in_flight")
 
 
 @dataclass
@@ -212,7 +216,7 @@ class ChatClient:
 
     async def _stream(self, request: dict[str, Any], got: _Stream, on_tokens: TokensFn | None) -> None:
         body = _body({**request, "stream": True, "stream_options": {"include_usage": True}})
-        pool = min(self._pools, key=lambda p: p.in_flight)
+        pool = min(self._pools, key=_IN_FLIGHT)  # attrgetter: a lambda's frames were 1 % of an llm call
         pool.in_flight += 1
         try:
             async with pool.http.stream("POST", self._url, content=body, headers=self._headers) as response:
