@@ -47,6 +47,7 @@ from mcp_sim.simulation.builtin import (
     overwrite,
     path_words,
     placeholders,
+    planning,
     prose,
     recall,
     referenced,
@@ -274,6 +275,9 @@ class _Answer:
         kind = self.effect.kind
         if kind in ("read", "update", "delete") and self.effect.id and self.effect.id in self.args:
             return getattr(self, f"_{kind}")(str(self.args[self.effect.id]))  # type: ignore[no-any-return]
+        planned = None if self.shapes or self.spec.output_schema else self._planned()  # plan_trip(stops)
+        if planned is not None:
+            return self._text(json.dumps(planned.body), planned.body), planned.effects
         changed = world_actions.change(self.spec.name, self.args, self.ledger, self.request.types, kind)
         if changed is not None:  # the seeded world it changes (world_actions.py): fill_fuel_tank, add_to_watchlist
             return self._present({"success": True, **self.args, **changed.shown, **self.derived}), changed.effects
@@ -284,7 +288,12 @@ class _Answer:
         world_reads.check(self.spec.name, self.args, self.ledger)  # a name the seeded world does not hold
         shown = shown_by(self.ledger, self.spec.name, self.spec.description, self.args)  # get_balance: the balance
         given = echoed.with_records(self.effect, self.entity, self.args, self.ledger)  # a batch update's records
+        shown.update(planning.children(self.args, self.ledger))  # a planned parent's items (planning.py)
         return self._present({"success": True, **shown, **given, **self.derived}), []
+
+    def _planned(self) -> planning.Plan | None:
+        types = self.request.types
+        return None if types is None else planning.plan(self.spec.name, self.effect, self.args, self.ledger, types)
 
     def _create(self) -> tuple[CallToolResult, list[Effect]]:
         id_field = self.effect.id or "id"
