@@ -2483,6 +2483,9 @@ async def mb_new_project(s: Rec, wd: Path) -> None:
         {"projectName": p, "fileName": "activeContext.md", "content": "# Active context\n\n- Designing the schema."},
     )
     await s.call("list_project_files", {"projectName": p})
+    await s.call(
+        "memory_bank_read", {"projectName": p, "fileName": "progress.md"}, note="error case: file not written yet"
+    )
     await s.call("memory_bank_read", {"projectName": p, "fileName": "projectbrief.md"})
     await s.call(
         "memory_bank_update",
@@ -2757,6 +2760,11 @@ async def pa_week_plan(s: Rec, wd: Path) -> None:
         },
     )
     await s.call("list_calendar_events", {"start_date": "2026-01-20T00:00:00", "end_date": "2026-01-27T00:00:00"})
+    await s.call(
+        "list_calendar_events",
+        {"start_date": "tomorrow", "end_date": "2026-01-27T00:00:00"},
+        note="error case: invalid date",
+    )
     a = await s.call(
         "create_todo", {"title": "Send review agenda", "due_date": "2026-01-20T18:00:00", "priority": "medium"}
     )
