@@ -90,6 +90,17 @@ NEWER = Path(os.environ.get("MCP_REC_NEWER", REPO / ".cache" / "record3"))
 NEWER_NPM_PACKAGES = ["obsidian-mcp@2.0.1", "@modelcontextprotocol/server-redis@2025.4.25", "mcp-sqlite@1.0.9"]
 NEWER_VENVS: dict[str, list[list[str]]] = {"word": [["office-word-mcp-server==1.1.11"]]}
 NODE22 = REPO / ".cache" / "node22" / "node_modules" / ".bin" / "node"
+# The fourth batch (memory_bank, shrimp_tasks, personal_assistant) installs under .cache/record4
+# (held-out data for issue 12): an npm prefix and one venv, like the batches above. `--install-batch record4`
+# installs only these.
+FOURTH = Path(os.environ.get("MCP_REC_FOURTH", REPO / ".cache" / "record4"))
+FOURTH_NPM_PACKAGES = [
+    "@allpepper/memory-bank-mcp@0.2.2",
+    "mcp-shrimp-task-manager@1.0.21",
+]
+FOURTH_VENVS: dict[str, list[list[str]]] = {
+    "assistant": [["mcp-personal-assistant==0.2.2", "mcp<2"]],  # mcp 2.x: AttributeError list_resources
+}
 # libfaketime (Debian package `faketime`) freezes the wall clock of servers that stamp records with it (kanban's
 # SQLite `datetime('now')`); the monotonic clock keeps running so timeouts still work.
 FAKETIME_LIB = Path("/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1")
@@ -2442,6 +2453,392 @@ async def lib_mistakes(s: Rec, wd: Path) -> None:
     await s.call("drop_table", {"table": "books"}, note="error case: unknown tool")
 
 
+# ---- the fourth batch (held-out data, issue 12) --------------------------------------------------
+# memory_bank (@allpepper/memory-bank-mcp, npm): per-project Markdown files under MEMORY_BANK_ROOT, addressed by
+# project and file name. shrimp_tasks (mcp-shrimp-task-manager, npm): a task planner whose tasks (UUIDs,
+# dependencies by name) live in DATA_DIR/tasks.json; its answers are long Markdown prompts. personal_assistant
+# (mcp-personal-assistant, PyPI): projects, todos, calendar events and documents in SQLite, minted UUIDs.
+# UUIDs are made repeatable by seeding the servers' random sources; clocks are frozen by libfaketime.
+
+MB_ROOT = "memory-bank"
+
+
+def mb_seed(wd: Path) -> None:
+    proj = wd / MB_ROOT / "website"
+    proj.mkdir(parents=True)
+    (proj / "projectbrief.md").write_text("# Website relaunch\n\nGoal: ship the new marketing site in March.\n")
+    (proj / "activeContext.md").write_text("# Active context\n\n- Working on the pricing page.\n")
+    (proj / "progress.md").write_text("# Progress\n\n- [x] Design system\n- [ ] Pricing page\n")
+
+
+async def mb_new_project(s: Rec, wd: Path) -> None:
+    p = "billing-api"
+    await s.call("list_projects", {})
+    await s.call(
+        "memory_bank_write",
+        {"projectName": p, "fileName": "projectbrief.md", "content": "# Billing API\n\nInvoices and payments."},
+    )
+    await s.call(
+        "memory_bank_write",
+        {"projectName": p, "fileName": "activeContext.md", "content": "# Active context\n\n- Designing the schema."},
+    )
+    await s.call("list_project_files", {"projectName": p})
+    await s.call(
+        "memory_bank_read", {"projectName": p, "fileName": "progress.md"}, note="error case: file not written yet"
+    )
+    await s.call("memory_bank_read", {"projectName": p, "fileName": "projectbrief.md"})
+    await s.call(
+        "memory_bank_update",
+        {"projectName": p, "fileName": "activeContext.md", "content": "# Active context\n\n- Writing migrations."},
+    )
+    await s.call("memory_bank_read", {"projectName": p, "fileName": "activeContext.md"})
+    await s.call("list_projects", {})
+    await s.call(
+        "memory_bank_write", {"projectName": p, "fileName": "progress.md", "content": "# Progress\n\n- [x] Schema"}
+    )
+    await s.call("list_project_files", {"projectName": p})
+
+
+async def mb_resume_work(s: Rec, wd: Path) -> None:
+    p = "website"
+    await s.call("list_projects", {})
+    await s.call("list_project_files", {"projectName": p})
+    await s.call("memory_bank_read", {"projectName": p, "fileName": "projectbrief.md"})
+    await s.call("memory_bank_read", {"projectName": p, "fileName": "activeContext.md"})
+    await s.call(
+        "memory_bank_update",
+        {"projectName": p, "fileName": "activeContext.md", "content": "# Active context\n\n- Pricing page review."},
+    )
+    await s.call(
+        "memory_bank_write",
+        {"projectName": p, "fileName": "decisionLog.md", "content": "# Decisions\n\n- 2026-01-20: monthly pricing."},
+    )
+    await s.call("memory_bank_read", {"projectName": p, "fileName": "decisionLog.md"})
+    await s.call(
+        "memory_bank_update",
+        {"projectName": p, "fileName": "progress.md", "content": "# Progress\n\n- [x] Design system\n- [x] Pricing"},
+    )
+    await s.call("memory_bank_read", {"projectName": p, "fileName": "progress.md"})
+    await s.call("list_project_files", {"projectName": p})
+
+
+async def mb_mistakes(s: Rec, wd: Path) -> None:
+    await s.call(
+        "memory_bank_read",
+        {"projectName": "mobile-app", "fileName": "projectbrief.md"},
+        note="error case: no such project",
+    )
+    await s.call("list_project_files", {"projectName": "mobile-app"}, note="error case: no such project")
+    await s.call(
+        "memory_bank_read", {"projectName": "website", "fileName": "roadmap.md"}, note="error case: no such file"
+    )
+    await s.call(
+        "memory_bank_update",
+        {"projectName": "website", "fileName": "roadmap.md", "content": "# Roadmap"},
+        note="error case: updating a file that does not exist",
+    )
+    await s.call(
+        "memory_bank_write",
+        {"projectName": "website", "fileName": "projectbrief.md", "content": "# Overwritten?"},
+        note="error case: creating a file that exists",
+    )
+    await s.call(
+        "memory_bank_write",
+        {"projectName": "website", "fileName": "../escape.md", "content": "x"},
+        note="error case: file name escapes the project",
+    )
+    await s.call(
+        "memory_bank_write",
+        {"projectName": "website", "fileName": "notes.md"},
+        note="error case: missing required argument",
+    )
+    await s.call(
+        "memory_bank_read", {"projectName": 42, "fileName": "progress.md"}, note="error case: wrong argument type"
+    )
+    await s.call(
+        "memory_bank_delete", {"projectName": "website", "fileName": "progress.md"}, note="error case: unknown tool"
+    )
+    await s.call("memory_bank_read", {"projectName": "website", "fileName": "projectbrief.md"})
+    await s.call("list_project_files", {"projectName": "website"})
+
+
+SHRIMP_SEED_JS = """
+const crypto = require("crypto");
+let state = 20260120 >>> 0;
+function next() {
+  state = (state + 0x6d2b79f5) >>> 0;
+  let t = state;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return (t ^ (t >>> 14)) >>> 0;
+}
+function fill(buf, offset, size) {
+  const u8 = new Uint8Array(buf.buffer || buf, buf.byteOffset || 0, buf.byteLength);
+  offset = offset || 0;
+  size = size === undefined ? u8.length - offset : size;
+  for (let i = offset; i < offset + size; i++) u8[i] = next() & 255;
+  return buf;
+}
+crypto.randomFillSync = fill;
+crypto.randomUUID = () => {
+  const b = Buffer.alloc(16);
+  fill(b);
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = b.toString("hex");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+};
+"""
+_UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}")
+
+
+def shrimp_seed(wd: Path) -> None:
+    (wd / "data").mkdir()
+    (wd / "seed_random.cjs").write_text(SHRIMP_SEED_JS)
+
+
+def _shrimp_ids(answer: Answer) -> list[str]:
+    """Task ids in the order the answer lists them (each once)."""
+    return list(dict.fromkeys(_UUID.findall(answer.text)))
+
+
+def _shrimp_tasks(*names: str, deps: dict[str, list[str]] | None = None) -> str:
+    deps = deps or {}
+    return json.dumps(
+        [
+            {
+                "name": n,
+                "description": f"{n}: implement it and cover it with tests.",
+                "implementationGuide": f"1. {n}\n2. write tests",
+                "dependencies": deps.get(n, []),
+                "verificationCriteria": "tests pass",
+            }
+            for n in names
+        ],
+        ensure_ascii=False,
+    )
+
+
+async def sh_plan_and_split(s: Rec, wd: Path) -> None:
+    await s.call(
+        "plan_task", {"description": "Add CSV export of invoices to the billing API, with filters by date range."}
+    )
+    a = await s.call(
+        "split_tasks",
+        {
+            "updateMode": "append",
+            "tasksRaw": _shrimp_tasks(
+                "Export query",
+                "CSV writer",
+                "Export endpoint",
+                deps={"CSV writer": ["Export query"], "Export endpoint": ["Export query", "CSV writer"]},
+            ),
+        },
+    )
+    ids = _shrimp_ids(a)
+    query, writer, endpoint = ids[0], ids[1], ids[2]
+    s.capture(export_query=query, csv_writer=writer, export_endpoint=endpoint)
+    await s.call("list_tasks", {"status": "all"})
+    await s.call("get_task_detail", {"taskId": query})
+    await s.call("execute_task", {"taskId": query})
+    await s.call(
+        "verify_task",
+        {"taskId": query, "summary": "The export query filters invoices by date range and is tested.", "score": 90},
+    )
+    await s.call("list_tasks", {"status": "completed"})
+    await s.call("execute_task", {"taskId": writer})
+    await s.call("query_task", {"query": "CSV"})
+    await s.call("update_task", {"taskId": endpoint, "notes": "Stream the response for large exports."})
+    await s.call("get_task_detail", {"taskId": endpoint})
+    await s.call("list_tasks", {"status": "pending"})
+
+
+async def sh_update_and_delete(s: Rec, wd: Path) -> None:
+    a = await s.call(
+        "split_tasks",
+        {"updateMode": "append", "tasksRaw": _shrimp_tasks("Login form", "Session cookie", "Logout button")},
+    )
+    ids = _shrimp_ids(a)
+    login, cookie, logout = ids[0], ids[1], ids[2]
+    s.capture(login_form=login, session_cookie=cookie, logout_button=logout)
+    await s.call("list_tasks", {"status": "pending"})
+    await s.call(
+        "update_task",
+        {"taskId": cookie, "name": "Session token", "description": "Use a signed session token instead of a cookie."},
+    )
+    await s.call("get_task_detail", {"taskId": cookie})
+    await s.call("delete_task", {"taskId": logout})
+    await s.call("get_task_detail", {"taskId": logout}, note="error case: read after delete")
+    await s.call("query_task", {"query": cookie, "isId": True})
+    await s.call("execute_task", {"taskId": login})
+    await s.call(
+        "verify_task",
+        {"taskId": login, "summary": "Form renders but validation messages are still missing here.", "score": 60},
+    )
+    await s.call("list_tasks", {"status": "in_progress"})
+    await s.call("clear_all_tasks", {"confirm": True})
+    await s.call("list_tasks", {"status": "all"})
+
+
+async def sh_mistakes(s: Rec, wd: Path) -> None:
+    missing = "0f8fad5b-d9cb-469f-a165-70867728950e"
+    await s.call("list_tasks", {"status": "all"})
+    await s.call("get_task_detail", {"taskId": missing}, note="error case: unknown id")
+    await s.call("execute_task", {"taskId": "task-1"}, note="error case: id that is not a UUID")
+    await s.call("delete_task", {"taskId": missing}, note="error case: unknown id")
+    await s.call(
+        "split_tasks", {"updateMode": "append", "tasksRaw": "[{name: 'broken'"}, note="error case: invalid tasksRaw"
+    )
+    a = await s.call("split_tasks", {"updateMode": "append", "tasksRaw": _shrimp_tasks("Fix typo in README")})
+    task = _shrimp_ids(a)[0]
+    s.capture(fix_typo=task)
+    await s.call(
+        "verify_task",
+        {"taskId": task, "summary": "Verified before the task was ever started by anyone.", "score": 95},
+        note="error case: verifying a task that is not in progress",
+    )
+    await s.call("execute_task", {"taskId": task})
+    await s.call(
+        "verify_task",
+        {"taskId": task, "summary": "Typo fixed in the README and checked.", "score": 150},
+        note="error case: score out of range",
+    )
+    await s.call(
+        "verify_task", {"taskId": task, "summary": "Typo fixed in the README and checked by a reviewer.", "score": 100}
+    )
+    await s.call("delete_task", {"taskId": task}, note="error case: deleting a completed task")
+    await s.call("plan_task", {"description": "short"}, note="error case: description too short")
+    await s.call("clear_all_tasks", {"confirm": False}, note="error case: clear without confirm")
+    await s.call("list_tasks", {"status": "done"}, note="error case: invalid status")
+    await s.call("complete_task", {"taskId": task}, note="error case: unknown tool")
+
+
+PA_LAUNCH = (
+    "import random, uuid; r = random.Random(20260120); "
+    "uuid.uuid4 = lambda: uuid.UUID(int=r.getrandbits(128), version=4); "
+    "from src.server import main; main()"
+)
+
+
+def pa_env(wd: Path) -> dict[str, str]:
+    return {
+        **frozen_clock(),
+        "HOME": str(wd),
+        "MCP_PA_DB_TYPE": "sqlite",
+        "MCP_PA_DB_PATH": str(wd / "assistant.db"),
+        "MCP_PA_DOCS_DIR": str(wd / "documents"),
+    }
+
+
+def _pa_id(answer: Answer) -> str:
+    return str(answer.data["id"])
+
+
+async def pa_week_plan(s: Rec, wd: Path) -> None:
+    await s.call("get_status", {})
+    await s.call("update_status", {"name": "Maya Lin", "city": "Lisbon", "country": "Portugal"})
+    a = await s.call(
+        "create_project",
+        {"name": "Website relaunch", "description": "New marketing site", "priority": "high", "tags": ["web"]},
+    )
+    proj = _pa_id(a)
+    s.capture(project_id=proj)
+    await s.call(
+        "add_project_task",
+        {"project_id": proj, "title": "Pricing page", "priority": "high", "due_date": "2026-01-23T17:00:00"},
+    )
+    await s.call("get_project", {"project_id": proj})
+    await s.call("update_project", {"project_id": proj, "status": "in_progress", "progress": 40})
+    await s.call(
+        "create_calendar_event",
+        {
+            "title": "Design review",
+            "start_time": "2026-01-21T10:00:00",
+            "end_time": "2026-01-21T11:00:00",
+            "location": "Room 2",
+            "attendees": ["maya@example.com", "ben@example.com"],
+        },
+    )
+    await s.call("list_calendar_events", {"start_date": "2026-01-20T00:00:00", "end_date": "2026-01-27T00:00:00"})
+    await s.call(
+        "list_calendar_events",
+        {"start_date": "tomorrow", "end_date": "2026-01-27T00:00:00"},
+        note="error case: invalid date",
+    )
+    a = await s.call(
+        "create_todo", {"title": "Send review agenda", "due_date": "2026-01-20T18:00:00", "priority": "medium"}
+    )
+    todo = _pa_id(a)
+    s.capture(todo_id=todo)
+    await s.call("list_todos", {"completed": False})
+    await s.call("complete_todo", {"todo_id": todo})
+    await s.call("list_todos", {"completed": True})
+    await s.call("get_dashboard", {})
+
+
+async def pa_documents(s: Rec, wd: Path) -> None:
+    import base64
+
+    body = base64.b64encode(b"Quarterly budget\nQ1: 12000\nQ2: 15000\n").decode()
+    a = await s.call(
+        "upload_document",
+        {"title": "budget.txt", "content_base64": body, "description": "Q1-Q2 budget", "tags": ["finance"]},
+    )
+    doc = _pa_id(a)
+    s.capture(document_id=doc)
+    await s.call("get_document", {"document_id": doc})
+    a = await s.call(
+        "create_external_document",
+        {"title": "Brand guide", "external_url": "https://example.com/brand.pdf", "tags": ["design"]},
+    )
+    ext = _pa_id(a)
+    s.capture(external_document_id=ext)
+    await s.call("list_documents", {})
+    await s.call("list_documents", {"tags": ["finance"]})
+    await s.call("get_document", {"document_id": ext})
+    a = await s.call("create_project", {"name": "Budget 2026", "status": "not_started", "tags": ["finance"]})
+    proj = _pa_id(a)
+    s.capture(project_id=proj)
+    await s.call("update_project", {"project_id": proj, "status": "on_hold", "notes": "Waiting for Q1 numbers"})
+    await s.call("list_projects", {"status": "on_hold"})
+    await s.call("list_projects", {})
+    await s.call("get_project", {"project_id": proj})
+
+
+async def pa_mistakes(s: Rec, wd: Path) -> None:
+    missing = "3f2a9c1e-7b4d-4e8f-9a6b-2c1d0e9f8a7b"
+    await s.call("get_project", {"project_id": missing}, note="error case: unknown id")
+    await s.call("update_project", {"project_id": missing, "progress": 10}, note="error case: unknown id")
+    await s.call("add_project_task", {"project_id": missing, "title": "Orphan"}, note="error case: unknown project")
+    await s.call("complete_todo", {"todo_id": missing}, note="error case: unknown id")
+    a = await s.call("create_todo", {"title": "Renew passport"})
+    todo = _pa_id(a)
+    s.capture(todo_id=todo)
+    await s.call("complete_todo", {"todo_id": todo})
+    await s.call("complete_todo", {"todo_id": todo}, note="error case: completing twice")
+    await s.call(
+        "create_calendar_event",
+        {"title": "Dentist", "start_time": "next tuesday", "end_time": "2026-01-27T10:00:00"},
+        note="error case: invalid date",
+    )
+    await s.call(
+        "create_calendar_event",
+        {"title": "Backwards", "start_time": "2026-01-22T12:00:00", "end_time": "2026-01-22T11:00:00"},
+        note="error case: end before start",
+    )
+    await s.call("create_project", {"name": "Garden", "status": "done"}, note="error case: invalid enum value")
+    await s.call("create_todo", {"priority": "low"}, note="error case: missing required argument")
+    await s.call("get_document", {"document_id": missing}, note="error case: unknown id")
+    await s.call(
+        "upload_document", {"title": "x.bin", "content_base64": "not base64!!"}, note="error case: invalid base64"
+    )
+    a = await s.call("create_project", {"name": "Garden"})
+    proj = _pa_id(a)
+    s.capture(project_id=proj)
+    await s.call("update_project", {"project_id": proj, "progress": 150}, note="error case: progress above the maximum")
+    await s.call("delete_project", {"project_id": proj}, note="error case: unknown tool")
+
+
 # ---- the servers ---------------------------------------------------------------------------------
 
 
@@ -2695,26 +3092,94 @@ def build_servers() -> list[ServerDef]:
                 S("lib_mistakes", lib_mistakes, lib_seed),
             ],
         ),
+        # the fourth batch (installed under .cache/record4): held-out data
+        ServerDef(
+            "memory_bank",
+            "@allpepper/memory-bank-mcp@0.2.2 (npm, Node 22)",
+            lambda wd, s: StdioServerParameters(
+                command=str(NODE22),
+                args=[
+                    str(
+                        FOURTH
+                        / "npm"
+                        / "node_modules"
+                        / "@allpepper"
+                        / "memory-bank-mcp"
+                        / "dist"
+                        / "main"
+                        / "index.js"
+                    )
+                ],
+                cwd=str(wd),
+                env={"MEMORY_BANK_ROOT": str(wd / MB_ROOT), "HOME": str(wd), "TZ": "UTC"},
+            ),
+            [
+                S("mb_new_project", mb_new_project, mb_seed),
+                S("mb_resume_work", mb_resume_work, mb_seed),
+                S("mb_mistakes", mb_mistakes, mb_seed),
+            ],
+        ),
+        ServerDef(
+            "shrimp_tasks",
+            "mcp-shrimp-task-manager@1.0.21 (npm, Node 22)",
+            lambda wd, s: StdioServerParameters(
+                command=str(NODE22),
+                args=[
+                    "--require",
+                    str(wd / "seed_random.cjs"),
+                    str(FOURTH / "npm" / "node_modules" / "mcp-shrimp-task-manager" / "dist" / "index.js"),
+                ],
+                cwd=str(wd),
+                env={
+                    **frozen_clock(),
+                    "DATA_DIR": str(wd / "data"),
+                    "TEMPLATES_USE": "en",
+                    "ENABLE_GUI": "false",
+                    "HOME": str(wd),
+                },
+            ),
+            [
+                S("sh_plan_and_split", sh_plan_and_split, shrimp_seed),
+                S("sh_update_and_delete", sh_update_and_delete, shrimp_seed),
+                S("sh_mistakes", sh_mistakes, shrimp_seed),
+            ],
+        ),
+        ServerDef(
+            "personal_assistant",
+            "mcp-personal-assistant==0.2.2 (PyPI, with mcp<2)",
+            lambda wd, s: StdioServerParameters(
+                command=str(FOURTH / "venv-assistant" / "bin" / "python"),
+                args=["-c", PA_LAUNCH],
+                cwd=str(wd),
+                env=pa_env(wd),
+            ),
+            [
+                S("pa_week_plan", pa_week_plan),
+                S("pa_documents", pa_documents),
+                S("pa_mistakes", pa_mistakes),
+            ],
+        ),
     ]
     return servers + bfcl_servers()
 
 
-def install() -> None:
-    DEV.mkdir(parents=True, exist_ok=True)
-    subprocess.run(
-        ["npm", "--prefix", str(DEV / "npm"), "install", "--no-audit", "--no-fund", *NPM_PACKAGES], check=True
-    )
-    MORE.mkdir(parents=True, exist_ok=True)
-    subprocess.run(
-        ["npm", "--prefix", str(MORE / "npm"), "install", "--no-audit", "--no-fund", *MORE_NPM_PACKAGES], check=True
-    )
-    NEWER.mkdir(parents=True, exist_ok=True)
-    subprocess.run(
-        ["npm", "--prefix", str(NEWER / "npm"), "install", "--no-audit", "--no-fund", *NEWER_NPM_PACKAGES], check=True
-    )
-    for root, venvs in ((DEV, VENVS), (MORE, MORE_VENVS), (NEWER, NEWER_VENVS)):
-        for name, steps in venvs.items():
-            venv = root / f"venv-{name}"
+BATCHES: dict[str, tuple[Path, list[str], dict[str, list[list[str]]]]] = {
+    "devservers": (DEV, NPM_PACKAGES, VENVS),
+    "record2": (MORE, MORE_NPM_PACKAGES, MORE_VENVS),
+    "record3": (NEWER, NEWER_NPM_PACKAGES, NEWER_VENVS),
+    "record4": (FOURTH, FOURTH_NPM_PACKAGES, FOURTH_VENVS),
+}
+
+
+def install(batches: list[str] | None = None) -> None:
+    for name in batches or list(BATCHES):
+        root, npm_packages, venvs = BATCHES[name]
+        root.mkdir(parents=True, exist_ok=True)
+        subprocess.run(
+            ["npm", "--prefix", str(root / "npm"), "install", "--no-audit", "--no-fund", *npm_packages], check=True
+        )
+        for venv_name, steps in venvs.items():
+            venv = root / f"venv-{venv_name}"
             if not (venv / "bin" / "python").exists():
                 subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
             for pkgs in steps:
@@ -2726,11 +3191,17 @@ def main() -> None:
     ap.add_argument("--out", type=Path, default=HERE)
     ap.add_argument("--servers", help="comma-separated server names (default: all)")
     ap.add_argument("--install", action="store_true", help="install the servers into .cache/devservers and exit")
+    ap.add_argument(
+        "--install-batch",
+        action="append",
+        choices=sorted(BATCHES),
+        help="install only this batch (repeatable): devservers, record2, record3, record4",
+    )
     ap.add_argument("--list", action="store_true", help="list servers and sessions and exit")
     ap.add_argument("--tools-only", action="store_true", help="only write <server>.tools.yaml")
     a = ap.parse_args()
-    if a.install:
-        install()
+    if a.install or a.install_batch:
+        install(a.install_batch)
         return
     servers = build_servers()
     if a.servers:
