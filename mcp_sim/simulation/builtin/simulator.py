@@ -30,6 +30,7 @@ from mcp_sim.simulation.builtin import (
     conditional,
     confinement,
     conflicts,
+    counts,
     cycles,
     declared,
     described,
@@ -190,6 +191,7 @@ async def _general_rules(request: SimulationRequest, effect: EntityEffect) -> _R
     required = set((request.spec.output_schema or {}).get("required") or ["$"])
     whole = cells if required <= set(cells) else None
     derived = {**_as_declared(computed, request.spec.output_schema), **held}
+    derived.update(counts.affected(request.spec, arguments))  # how many a prose write changed (counts.py)
     words = set(re.split(r"[^a-z0-9]+", name.lower()))
     reads, writes = bool(words & sql.READ_WORDS), bool(words & sql.WRITE_WORDS)
     sql.malformed(name, request.spec.description or "", arguments, reads)
