@@ -38,6 +38,7 @@ from mcp_sim.simulation.builtin import (
     echoed,
     files,
     grid,
+    holdings,
     lifecycle,
     maps,
     meaning,
@@ -213,8 +214,11 @@ async def _general_rules(request: SimulationRequest, effect: EntityEffect) -> _R
         conflicts.check(name, arguments, await recent())
     if files.operation_of(request.spec) is None and lifecycle.names(name, arguments):  # named things (lifecycle.py)
         lifecycle.check(name, request.spec.description or "", arguments, await recent())
+        holdings.check(name, request.spec.input_schema, arguments, await recent())  # containers made here (holdings.py)
     if overwrite.flag_of(request.spec.input_schema) is not None:  # a repeat write without its flag (overwrite.py)
         overwrite.check(name, request.spec.input_schema, arguments, await recent())
+    if holdings.may_list(request.spec, arguments):  # the names a container holds (holdings.py)
+        derived.update(holdings.listed(request.spec, arguments, await recent(), ledger))
     if effect.kind == "create" and signed_in.may_show(request.spec, arguments):  # the signed-in user (signed_in.py)
         derived.update(signed_in.creator(await recent(), request.spec, arguments))
     if placeholders.looks_up(name, effect.kind) and any(map(placeholders.placeholder, arguments.values())):
