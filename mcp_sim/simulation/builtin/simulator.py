@@ -27,6 +27,7 @@ from mcp_sim.outcome import Outcome
 from mcp_sim.simulation.base import SimulationRequest
 from mcp_sim.simulation.builtin import (
     accumulated,
+    appended,
     conditional,
     confinement,
     conflicts,
@@ -217,6 +218,8 @@ async def _general_rules(request: SimulationRequest, effect: EntityEffect) -> _R
         holdings.check(name, request.spec.input_schema, arguments, await recent())  # containers made here (holdings.py)
     if overwrite.flag_of(request.spec.input_schema) is not None:  # a repeat write without its flag (overwrite.py)
         overwrite.check(name, request.spec.input_schema, arguments, await recent())
+    if appended.may_show(name, arguments):  # a document's text after its create and appends (appended.py)
+        derived.update(appended.shown(name, arguments, await recent()))
     if holdings.may_list(request.spec, arguments):  # the names a container holds (holdings.py)
         derived.update(holdings.listed(request.spec, arguments, await recent(), ledger))
     if effect.kind == "create" and signed_in.may_show(request.spec, arguments):  # the signed-in user (signed_in.py)
