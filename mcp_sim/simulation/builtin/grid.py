@@ -172,6 +172,11 @@ def _a1(row: int, column: int) -> str:
     return f"{letters}{row}"
 
 
+def used_range(cells: dict[str, Any]) -> str | None:
+    """The range the cells that hold a value span (``A1:E4``), None for an empty grid."""
+    return _used(cells)
+
+
 def _used(cells: dict[str, Any]) -> str | None:
     held = [_position(c) for c, v in cells.items() if v is not None]
     if not held:

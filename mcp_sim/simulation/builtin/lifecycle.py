@@ -196,6 +196,36 @@ def _short(value: str) -> bool:
     return len(value) <= MAX_NAME and not any(c.isspace() for c in value.strip())
 
 
+def alive(earlier: list[Turn]) -> list[Name]:
+    """The names the session's successful calls made or used and did not remove since, first seen first."""
+    living: list[Name] = []
+    for turn in earlier:
+        if turn.error is not None or turn.result is None or turn.result.get("isError", False):
+            continue
+        past = _roles(turn.tool, turn.arguments)
+        living = [n for n in living if not any(n.same(r) for r in past.removed)]
+        for name in [*past.named, *past.made]:
+            if name not in past.removed and not any(name.same(m) for m in living):
+                living.append(name)
+    return living
+
+
+def referenced(tool: str, arguments: dict[str, Any]) -> list[Name]:
+    """The names a call refers to that it does not make (a copy's or rename's target is made)."""
+    roles = _roles(tool, arguments)
+    return [n for n in roles.named if n not in roles.made]
+
+
+def creates(tool: str) -> bool:
+    """Whether a tool's name says it creates (``create_workbook``, ``new_item``)."""
+    return bool(_words(tool) & _CREATES)
+
+
+def scope_of(arguments: dict[str, Any]) -> tuple[tuple[str, str], ...]:
+    """The arguments that place a name (``path``, ``vault``), as a ``Name``'s scope."""
+    return tuple(_scope(arguments))
+
+
 def names(tool: str, arguments: dict[str, Any]) -> bool:
     """Whether the call names anything this rule tracks (cheap: no history read otherwise)."""
     return bool(_roles(tool, arguments).named)

@@ -27,9 +27,11 @@ from mcp_sim.outcome import Outcome
 from mcp_sim.simulation.base import SimulationRequest
 from mcp_sim.simulation.builtin import (
     accumulated,
+    appended,
     conditional,
     confinement,
     conflicts,
+    counts,
     cycles,
     declared,
     described,
@@ -37,6 +39,7 @@ from mcp_sim.simulation.builtin import (
     echoed,
     files,
     grid,
+    holdings,
     lifecycle,
     maps,
     meaning,
@@ -190,6 +193,7 @@ async def _general_rules(request: SimulationRequest, effect: EntityEffect) -> _R
     required = set((request.spec.output_schema or {}).get("required") or ["$"])
     whole = cells if required <= set(cells) else None
     derived = {**_as_declared(computed, request.spec.output_schema), **held}
+    derived.update(counts.affected(request.spec, arguments))  # how many a prose write changed (counts.py)
     words = set(re.split(r"[^a-z0-9]+", name.lower()))
     reads, writes = bool(words & sql.READ_WORDS), bool(words & sql.WRITE_WORDS)
     sql.malformed(name, request.spec.description or "", arguments, reads)
@@ -211,8 +215,13 @@ async def _general_rules(request: SimulationRequest, effect: EntityEffect) -> _R
         conflicts.check(name, arguments, await recent())
     if files.operation_of(request.spec) is None and lifecycle.names(name, arguments):  # named things (lifecycle.py)
         lifecycle.check(name, request.spec.description or "", arguments, await recent())
+        holdings.check(name, request.spec.input_schema, arguments, await recent())  # containers made here (holdings.py)
     if overwrite.flag_of(request.spec.input_schema) is not None:  # a repeat write without its flag (overwrite.py)
         overwrite.check(name, request.spec.input_schema, arguments, await recent())
+    if appended.may_show(name, arguments):  # a document's text after its create and appends (appended.py)
+        derived.update(appended.shown(name, arguments, await recent()))
+    if holdings.may_list(request.spec, arguments):  # the names a container holds (holdings.py)
+        derived.update(holdings.listed(request.spec, arguments, await recent(), ledger))
     if effect.kind == "create" and signed_in.may_show(request.spec, arguments):  # the signed-in user (signed_in.py)
         derived.update(signed_in.creator(await recent(), request.spec, arguments))
     if placeholders.looks_up(name, effect.kind) and any(map(placeholders.placeholder, arguments.values())):
