@@ -33,6 +33,7 @@ from mcp_sim.simulation.builtin import (
     conflicts,
     counts,
     cycles,
+    date_words,
     declared,
     described,
     documents,
@@ -180,6 +181,7 @@ async def _general_rules(request: SimulationRequest, effect: EntityEffect) -> _R
     conditional.check(name, request.spec.input_schema, arguments)  # required in one mode (conditional.py)
     path_words.check(name, request.spec.input_schema, arguments)  # path forms the words reject (path_words.py)
     cycles.check(name, arguments)  # an item made its own parent (cycles.py)
+    date_words.check(name, request.spec.input_schema, arguments)  # a date in words (date_words.py)
     computed = {**operations.computed(name, arguments), **meaning.derived(name, arguments)}
     held, changes = accumulated.derived(request.spec, arguments, ledger)  # what earlier calls gave (branches)
     changes += grid.changes(request.spec, arguments, ledger)  # cells written by position (grid.py)
