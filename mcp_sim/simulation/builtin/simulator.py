@@ -245,8 +245,12 @@ LOOKBACK = 64
 
 
 def _holds(ledger: Ledger, effect: EntityEffect, arguments: dict[str, Any]) -> bool:
-    ids = values_at(arguments, effect.id or "")
-    return bool(ids) and all(ledger.exists(effect.entity or "", str(i)) for i in ids if isinstance(i, str | int))
+    # a record the session only assumed (an update of an id it never saw) holds the update's fields alone: what
+    # else the read shows is in earlier free text, so recall still runs for it
+    entity, ids = effect.entity or "", values_at(arguments, effect.id or "")
+    assumed = set(ledger.assumed.get(entity, ()))
+    known = [str(i) for i in ids if isinstance(i, str | int)]
+    return bool(ids) and all(ledger.exists(entity, i) and i not in assumed for i in known)
 
 
 class _Answer:
