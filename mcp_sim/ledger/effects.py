@@ -290,6 +290,7 @@ def infer_effect(spec: ToolSpec) -> EntityEffect:
         return EntityEffect(kind="list")  # search_vault(vault, query): lists what is in the scope, not scopes
     if kind in ("read", "update", "delete"):
         id_arg = _id_argument(spec.input_schema, entity)
+        entity = _qualified(entity, id_arg)
         refs = _refs(spec.input_schema, id_arg)
         if kind == "delete" and id_arg is not None and "[]" in id_arg:
             # batch deletes are idempotent in most servers: a name already gone, or never there, is no error
@@ -335,6 +336,20 @@ def _refs(schema: dict[str, Any], id_arg: str | None) -> dict[str, str]:
             if inner and f"{name}[].{field}" != id_arg:
                 refs[f"{name}[].{field}"] = singular(_snake(inner.group(1)))
     return refs
+
+
+# Words after a type's name that say which view of it a read shows, not another type: ``get_task_detail(taskId)``
+# reads the task that ``delete_task(taskId)`` deletes, so a deleted task's details are not found.
+_VIEWS = frozenset({"detail", "info", "information", "summary", "overview", "metadata"})
+
+
+def _qualified(entity: str, id_arg: str | None) -> str:
+    """The type a view of it is named after (``task_detail`` read by ``taskId`` -> ``task``)."""
+    head, _, view = entity.rpartition("_")
+    match = re.fullmatch(r"([a-z][a-zA-Z0-9_]*?)(_id|Id)", id_arg or "")
+    if not head or singular(view) not in _VIEWS or match is None:
+        return entity
+    return head if singular(_snake(match.group(1))) == head else entity
 
 
 def _id_argument(schema: dict[str, Any], entity: str) -> str | None:

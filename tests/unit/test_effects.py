@@ -24,6 +24,10 @@ def spec(name: str, props: dict[str, Any] | None = None, out: dict[str, Any] | N
         ("search_issues", {}, "list", "issue", None),
         ("ticket_create", {}, "create", "ticket", "id"),
         ("add_comment", {"ticket_id": {}}, "create", "comment", "id"),
+        ("get_ticket_details", {"ticketId": {}}, "read", "ticket", "ticketId"),  # a view of a ticket, by its id
+        ("get_ticket_summary", {"ticket_id": {}}, "read", "ticket", "ticket_id"),
+        ("get_ticket_summary", {"board_id": {}}, "read", "ticket_summary", None),  # not read by a ticket's id
+        ("delete_board_member", {"board_id": {}}, "delete", "board_member", "board_id"),  # a member is no view
         ("echo", {}, "none", None, None),
         ("ping_server", {}, "none", None, None),
     ],

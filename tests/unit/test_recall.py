@@ -84,3 +84,23 @@ async def test_a_structured_read_fills_fields_from_the_related_write() -> None:
     await path.call("s", "write_file", {"path": "/b.txt", "content": "other file"})
     read = await path.call("s", "read_text_file", {"path": "/a.txt"})
     assert read.structured_content == {"content": "hello there"}
+
+
+TICKET = {"type": "object", "properties": {"ticketId": {"type": "string"}, "note": {"type": "string"}}}
+PLAN = {"type": "object", "properties": {"ticketsJson": {"type": "string"}}}
+
+
+async def test_a_record_only_assumed_still_shows_what_earlier_text_established() -> None:
+    path = path_of(
+        ToolSpec(name="file_tickets", input_schema=PLAN),
+        ToolSpec(name="update_ticket", input_schema=TICKET),
+        ToolSpec(name="get_ticket_details", input_schema=TICKET),
+        ToolSpec(name="delete_ticket", input_schema=TICKET),
+    )
+    await path.call("s", "file_tickets", {"ticketsJson": '[{"title": "Broken lamp"}, {"title": "Leaky tap"}]'})
+    await path.call("s", "update_ticket", {"ticketId": "t-77", "note": "urgent"})  # an id the session never saw
+    shown = text(await path.call("s", "get_ticket_details", {"ticketId": "t-77"}))
+    assert "urgent" in shown and "Leaky tap" in shown  # the update's fields, then what the plan's text named
+    await path.call("s", "delete_ticket", {"ticketId": "t-77"})
+    gone = await path.call("s", "get_ticket_details", {"ticketId": "t-77"})
+    assert gone.is_error  # the details of a deleted ticket are not found

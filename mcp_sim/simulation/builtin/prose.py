@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from mcp_sim.simulation.builtin.encoded import decoded
+
 _PAST = {"create": "Created", "read": "Found", "update": "Updated", "delete": "Deleted"}
 MAX_VALUE_CHARS = 200  # of one value quoted in a sentence
 
@@ -49,7 +51,9 @@ def _fields(record: dict[str, Any]) -> str:
 
 def _value(value: Any) -> str:
     # Only one long text is cut: a list or record is shown whole, as each of its records was established
-    # (cutting a list of entities at 200 characters dropped the later ones a read must show again).
+    # (cutting a list of entities at 200 characters dropped the later ones a read must show again); a list
+    # sent as JSON text is such a list (encoded.py).
+    value = decoded(value)
     if isinstance(value, list):
         return ", ".join(_value(v) for v in value)
     if isinstance(value, dict):

@@ -33,6 +33,7 @@ from mcp_sim.simulation.builtin import (
     conflicts,
     counts,
     cycles,
+    date_words,
     declared,
     described,
     documents,
@@ -180,6 +181,7 @@ async def _general_rules(request: SimulationRequest, effect: EntityEffect) -> _R
     conditional.check(name, request.spec.input_schema, arguments)  # required in one mode (conditional.py)
     path_words.check(name, request.spec.input_schema, arguments)  # path forms the words reject (path_words.py)
     cycles.check(name, arguments)  # an item made its own parent (cycles.py)
+    date_words.check(name, request.spec.input_schema, arguments)  # a date in words (date_words.py)
     computed = {**operations.computed(name, arguments), **meaning.derived(name, arguments)}
     held, changes = accumulated.derived(request.spec, arguments, ledger)  # what earlier calls gave (branches)
     changes += grid.changes(request.spec, arguments, ledger)  # cells written by position (grid.py)
@@ -243,8 +245,12 @@ LOOKBACK = 64
 
 
 def _holds(ledger: Ledger, effect: EntityEffect, arguments: dict[str, Any]) -> bool:
-    ids = values_at(arguments, effect.id or "")
-    return bool(ids) and all(ledger.exists(effect.entity or "", str(i)) for i in ids if isinstance(i, str | int))
+    # a record the session only assumed (an update of an id it never saw) holds the update's fields alone: what
+    # else the read shows is in earlier free text, so recall still runs for it
+    entity, ids = effect.entity or "", values_at(arguments, effect.id or "")
+    assumed = set(ledger.assumed.get(entity, ()))
+    known = [str(i) for i in ids if isinstance(i, str | int)]
+    return bool(ids) and all(ledger.exists(entity, i) and i not in assumed for i in known)
 
 
 class _Answer:
