@@ -73,10 +73,14 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) 
 return 0
 """
 
-# Keep a lease. KEYS: lock. ARGV: our token, lease in ms. 1 when renewed, 0 when the lock is no longer ours.
+# Keep the leases of every lock a process holds, in one round trip. KEYS: locks. ARGV: lease in ms, then each
+# lock's token. For each lock 1 when renewed, 0 when it is no longer ours.
 _RENEW = """
-if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
-return 0
+local kept = {}
+for i, name in ipairs(KEYS) do
+  if redis.call('GET', name) == ARGV[i + 1] then kept[i] = redis.call('PEXPIRE', name, ARGV[1]) else kept[i] = 0 end
+end
+return kept
 """
 
 LOCK_LEASE_S = 10.0  # renewed every third of it while the call runs; a holder that died elsewhere frees it after this
@@ -110,14 +114,14 @@ end
 @dataclass
 class _Held:
     """A session lock this process holds: its Redis key and token, the load that came with taking it (by the
-    write id it was asked with), whether the call's commit gave it back already, and its renewal timer."""
+    write id it was asked with), whether the call's commit gave it back already, whether a renewal found it lost."""
 
     name: str
     token: str
     prefetched: tuple[str, list[Any]] | None = None
     give_back_with_write: bool = False
     released: bool = False
-    timer: asyncio.TimerHandle | None = None
+    lost: bool = False  # a renewal found it taken: said once
 
 
 DEFAULT_MAX_CONNECTIONS = 256  # when nothing says how many calls the process carries at once
@@ -150,6 +154,8 @@ class RedisStore(VersionedStore):
         self._lock_and_load_script = self._redis.register_script(_LOCK_AND_LOAD)
         self._locks = KeyedLocks()
         self._held: dict[tuple[str, str], _Held] = {}
+        self._renewing: asyncio.TimerHandle | None = None
+        self._renewing_loop: asyncio.AbstractEventLoop | None = None
         self._renewals: set[asyncio.Task[None]] = set()
         self._holders: anyio.Semaphore | None = None
         self._init_hot()
@@ -161,7 +167,7 @@ class RedisStore(VersionedStore):
     async def lock(self, experiment: str, key: str) -> AsyncIterator[None]:
         """Hold the session across processes. Per call this costs two round trips, not four: taking the lock also
         loads the session (the ``load`` that follows uses it), and the call's ``commit`` gives the lock back in its
-        write script. The lease is renewed by a timer, not a task per call."""
+        write script. Leases are renewed together (``_renew_held``), not by a task per call."""
         async with self._locks.hold((experiment, key)), self._holding():  # waiters queue here, not in Redis
             held = _Held(self._k("lock", experiment, key), f"{_HOST}|{os.getpid()}|{_INSTANCE}|{uuid.uuid4().hex}")
             await self._take(held, experiment, key, self._hot.write_id(experiment, key))
@@ -170,7 +176,6 @@ class RedisStore(VersionedStore):
                 yield
             finally:
                 del self._held[(experiment, key)]
-                self._stop_renewing(held)
                 if not held.released:
                     await _give_back(self._break_script, held)
 
@@ -200,36 +205,42 @@ class RedisStore(VersionedStore):
                     continue
             tries += 1
             await anyio.sleep(LOCK_POLL_S)
-        held.prefetched, held.released = (known_write or "", list(reply)), False
-        self._renew_later(held)
+        held.prefetched, held.released, held.lost = (known_write or "", list(reply)), False, False
+        self._renew_later()
 
-    def _renew_later(self, held: _Held) -> None:
-        held.timer = asyncio.get_running_loop().call_later(LOCK_LEASE_S / 3, self._start_renewal, held)
+    def _renew_later(self) -> None:
+        """One timer per process renews every lease it holds: a call waiting seconds under a burst (the world
+        model, the CPU) no longer costs a renewal round trip and a task of its own every third of the lease."""
+        loop = asyncio.get_running_loop()
+        if self._renewing is None or self._renewing_loop is not loop:  # a timer of a loop that ended never fires
+            self._renewing, self._renewing_loop = loop.call_later(LOCK_LEASE_S / 3, self._start_renewal), loop
 
-    def _start_renewal(self, held: _Held) -> None:
-        task = asyncio.get_running_loop().create_task(self._renew(held))
+    def _start_renewal(self) -> None:
+        self._renewing = None
+        task = asyncio.get_running_loop().create_task(self._renew_held())
         self._renewals.add(task)  # a strong reference until it ends
         task.add_done_callback(self._renewals.discard)
 
-    async def _renew(self, held: _Held) -> None:
-        """Keep the lease while the call runs. A renewal that fails does not fail the call (its write is
-        version-checked): a lease already lost ends the renewals, a Redis hiccup is retried next period."""
-        if held.released or held.timer is None:
+    async def _renew_held(self) -> None:
+        """Keep the leases of the locks held now. A renewal that fails does not fail a call (its write is
+        version-checked): a lease already lost is logged and not renewed again, a Redis hiccup is retried next
+        period."""
+        held = [h for h in self._held.values() if not h.released]
+        if not held:
             return
         try:
-            kept = await self._renew_script(keys=[held.name], args=[held.token, int(LOCK_LEASE_S * 1000)])
+            kept = await self._renew_script(
+                keys=[h.name for h in held], args=[int(LOCK_LEASE_S * 1000), *(h.token for h in held)]
+            )
         except RedisError as exc:
-            log.warning("session lock renewal failed; retrying", lock=held.name, problem=str(exc))
-            kept = 1
-        if not kept:
-            log.warning("session lock lease ran out while the call ran", lock=held.name, lease_s=LOCK_LEASE_S)
-        elif held.timer is not None and not held.released:  # still held: the lock's exit clears the timer
-            self._renew_later(held)
-
-    def _stop_renewing(self, held: _Held) -> None:
-        if held.timer is not None:
-            held.timer.cancel()
-            held.timer = None
+            log.warning("session lock renewal failed; retrying", locks=len(held), problem=str(exc))
+            kept = [1] * len(held)
+        for one, renewed in zip(held, kept, strict=True):
+            if not renewed and not one.lost:
+                one.lost = True
+                log.warning("session lock lease ran out while the call ran", lock=one.name, lease_s=LOCK_LEASE_S)
+        if any(not h.released for h in self._held.values()):
+            self._renew_later()
 
     async def _retaken(self, experiment: str, key: str) -> _Held | None:
         """The lock this call holds on the session, taken again if its commit gave it back and the call goes on
@@ -306,6 +317,8 @@ class RedisStore(VersionedStore):
             await self._redis.set(self._k("f", experiment), _dumps(flags))
 
     async def aclose(self) -> None:
+        if self._renewing is not None:
+            self._renewing.cancel()
         for task in list(self._renewals):
             task.cancel()
         await self._redis.aclose()
@@ -349,8 +362,7 @@ class RedisStore(VersionedStore):
         if result < 0:
             raise conflict(state.key, -1 - result, state.version)
         if give_back and held is not None:
-            held.released = True  # the lock's exit has nothing left to give back
-            self._stop_renewing(held)
+            held.released = True  # the lock's exit has nothing left to give back, nor the renewals to renew
         state.version, state.updated_at = result, now
 
     async def commit(self, state: SessionState, turn: Turn) -> None:

@@ -93,3 +93,63 @@ async def test_no_more_calls_hold_session_locks_than_the_pool_has_connections(re
         assert most == 2 and holding == []
     finally:
         await store.aclose()
+
+
+async def test_one_renewal_keeps_every_held_lease(redis_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(redis_store, "LOCK_LEASE_S", 0.3)  # renewals every 0.1 s; unrenewed, a lease ends at 0.3 s
+    prefix = f"renew-{uuid.uuid4().hex}:"
+    store = RedisStore(redis_url, prefix=prefix)
+    other = aioredis.Redis.from_url(redis_url, decode_responses=True)
+    renewals: list[int] = []
+    renew = store._renew_script
+
+    async def counted(keys: list[str], args: list[Any]) -> Any:
+        renewals.append(len(keys))
+        return await renew(keys=keys, args=args)
+
+    monkeypatch.setattr(store, "_renew_script", counted)
+    enough = anyio.Event()
+    try:
+        with anyio.fail_after(20):  # hang guard
+            async with store.lock("exp", "a"), store.lock("exp", "b"), store.lock("exp", "c"):
+                while len(renewals) < 5:  # 5 renewal periods: past the lease, so only renewing kept the locks
+                    await anyio.sleep(0.05)
+                held = [await other.get(f"{prefix}lock:exp:{k}") for k in "abc"]
+                enough.set()
+        assert enough.is_set() and all(held)
+        assert renewals[:5] == [3] * 5  # one round trip renews all three, not one each
+        assert [await other.get(f"{prefix}lock:exp:{k}") for k in "abc"] == [None] * 3  # given back
+    finally:
+        await other.aclose()
+        await store.aclose()
+
+
+async def test_a_call_costs_two_round_trips_on_a_session_this_process_wrote(
+    redis_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mcp_sim.state.base import SessionState, Turn
+
+    prefix = f"trips-{uuid.uuid4().hex}:"
+    store = RedisStore(redis_url, prefix=prefix)
+    other = aioredis.Redis.from_url(redis_url, decode_responses=True)
+    try:
+        await store.save(SessionState("exp", "k"))
+        commands: list[str] = []
+        send = store._redis.execute_command
+
+        async def counted(*args: Any, **options: Any) -> Any:
+            commands.append(str(args[0]))
+            return await send(*args, **options)
+
+        monkeypatch.setattr(store._redis, "execute_command", counted)
+        for index in range(2):
+            async with store.lock("exp", "k"):
+                state = await store.load("exp", "k")
+                await store.commit(state, Turn(index=index, tool="t", arguments={}, route="sim", result=None))
+        assert commands == ["EVALSHA"] * 4  # per call: take the lock with the load, write with the give-back
+        assert await other.get(f"{prefix}lock:exp:k") is None
+        assert [t.index for t in await store.turns("exp", "k")] == [0, 1]
+        assert (await store.load("exp", "k")).version == 3
+    finally:
+        await other.aclose()
+        await store.aclose()
