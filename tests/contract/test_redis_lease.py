@@ -102,21 +102,22 @@ async def test_one_renewal_keeps_every_held_lease(redis_url: str, monkeypatch: p
     other = aioredis.Redis.from_url(redis_url, decode_responses=True)
     renewals: list[int] = []
     renew = store._renew_script
+    enough = anyio.Event()
 
     async def counted(keys: list[str], args: list[Any]) -> Any:
         renewals.append(len(keys))
+        if len(renewals) == 5:  # 5 renewal periods: past the lease, so only renewing kept the locks
+            enough.set()
         return await renew(keys=keys, args=args)
 
     monkeypatch.setattr(store, "_renew_script", counted)
-    enough = anyio.Event()
     try:
         with anyio.fail_after(20):  # hang guard
             async with store.lock("exp", "a"), store.lock("exp", "b"), store.lock("exp", "c"):
-                while len(renewals) < 5:  # 5 renewal periods: past the lease, so only renewing kept the locks
-                    await anyio.sleep(0.05)
+                await enough.wait()
+                await anyio.wait_all_tasks_blocked()  # the fifth renewal has answered
                 held = [await other.get(f"{prefix}lock:exp:{k}") for k in "abc"]
-                enough.set()
-        assert enough.is_set() and all(held)
+        assert all(held)
         assert renewals[:5] == [3] * 5  # one round trip renews all three, not one each
         assert [await other.get(f"{prefix}lock:exp:{k}") for k in "abc"] == [None] * 3  # given back
     finally:
@@ -139,7 +140,7 @@ async def test_a_call_costs_two_round_trips_on_a_session_this_process_wrote(
 
         async def counted(*args: Any, **options: Any) -> Any:
             commands.append(str(args[0]))
-            return await send(*args, **options)
+            return await send(*args, **options)  # type: ignore[no-untyped-call]
 
         monkeypatch.setattr(store._redis, "execute_command", counted)
         for index in range(2):
