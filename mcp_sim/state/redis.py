@@ -25,6 +25,7 @@ import os
 import socket
 import time
 import uuid
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -38,14 +39,14 @@ from redis.exceptions import RedisError
 from mcp_sim.errors import StoreUnavailable
 from mcp_sim.state.base import SessionState, Turn, turns_from_text
 from mcp_sim.state.locks import KeyedLocks
-from mcp_sim.state.versioned import LedgerRows, VersionedStore, conflict, from_stored, head_json
+from mcp_sim.state.versioned import HOT_SESSIONS, LedgerRows, VersionedStore, conflict, from_stored, head_json
 
 log = structlog.get_logger("mcp_sim.state.redis")
 
 # KEYS: state, turns, index, experiments, records, session lock. ARGV: expected version, head json, now, key, ttl,
 # experiment, replace history (0/1), replace records (0/1), write id, n upserted, n removed, lock token to give
 # back with the write ("" keeps the lock), then n pairs (field, record json), n removed fields, turns...
-# Returns the new version, or -1 - stored version on a conflict (the lock is then kept).
+# Returns {new version, turns in the history}, or -1 - stored version on a conflict (the lock is then kept).
 _WRITE = """
 local stored = tonumber(redis.call('HGET', KEYS[1], 'version') or '0')
 if stored ~= tonumber(ARGV[1]) then return -1 - stored end
@@ -64,7 +65,7 @@ if ttl > 0 then
   redis.call('EXPIRE', KEYS[1], ttl); redis.call('EXPIRE', KEYS[2], ttl); redis.call('EXPIRE', KEYS[5], ttl)
 end
 if ARGV[12] ~= '' and redis.call('GET', KEYS[6]) == ARGV[12] then redis.call('DEL', KEYS[6]) end
-return stored + 1
+return {stored + 1, redis.call('LLEN', KEYS[2])}
 """
 
 # Compare-and-delete of a lock: a holder known dead (broken), or our own given back. KEYS: lock. ARGV: token.
@@ -122,8 +123,10 @@ class _Held:
     give_back_with_write: bool = False
     released: bool = False
     lost: bool = False  # a renewal found it taken: said once
+    tail_current: bool = False  # the load found this process's last write current: its kept tail is the history's
 
 
+TAIL_TURNS = 64  # of a session's history, the turns this process wrote last that it keeps to answer reads
 DEFAULT_MAX_CONNECTIONS = 256  # when nothing says how many calls the process carries at once
 POOL_TIMEOUT_S = 20.0
 
@@ -154,6 +157,7 @@ class RedisStore(VersionedStore):
         self._lock_and_load_script = self._redis.register_script(_LOCK_AND_LOAD)
         self._locks = KeyedLocks()
         self._held: dict[tuple[str, str], _Held] = {}
+        self._tails: OrderedDict[tuple[str, str], tuple[int, list[str]]] = OrderedDict()
         self._renewing: asyncio.TimerHandle | None = None
         self._renewing_loop: asyncio.AbstractEventLoop | None = None
         self._renewals: set[asyncio.Task[None]] = set()
@@ -259,6 +263,8 @@ class RedisStore(VersionedStore):
             keys = [self._k("s", experiment, key), self._k("r", experiment, key)]
             async with _translated():
                 reply = await self._load_script(keys=keys, args=[known_write or ""])
+        if held is not None:
+            held.tail_current = int(reply[0]) == 1
         if int(reply[0]) == 1:
             return None
         if len(reply) < 2:
@@ -271,10 +277,37 @@ class RedisStore(VersionedStore):
         return from_stored(json.loads(reply[1]), records)
 
     async def turns(self, experiment: str, key: str, start: int = 0, limit: int | None = None) -> list[Turn]:
+        kept = self._kept_turns(experiment, key, start, limit)
+        if kept is not None:
+            return turns_from_text(kept)
         end = -1 if limit is None else start + limit - 1
         async with _translated():
             raw = await self._redis.lrange(self._k("t", experiment, key), start, end)
         return turns_from_text([str(t) for t in raw])  # decode_responses: text already
+
+    def _kept_turns(self, experiment: str, key: str, start: int, limit: int | None) -> list[str] | None:
+        """The history from ``start`` out of the turns this process wrote last, when a call holding the session
+        found that write current (nobody has appended since, and the lock keeps it so): the world model's read
+        of the turns since its previous call costs no round trip. None when the kept turns do not cover it."""
+        held = self._held.get((experiment, key))
+        tail = self._tails.get((experiment, key))
+        if held is None or not held.tail_current or held.released or tail is None or start < tail[0]:
+            return None
+        texts = tail[1][start - tail[0] :]
+        return texts if limit is None else texts[:limit]
+
+    def _keep_tail(
+        self, experiment: str, key: str, length: int, texts: list[str], before: tuple[int, list[str]] | None
+    ) -> None:
+        """After a write: the history has ``length`` turns and ends with ``texts``; ``before`` is what was kept
+        before the write (None when the write replaced the history)."""
+        where = (experiment, key)
+        if before is not None and before[0] + len(before[1]) == length - len(texts):
+            texts = before[1] + texts  # this process wrote the turns just before these too
+        texts = texts[-TAIL_TURNS:]
+        self._tails[where] = (length - len(texts), texts)
+        while len(self._tails) > HOT_SESSIONS:
+            self._tails.popitem(last=False)
 
     async def sessions(self, experiment: str | None = None) -> list[str]:
         async with _translated():
@@ -286,6 +319,7 @@ class RedisStore(VersionedStore):
         return sorted(str(e) for e in await self._redis.smembers(f"{self.prefix}experiments"))
 
     async def _delete_stored(self, experiment: str, key: str) -> bool:
+        self._tails.pop((experiment, key), None)
         async with _translated():
             where = [self._k(kind, experiment, key) for kind in ("s", "t", "r")]
             removed = await self._redis.delete(*where)
@@ -356,11 +390,15 @@ class RedisStore(VersionedStore):
         for entity, id_, record in rows.upserts:
             args += [f"{entity}\0{id_}", _dumps(record)]
         args += [f"{entity}\0{id_}" for entity, id_ in rows.removed]
-        args += [_dumps(t.to_json()) for t in turns]
+        texts = [_dumps(t.to_json()) for t in turns]
+        args += texts
+        before = self._tails.pop((state.experiment, state.key), None)  # kept again once the write has landed
         async with _translated():
-            result = int(await self._write_script(keys=keys, args=args))
-        if result < 0:
-            raise conflict(state.key, -1 - result, state.version)
+            reply = await self._write_script(keys=keys, args=args)
+        if not isinstance(reply, list):
+            raise conflict(state.key, -1 - int(reply), state.version)
+        result = int(reply[0])
+        self._keep_tail(state.experiment, state.key, int(reply[1]), texts, None if replace_history else before)
         if give_back and held is not None:
             held.released = True  # the lock's exit has nothing left to give back, nor the renewals to renew
         state.version, state.updated_at = result, now

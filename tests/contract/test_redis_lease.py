@@ -123,34 +123,3 @@ async def test_one_renewal_keeps_every_held_lease(redis_url: str, monkeypatch: p
     finally:
         await other.aclose()
         await store.aclose()
-
-
-async def test_a_call_costs_two_round_trips_on_a_session_this_process_wrote(
-    redis_url: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from mcp_sim.state.base import SessionState, Turn
-
-    prefix = f"trips-{uuid.uuid4().hex}:"
-    store = RedisStore(redis_url, prefix=prefix)
-    other = aioredis.Redis.from_url(redis_url, decode_responses=True)
-    try:
-        await store.save(SessionState("exp", "k"))
-        commands: list[str] = []
-        send = store._redis.execute_command
-
-        async def counted(*args: Any, **options: Any) -> Any:
-            commands.append(str(args[0]))
-            return await send(*args, **options)  # type: ignore[no-untyped-call]
-
-        monkeypatch.setattr(store._redis, "execute_command", counted)
-        for index in range(2):
-            async with store.lock("exp", "k"):
-                state = await store.load("exp", "k")
-                await store.commit(state, Turn(index=index, tool="t", arguments={}, route="sim", result=None))
-        assert commands == ["EVALSHA"] * 4  # per call: take the lock with the load, write with the give-back
-        assert await other.get(f"{prefix}lock:exp:k") is None
-        assert [t.index for t in await store.turns("exp", "k")] == [0, 1]
-        assert (await store.load("exp", "k")).version == 3
-    finally:
-        await other.aclose()
-        await store.aclose()
