@@ -2,8 +2,8 @@
 
 A. ``--workers 2`` on this machine: 1,024 sessions make one ``tools/call`` each at the same instant against a
    world model that answers after 1 s (benchmarks/fake_llm.py), the sessions on one real redis-server (the
-   store workers share). Target: the round in at most 1.5 s. Baseline in the same run: the same requests
-   straight to the fake endpoint.
+   store workers share), then the same on the default store (one SQLite file both workers share). Target: the
+   round in at most 1.5 s. Baseline in the same run: the same requests straight to the fake endpoint.
 B. Many hosts, on one host: 4 mcp-sim processes on 4 ports share one redis-server; 10,000 sessions (2,500
    per process) make one call each at the same instant, same 1 s world model. Target: 0 errors. Reported:
    errors (by kind), the round's wall time, calls per second.
@@ -80,6 +80,10 @@ async def _run(settings: Settings, *, workers_part: bool, hosts_part: bool = Tru
             direct, through = await _measure([llm], [workers], WORKERS_SESSIONS, rounds, llm, direct=True)
             data["workers"] = _rows(direct, through)
             servers.stop(workers)
+            workers = _mcp_sim(servers, settings.workdir, llm, None, "workers-sqlite", "--workers", "2")
+            _, through = await _measure([], [workers], WORKERS_SESSIONS, rounds, llm, direct=False)
+            data["workers_sqlite"] = _rows([], through)
+            servers.stop(workers)
         if hosts_part:
             hosts = [
                 _mcp_sim(servers, settings.workdir, llm, redis_url, f"host{i}", "--workers", "1") for i in range(HOSTS)
@@ -105,7 +109,8 @@ def _redis(servers: Fleet, binary: str, workdir: Path) -> str:
     return f"redis://127.0.0.1:{port}/0"
 
 
-def _mcp_sim(servers: Fleet, workdir: Path, llm: Server, redis_url: str, name: str, *extra: str) -> Server:
+def _mcp_sim(servers: Fleet, workdir: Path, llm: Server, redis_url: str | None, name: str, *extra: str) -> Server:
+    """An mcp-sim on ``redis_url``, or on the default store (a SQLite file beside the experiment) for None."""
     (workdir / "scale-tools.yaml").write_text(yaml.safe_dump({"tools": TOOLS}, sort_keys=False))
     world_model = {
         "kind": "openai",
@@ -115,7 +120,11 @@ def _mcp_sim(servers: Fleet, workdir: Path, llm: Server, redis_url: str, name: s
         "timeout_s": 60,
     }
     experiment = workdir / f"scale-{name}.yaml"
-    doc = {"name": "scale", "route": "sim", "tools": ["scale-tools.yaml"], "state": redis_url}
+    doc: dict[str, Any] = {"name": "scale", "route": "sim", "tools": ["scale-tools.yaml"]}
+    if redis_url is not None:
+        doc["state"] = redis_url
+    else:  # a fresh file: sessions of an earlier run would carry their turns into this one
+        shutil.rmtree(workdir / ".mcp-sim", ignore_errors=True)
     experiment.write_text(yaml.safe_dump({**doc, "world_model": world_model}, sort_keys=False))
     port = free_port()
     server = servers.start(f"mcp-sim-scale-{name}", mcp_sim_argv(experiment, port, *extra), port, timeout_s=120)
@@ -264,6 +273,14 @@ def _report(data: dict[str, Any], hosts_sessions: int) -> SectionResult:
             f"--workers 2: median of {data['rounds']} round(s) after a warm-up round; target <= {WORKERS_TARGET_S} s "
             f"-> {'met' if sim <= WORKERS_TARGET_S else 'NOT met'} (rounds: {workers['sim_wall_s']})."
         )
+    if "workers_sqlite" in data:
+        rows = data["workers_sqlite"]
+        sim = statistics.median(rows["sim_wall_s"])
+        cpu = statistics.median(rows["sim_cpu_s"]) / WORKERS_SESSIONS * 1000
+        errors = sum(sum(e.values()) for e in rows["errors"])
+        table.add("serve --workers 2, default store (SQLite)", WORKERS_SESSIONS, "-", f"{sim:.3f}", "-",
+                  f"{WORKERS_SESSIONS / sim:.0f}", f"{cpu:.2f}", errors)  # fmt: skip
+        notes.append(f"--workers 2 on the default store (one SQLite file): rounds {rows['sim_wall_s']}.")
     if "hosts" in data:
         hosts = data["hosts"]
         wall = hosts["sim_wall_s"][0]
@@ -280,6 +297,7 @@ def _report(data: dict[str, Any], hosts_sessions: int) -> SectionResult:
     table.notes = [
         *notes,
         "CPU: every mcp-sim process of the shape (supervisor and workers), user + system, over the round.",
-        "state: one redis-server (no persistence); world_model: kind openai, max_concurrency 4096.",
+        "state: one redis-server (no persistence), or the default SQLite file; world_model: kind openai, "
+        "max_concurrency 4096.",
     ]
     return SectionResult(tables=[table], data=data)

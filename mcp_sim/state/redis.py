@@ -19,30 +19,34 @@ session lock at once; more wait in the process before taking theirs (no lease ru
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import socket
 import time
 import uuid
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from typing import Any
 
 import anyio
 import redis.asyncio as aioredis
 import structlog
-from redis.exceptions import LockNotOwnedError, RedisError
+from redis.exceptions import RedisError
 
 from mcp_sim.errors import StoreUnavailable
 from mcp_sim.state.base import SessionState, Turn, turns_from_text
 from mcp_sim.state.locks import KeyedLocks
-from mcp_sim.state.versioned import LedgerRows, VersionedStore, conflict, from_stored, head_json
+from mcp_sim.state.versioned import HOT_SESSIONS, LedgerRows, VersionedStore, conflict, from_stored, head_json
 
 log = structlog.get_logger("mcp_sim.state.redis")
 
-# KEYS: state, turns, index, experiments, records. ARGV: expected version, head json, now, key, ttl,
-# experiment, replace history (0/1), replace records (0/1), write id, n upserted, n removed, then n pairs
-# (field, record json), n removed fields, turns... Returns the new version, or -1 - stored version on a conflict.
+# KEYS: state, turns, index, experiments, records, session lock. ARGV: expected version, head json, now, key, ttl,
+# experiment, replace history (0/1), replace records (0/1), write id, n upserted, n removed, lock token to give
+# back with the write ("" keeps the lock), then n pairs (field, record json), n removed fields, turns...
+# Returns {new version, turns in the history}, or -1 - stored version on a conflict (the lock is then kept).
 _WRITE = """
 local stored = tonumber(redis.call('HGET', KEYS[1], 'version') or '0')
 if stored ~= tonumber(ARGV[1]) then return -1 - stored end
@@ -50,7 +54,7 @@ if ARGV[7] == '1' then redis.call('DEL', KEYS[2]) end
 if ARGV[8] == '1' then redis.call('DEL', KEYS[5]) end
 redis.call('HSET', KEYS[1], 'state', ARGV[2], 'version', stored + 1, 'wid', ARGV[9])
 local upserted, removed = tonumber(ARGV[10]), tonumber(ARGV[11])
-local i = 12
+local i = 13
 for _ = 1, upserted do redis.call('HSET', KEYS[5], ARGV[i], ARGV[i + 1]); i = i + 2 end
 for _ = 1, removed do redis.call('HDEL', KEYS[5], ARGV[i]); i = i + 1 end
 for j = i, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[j]) end
@@ -60,13 +64,24 @@ local ttl = tonumber(ARGV[5])
 if ttl > 0 then
   redis.call('EXPIRE', KEYS[1], ttl); redis.call('EXPIRE', KEYS[2], ttl); redis.call('EXPIRE', KEYS[5], ttl)
 end
-return stored + 1
+if ARGV[12] ~= '' and redis.call('GET', KEYS[6]) == ARGV[12] then redis.call('DEL', KEYS[6]) end
+return {stored + 1, redis.call('LLEN', KEYS[2])}
 """
 
-# Compare-and-delete of a lock whose holder is known dead. KEYS: lock. ARGV: the dead holder's token.
+# Compare-and-delete of a lock: a holder known dead (broken), or our own given back. KEYS: lock. ARGV: token.
 _BREAK = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0
+"""
+
+# Keep the leases of every lock a process holds, in one round trip. KEYS: locks. ARGV: lease in ms, then each
+# lock's token. For each lock 1 when renewed, 0 when it is no longer ours.
+_RENEW = """
+local kept = {}
+for i, name in ipairs(KEYS) do
+  if redis.call('GET', name) == ARGV[i + 1] then kept[i] = redis.call('PEXPIRE', name, ARGV[1]) else kept[i] = 0 end
+end
+return kept
 """
 
 LOCK_LEASE_S = 10.0  # renewed every third of it while the call runs; a holder that died elsewhere frees it after this
@@ -74,8 +89,8 @@ LOCK_POLL_S = 0.005
 _HOST = socket.gethostname()
 _INSTANCE = uuid.uuid4().hex  # this process: a restarted one may get the same pid (pid 1 in a container)
 
-# KEYS: state, records. ARGV: the write id the caller holds (or ""). {1} when it is current, else
-# {0, head json or nil, record fields and values...}.
+# The session as of a load. KEYS: state, records. ARGV: the write id the caller holds (or ""). {1} when it is
+# current, else {0, head json or nil, record fields and values...}.
 _LOAD = """
 if ARGV[1] ~= '' and redis.call('HGET', KEYS[1], 'wid') == ARGV[1] then return {1} end
 local head = redis.call('HGET', KEYS[1], 'state')
@@ -85,6 +100,33 @@ for _, v in ipairs(redis.call('HGETALL', KEYS[2])) do out[#out + 1] = v end
 return out
 """
 
+# Take the session lock and load the session in one round trip (a call's first two steps). KEYS: state, records,
+# lock. ARGV: write id (as _LOAD), token, lease in ms. {2, holder} when someone else holds the lock, else _LOAD's.
+_LOCK_AND_LOAD = (
+    """
+if not redis.call('SET', KEYS[3], ARGV[2], 'NX', 'PX', ARGV[3]) then
+  return {2, redis.call('GET', KEYS[3]) or ''}
+end
+"""
+    + _LOAD
+)
+
+
+@dataclass
+class _Held:
+    """A session lock this process holds: its Redis key and token, the load that came with taking it (by the
+    write id it was asked with), whether the call's commit gave it back already, whether a renewal found it lost."""
+
+    name: str
+    token: str
+    prefetched: tuple[str, list[Any]] | None = None
+    give_back_with_write: bool = False
+    released: bool = False
+    lost: bool = False  # a renewal found it taken: said once
+    tail_current: bool = False  # the load found this process's last write current: its kept tail is the history's
+
+
+TAIL_TURNS = 64  # of a session's history, the turns this process wrote last that it keeps to answer reads
 DEFAULT_MAX_CONNECTIONS = 256  # when nothing says how many calls the process carries at once
 POOL_TIMEOUT_S = 20.0
 
@@ -110,8 +152,15 @@ class RedisStore(VersionedStore):
         self._redis = aioredis.Redis.from_pool(pool)  # owns the pool: aclose() closes its connections
         self._write_script = self._redis.register_script(_WRITE)
         self._break_script = self._redis.register_script(_BREAK)
+        self._renew_script = self._redis.register_script(_RENEW)
         self._load_script = self._redis.register_script(_LOAD)
+        self._lock_and_load_script = self._redis.register_script(_LOCK_AND_LOAD)
         self._locks = KeyedLocks()
+        self._held: dict[tuple[str, str], _Held] = {}
+        self._tails: OrderedDict[tuple[str, str], tuple[int, list[str]]] = OrderedDict()
+        self._renewing: asyncio.TimerHandle | None = None
+        self._renewing_loop: asyncio.AbstractEventLoop | None = None
+        self._renewals: set[asyncio.Task[None]] = set()
         self._holders: anyio.Semaphore | None = None
         self._init_hot()
 
@@ -120,21 +169,19 @@ class RedisStore(VersionedStore):
 
     @asynccontextmanager
     async def lock(self, experiment: str, key: str) -> AsyncIterator[None]:
+        """Hold the session across processes. Per call this costs two round trips, not four: taking the lock also
+        loads the session (the ``load`` that follows uses it), and the call's ``commit`` gives the lock back in its
+        write script. Leases are renewed together (``_renew_held``), not by a task per call."""
         async with self._locks.hold((experiment, key)), self._holding():  # waiters queue here, not in Redis
-            lock = self._redis.lock(
-                self._k("lock", experiment, key), timeout=LOCK_LEASE_S, sleep=0.005, thread_local=False
-            )
-            async with _translated():
-                await self._acquire(lock)
+            held = _Held(self._k("lock", experiment, key), f"{_HOST}|{os.getpid()}|{_INSTANCE}|{uuid.uuid4().hex}")
+            await self._take(held, experiment, key, self._hot.write_id(experiment, key))
+            self._held[(experiment, key)] = held
             try:
-                async with anyio.create_task_group() as renewing:
-                    renewing.start_soon(_renew, lock)
-                    yield
-                    renewing.cancel_scope.cancel()
-            except BaseExceptionGroup as group:  # the call's own error, not wrapped by the renewal task group
-                raise group.exceptions[0] if len(group.exceptions) == 1 else group from None
+                yield
             finally:
-                await _release(lock)
+                del self._held[(experiment, key)]
+                if not held.released:
+                    await _give_back(self._break_script, held)
 
     def _holding(self) -> anyio.Semaphore:
         """At most ``max_connections`` calls of this process hold session locks at once; the others wait here,
@@ -144,24 +191,80 @@ class RedisStore(VersionedStore):
             self._holders = anyio.Semaphore(self.max_connections)
         return self._holders
 
-    async def _acquire(self, lock: Any) -> None:
-        """Take the lock; a lock left by a process of this host that is gone (``kill -9``) is broken at once
-        instead of waiting out its lease, which delayed that session's next call by up to the lease."""
-        token = f"{_HOST}|{os.getpid()}|{_INSTANCE}|{uuid.uuid4().hex}"
+    async def _take(self, held: _Held, experiment: str, key: str, known_write: str | None) -> None:
+        """Take the lock, loading the session in the same script. A lock left by a process of this host that is
+        gone (``kill -9``) is broken at once instead of waiting out its lease, which delayed that session's next
+        call by up to the lease."""
+        keys = [self._k("s", experiment, key), self._k("r", experiment, key), held.name]
         tries = 0
-        while not await lock.acquire(blocking=False, token=token):
-            if tries % 20 == 0:  # at once, then every ~0.1 s: the holder may die while we wait
-                holder = await self._redis.get(lock.name)
-                if holder is not None and _orphaned(str(holder)):
-                    await self._break_script(keys=[lock.name], args=[holder])
+        while True:
+            lease_ms = int(LOCK_LEASE_S * 1000)
+            async with _translated():
+                reply = await self._lock_and_load_script(keys=keys, args=[known_write or "", held.token, lease_ms])
+                if int(reply[0]) != 2:
+                    break
+                holder = str(reply[1])
+                if tries % 20 == 0 and holder and _orphaned(holder):  # at once, then every ~0.1 s
+                    await self._break_script(keys=[held.name], args=[holder])
                     continue
             tries += 1
             await anyio.sleep(LOCK_POLL_S)
+        held.prefetched, held.released, held.lost = (known_write or "", list(reply)), False, False
+        self._renew_later()
+
+    def _renew_later(self) -> None:
+        """One timer per process renews every lease it holds: a call waiting seconds under a burst (the world
+        model, the CPU) no longer costs a renewal round trip and a task of its own every third of the lease."""
+        loop = asyncio.get_running_loop()
+        if self._renewing is None or self._renewing_loop is not loop:  # a timer of a loop that ended never fires
+            self._renewing, self._renewing_loop = loop.call_later(LOCK_LEASE_S / 3, self._start_renewal), loop
+
+    def _start_renewal(self) -> None:
+        self._renewing = None
+        task = asyncio.get_running_loop().create_task(self._renew_held())
+        self._renewals.add(task)  # a strong reference until it ends
+        task.add_done_callback(self._renewals.discard)
+
+    async def _renew_held(self) -> None:
+        """Keep the leases of the locks held now. A renewal that fails does not fail a call (its write is
+        version-checked): a lease already lost is logged and not renewed again, a Redis hiccup is retried next
+        period."""
+        held = [h for h in self._held.values() if not h.released]
+        if not held:
+            return
+        try:
+            kept = await self._renew_script(
+                keys=[h.name for h in held], args=[int(LOCK_LEASE_S * 1000), *(h.token for h in held)]
+            )
+        except RedisError as exc:
+            log.warning("session lock renewal failed; retrying", locks=len(held), problem=str(exc))
+            kept = [1] * len(held)
+        for one, renewed in zip(held, kept, strict=True):
+            if not renewed and not one.lost:
+                one.lost = True
+                log.warning("session lock lease ran out while the call ran", lock=one.name, lease_s=LOCK_LEASE_S)
+        if any(not h.released for h in self._held.values()):
+            self._renew_later()
+
+    async def _retaken(self, experiment: str, key: str) -> _Held | None:
+        """The lock this call holds on the session, taken again if its commit gave it back and the call goes on
+        using the store (the next write is version-checked either way)."""
+        held = self._held.get((experiment, key))
+        if held is not None and held.released:
+            await self._take(held, experiment, key, None)
+            held.prefetched = None
+        return held
 
     async def _load(self, experiment: str, key: str, known_write: str | None) -> SessionState | None:
-        keys = [self._k("s", experiment, key), self._k("r", experiment, key)]
-        async with _translated():
-            reply = await self._load_script(keys=keys, args=[known_write or ""])
+        held = await self._retaken(experiment, key)
+        if held is not None and held.prefetched is not None and held.prefetched[0] == (known_write or ""):
+            reply, held.prefetched = held.prefetched[1], None  # loaded when the lock was taken
+        else:
+            keys = [self._k("s", experiment, key), self._k("r", experiment, key)]
+            async with _translated():
+                reply = await self._load_script(keys=keys, args=[known_write or ""])
+        if held is not None:
+            held.tail_current = int(reply[0]) == 1
         if int(reply[0]) == 1:
             return None
         if len(reply) < 2:
@@ -174,10 +277,37 @@ class RedisStore(VersionedStore):
         return from_stored(json.loads(reply[1]), records)
 
     async def turns(self, experiment: str, key: str, start: int = 0, limit: int | None = None) -> list[Turn]:
+        kept = self._kept_turns(experiment, key, start, limit)
+        if kept is not None:
+            return turns_from_text(kept)
         end = -1 if limit is None else start + limit - 1
         async with _translated():
             raw = await self._redis.lrange(self._k("t", experiment, key), start, end)
         return turns_from_text([str(t) for t in raw])  # decode_responses: text already
+
+    def _kept_turns(self, experiment: str, key: str, start: int, limit: int | None) -> list[str] | None:
+        """The history from ``start`` out of the turns this process wrote last, when a call holding the session
+        found that write current (nobody has appended since, and the lock keeps it so): the world model's read
+        of the turns since its previous call costs no round trip. None when the kept turns do not cover it."""
+        held = self._held.get((experiment, key))
+        tail = self._tails.get((experiment, key))
+        if held is None or not held.tail_current or held.released or tail is None or start < tail[0]:
+            return None
+        texts = tail[1][start - tail[0] :]
+        return texts if limit is None else texts[:limit]
+
+    def _keep_tail(
+        self, experiment: str, key: str, length: int, texts: list[str], before: tuple[int, list[str]] | None
+    ) -> None:
+        """After a write: the history has ``length`` turns and ends with ``texts``; ``before`` is what was kept
+        before the write (None when the write replaced the history)."""
+        where = (experiment, key)
+        if before is not None and before[0] + len(before[1]) == length - len(texts):
+            texts = before[1] + texts  # this process wrote the turns just before these too
+        texts = texts[-TAIL_TURNS:]
+        self._tails[where] = (length - len(texts), texts)
+        while len(self._tails) > HOT_SESSIONS:
+            self._tails.popitem(last=False)
 
     async def sessions(self, experiment: str | None = None) -> list[str]:
         async with _translated():
@@ -189,6 +319,7 @@ class RedisStore(VersionedStore):
         return sorted(str(e) for e in await self._redis.smembers(f"{self.prefix}experiments"))
 
     async def _delete_stored(self, experiment: str, key: str) -> bool:
+        self._tails.pop((experiment, key), None)
         async with _translated():
             where = [self._k(kind, experiment, key) for kind in ("s", "t", "r")]
             removed = await self._redis.delete(*where)
@@ -220,11 +351,17 @@ class RedisStore(VersionedStore):
             await self._redis.set(self._k("f", experiment), _dumps(flags))
 
     async def aclose(self) -> None:
+        if self._renewing is not None:
+            self._renewing.cancel()
+        for task in list(self._renewals):
+            task.cancel()
         await self._redis.aclose()
 
     async def _write(
         self, state: SessionState, rows: LedgerRows, turns: list[Turn], replace_history: bool, write_id: str
     ) -> None:
+        held = await self._retaken(state.experiment, state.key)
+        give_back = held is not None and held.give_back_with_write
         now = self.clock()
         version = state.version + 1
         where = [self._k(kind, state.experiment, state.key) for kind in ("s", "t")]
@@ -233,6 +370,7 @@ class RedisStore(VersionedStore):
             self._k("i", state.experiment),
             f"{self.prefix}experiments",
             self._k("r", state.experiment, state.key),
+            held.name if held is not None else self._k("lock", state.experiment, state.key),
         ]
         ttl = 0 if self.ttl_s is None else max(1, int(self.ttl_s * 2))  # backstop; expire() does the work
         args: list[str | int | float] = [
@@ -247,16 +385,34 @@ class RedisStore(VersionedStore):
             write_id,
             len(rows.upserts),
             len(rows.removed),
+            held.token if give_back and held is not None else "",
         ]
         for entity, id_, record in rows.upserts:
             args += [f"{entity}\0{id_}", _dumps(record)]
         args += [f"{entity}\0{id_}" for entity, id_ in rows.removed]
-        args += [_dumps(t.to_json()) for t in turns]
+        texts = [_dumps(t.to_json()) for t in turns]
+        args += texts
+        before = self._tails.pop((state.experiment, state.key), None)  # kept again once the write has landed
         async with _translated():
-            result = int(await self._write_script(keys=keys, args=args))
-        if result < 0:
-            raise conflict(state.key, -1 - result, state.version)
+            reply = await self._write_script(keys=keys, args=args)
+        if not isinstance(reply, list):
+            raise conflict(state.key, -1 - int(reply), state.version)
+        result = int(reply[0])
+        self._keep_tail(state.experiment, state.key, int(reply[1]), texts, None if replace_history else before)
+        if give_back and held is not None:
+            held.released = True  # the lock's exit has nothing left to give back, nor the renewals to renew
         state.version, state.updated_at = result, now
+
+    async def commit(self, state: SessionState, turn: Turn) -> None:
+        """A call's last step: its write gives the session lock back (one round trip less per call)."""
+        held = self._held.get((state.experiment, state.key))
+        if held is not None:
+            held.give_back_with_write = True
+        try:
+            await super().commit(state, turn)
+        finally:
+            if held is not None:
+                held.give_back_with_write = False
 
 
 def _orphaned(token: str) -> bool:
@@ -279,31 +435,17 @@ def _orphaned(token: str) -> bool:
     return False
 
 
-async def _release(lock: Any) -> None:
+async def _give_back(release: Any, held: _Held) -> None:
     """Give the lock back. A lease that ran out meanwhile (an event loop starved for longer than the renewal
     period under overload) is not the call's failure: its write was version-checked (``_WRITE``), so it either
     landed on the version it read or was refused as a conflict. The compare-and-delete leaves a lock another
     holder took since then alone."""
     try:
-        await lock.release()
-    except LockNotOwnedError:
-        log.warning("session lock lease ran out before the call ended", lock=lock.name, lease_s=LOCK_LEASE_S)
+        released = await release(keys=[held.name], args=[held.token])
     except RedisError as exc:
         raise StoreUnavailable(f"Redis session store: {exc}") from exc
-
-
-async def _renew(lock: Any) -> None:
-    """Keep the lease while the call runs. A renewal that fails does not fail the call (its write is
-    version-checked): a lease already lost ends the renewals, a Redis hiccup is retried next period."""
-    while True:
-        await anyio.sleep(LOCK_LEASE_S / 3)
-        try:
-            await lock.reacquire()
-        except LockNotOwnedError:
-            log.warning("session lock lease ran out while the call ran", lock=lock.name, lease_s=LOCK_LEASE_S)
-            return
-        except RedisError as exc:
-            log.warning("session lock renewal failed; retrying", lock=lock.name, problem=str(exc))
+    if not released:
+        log.warning("session lock lease ran out before the call ended", lock=held.name, lease_s=LOCK_LEASE_S)
 
 
 @asynccontextmanager

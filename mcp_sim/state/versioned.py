@@ -102,6 +102,11 @@ class HotSessions:
     def take(self, experiment: str, key: str) -> tuple[str, SessionState] | None:
         return self._kept.pop((experiment, key), None)
 
+    def write_id(self, experiment: str, key: str) -> str | None:
+        """The write id of the kept copy, without taking it."""
+        kept = self._kept.get((experiment, key))
+        return kept[0] if kept else None
+
     def put(self, state: SessionState, write_id: str) -> None:
         self._kept[(state.experiment, state.key)] = (write_id, state.copy())
         while len(self._kept) > self.capacity:

@@ -93,3 +93,33 @@ async def test_no_more_calls_hold_session_locks_than_the_pool_has_connections(re
         assert most == 2 and holding == []
     finally:
         await store.aclose()
+
+
+async def test_one_renewal_keeps_every_held_lease(redis_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(redis_store, "LOCK_LEASE_S", 0.3)  # renewals every 0.1 s; unrenewed, a lease ends at 0.3 s
+    prefix = f"renew-{uuid.uuid4().hex}:"
+    store = RedisStore(redis_url, prefix=prefix)
+    other = aioredis.Redis.from_url(redis_url, decode_responses=True)
+    renewals: list[int] = []
+    renew = store._renew_script
+    enough = anyio.Event()
+
+    async def counted(keys: list[str], args: list[Any]) -> Any:
+        renewals.append(len(keys))
+        if len(renewals) == 5:  # 5 renewal periods: past the lease, so only renewing kept the locks
+            enough.set()
+        return await renew(keys=keys, args=args)
+
+    monkeypatch.setattr(store, "_renew_script", counted)
+    try:
+        with anyio.fail_after(20):  # hang guard
+            async with store.lock("exp", "a"), store.lock("exp", "b"), store.lock("exp", "c"):
+                await enough.wait()
+                await anyio.wait_all_tasks_blocked()  # the fifth renewal has answered
+                held = [await other.get(f"{prefix}lock:exp:{k}") for k in "abc"]
+        assert all(held)
+        assert renewals[:5] == [3] * 5  # one round trip renews all three, not one each
+        assert [await other.get(f"{prefix}lock:exp:{k}") for k in "abc"] == [None] * 3  # given back
+    finally:
+        await other.aclose()
+        await store.aclose()
