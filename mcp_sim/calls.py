@@ -42,10 +42,9 @@ from mcp_sim.routing.auto import AutoRouter
 from mcp_sim.routing.recorded import RecordedCall, RecordedRoutes
 from mcp_sim.routing.recordings import ObservationKey, canonical_arguments, mutates, session_version
 from mcp_sim.seeding import derive_seed
-from mcp_sim.simulation import guard
+from mcp_sim.simulation import failure_forms, guard
 from mcp_sim.simulation.base import SimulationRequest, WorldModel
 from mcp_sim.simulation.builtin import unions
-from mcp_sim.simulation import failure_forms
 from mcp_sim.simulation.render import failure_in_style, success_in_style
 from mcp_sim.state.base import SessionState, StateStore, Turn
 
