@@ -22,7 +22,14 @@ from mcp_sim.backends.base import Backend
 from mcp_sim.catalog.resources import SpecSurface
 from mcp_sim.catalog.specs import Catalog, CatalogEntry
 from mcp_sim.config import EntityEffect, Experiment, ToolSpec
-from mcp_sim.errors import BackendUnavailable, ProtocolError, SimulationFailed, ToolError, UnknownTool
+from mcp_sim.errors import (
+    BackendUnavailable,
+    InvalidArguments,
+    ProtocolError,
+    SimulationFailed,
+    ToolError,
+    UnknownTool,
+)
 from mcp_sim.ledger import integrity
 from mcp_sim.ledger.effects import EntityTypes, with_observed
 from mcp_sim.ledger.entities import Effect, Ledger
@@ -35,7 +42,7 @@ from mcp_sim.routing.auto import AutoRouter
 from mcp_sim.routing.recorded import RecordedCall, RecordedRoutes
 from mcp_sim.routing.recordings import ObservationKey, canonical_arguments, mutates, session_version
 from mcp_sim.seeding import derive_seed
-from mcp_sim.simulation import guard
+from mcp_sim.simulation import failure_forms, guard
 from mcp_sim.simulation.base import SimulationRequest, WorldModel
 from mcp_sim.simulation.builtin import unions
 from mcp_sim.simulation.render import failure_in_style, success_in_style
@@ -110,8 +117,14 @@ class CallPath:
         index = state.call_count
         pipeline = self._stamp_flags(state)
         entry = self.exposed(pipeline).get(entry.name) or entry
-        entry.check_arguments(arguments)  # raised before anything runs or is committed: no turn is left behind
         route = router.route(self.routing, entry.name, router.Routing.from_json(state.routing))
+        try:
+            entry.check_arguments(arguments)  # raised before anything runs or is committed: no turn is left behind
+        except InvalidArguments as exc:
+            refused = self._refused_in_style(entry, arguments, str(exc)) if route == "sim" else None
+            if refused is None:
+                raise
+            return refused
         auto = await self.auto.decide(entry.name) if route == router.AUTO and self.auto else None
         route = auto.route if auto else route
         tool_index = state.tool_calls.get(entry.name, 0)
@@ -176,7 +189,19 @@ class CallPath:
     def _failure(self, entry: CatalogEntry, arguments: dict[str, Any], message: str) -> CallToolResult:
         """A simulated failure, in the tool's (or its server's) learned style when its examples show one."""
         styled = failure_in_style(entry.spec, self._siblings(entry), arguments, message)
-        return styled or unions.failure_result(entry.spec, message) or error_result(message)  # envelopes: unions.py
+        result = styled or unions.failure_result(entry.spec, message) or error_result(message)  # envelopes: unions.py
+        return failure_forms.restyled(entry.spec, self._siblings(entry), arguments, result) or result
+
+    def _refused_in_style(self, entry: CatalogEntry, arguments: dict[str, Any], message: str) -> CallToolResult | None:
+        """Arguments the schema refuses, said the way the tool's server was seen to fail (a simulated server
+        refuses them as the real one fails on them); None when nothing was learned of its failures."""
+        siblings = self._siblings(entry)
+        if not failure_forms.refuses_in_own_form(siblings):
+            return None
+        plain = error_result(message)
+        return failure_in_style(entry.spec, siblings, arguments, message) or failure_forms.restyled(
+            entry.spec, siblings, arguments, plain
+        )
 
     def _siblings(self, entry: CatalogEntry) -> list[ToolSpec]:
         """The specs of the tools served from the same place (one upstream, one spec file): one server's tools."""
@@ -264,7 +289,8 @@ class CallPath:
         refusal = partial(failure_in_style, entry.spec, self._siblings(entry), arguments)
         outcome = await guard.guarded(request, self.world_model.simulate, self._types, refusal)
         styled = success_in_style(entry.spec, self._siblings(entry), outcome.result)
-        if styled is not None:  # a tool never observed answers in the envelope its server's other tools use
+        styled = styled or failure_forms.restyled(entry.spec, self._siblings(entry), arguments, outcome.result)
+        if styled is not None:  # in the envelope its server's tools answer, or the form its server fails in
             outcome.result = styled
         return outcome
 

@@ -26,12 +26,17 @@ RECORDS = "$records"  # {"$records": <item template>}: one item per ledger recor
 WHERE = "$where"  # beside $records: which records the call selects ({"field", "argument"})
 KEYED = "$key"  # beside $each: an object, one entry per argument item, named by this field of the item
 MIN_SLOT_CHARS = 2  # shorter argument values ("a", "1") would turn ordinary text into slots
-_NOT_FOUND = re.compile(r"not found|not exist|no such|unknown|enoent|cannot find|could not find|missing", re.I)
+# "missing" names a missing thing, unless it is a missing argument ("missing 1 required positional argument")
+_NOT_FOUND = re.compile(
+    r"not found|not exist|no such|unknown|enoent|cannot find|could not find"
+    r"|missing(?!\s+(?:\d+\s+)?(?:required|parameter|argument|field|value))",
+    re.I,
+)
 _EXISTS = re.compile(r"already exists|already exist|duplicate|conflict|exists already", re.I)
 _ERROR_LEAD = re.compile(r"^\s*(?:\S+\s+){0,2}error(?![a-z])", re.IGNORECASE)
 _FIRST_WORD = re.compile(r"[A-Za-z_]+")
 _VARYING = re.compile(r"\b[0-9a-f]{7,}\b|\d+")  # numbers and hashes differ from answer to answer of one form
-_INVALID = re.compile(r"invalid|validation|must be|required|expected|-32602", re.I)
+_INVALID = re.compile(r"invalid|validation|must be|required|expected|missing|-32602", re.I)
 
 
 @dataclass(frozen=True)

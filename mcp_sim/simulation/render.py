@@ -138,13 +138,10 @@ def failure_in_style(
     own = learned_failure(spec, kind, arguments)
     if own is not None:
         return own
-    styles = [t for s in siblings if s.examples and (shapes := shapes_of(s)) and (t := shapes.failure(kind))]
-    if not styles:
-        styles = [t for s in siblings if s.examples and (shapes := shapes_of(s)) for t in shapes.failures.values()]
-    counts = Counter(shape_key(t) for t in styles)
-    if not counts:  # the server showed no failure: said in the envelope its answers share, when it can say one
+    style = server_failure_style(siblings, kind)
+    if style is None:  # the server showed no failure: said in the envelope its answers share, when it can say one
         return _failed_envelope(siblings, message)
-    if not (style := next(t for t in styles if shape_key(t) == counts.most_common(1)[0][0])).is_json:
+    if not style.is_json:
         return None
     body = _envelope(style.body, message, arguments)
     text = json.dumps(body, ensure_ascii=False, indent=style.indent)
@@ -152,6 +149,24 @@ def failure_in_style(
     return CallToolResult(
         content=[TextContent(type="text", text=text)], structured_content=structured, is_error=style.is_error
     )
+
+
+def failure_style(spec: ToolSpec, siblings: Sequence[ToolSpec], kind: FailureKind) -> Template | None:
+    """The form a failure of ``kind`` takes (``failure_in_style``): the tool's own learned one, else its server's."""
+    shapes = shapes_of(spec) if spec.examples else None
+    own = shapes.failure(kind) if shapes else None
+    return own if own is not None else server_failure_style(siblings, kind)
+
+
+def server_failure_style(siblings: Sequence[ToolSpec], kind: FailureKind) -> Template | None:
+    """The failure form most of a server's observed failures of ``kind`` took (of any kind when none of it)."""
+    styles = [t for s in siblings if s.examples and (shapes := shapes_of(s)) and (t := shapes.failure(kind))]
+    if not styles:
+        styles = [t for s in siblings if s.examples and (shapes := shapes_of(s)) for t in shapes.failures.values()]
+    counts = Counter(shape_key(t) for t in styles)
+    if not counts:
+        return None
+    return next(t for t in styles if shape_key(t) == counts.most_common(1)[0][0])
 
 
 def success_in_style(spec: ToolSpec, siblings: Sequence[ToolSpec], result: CallToolResult) -> CallToolResult | None:
