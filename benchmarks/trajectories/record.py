@@ -2961,6 +2961,11 @@ async def exp_quarter(s: Rec, wd: Path) -> None:
     await s.call("list_expenses", {"start_date": "2026-02-01", "end_date": "2026-02-28"})
     await s.call("summarize", {"start_date": "2026-01-01", "end_date": "2026-03-31"})
     await s.call("list_expenses", {"start_date": "2025-01-01", "end_date": "2025-12-31"})
+    await s.call(
+        "list_expenses",
+        {"start_date": "03/01/2026", "end_date": "03/31/2026"},
+        note="error case: dates in US format (compared as text)",
+    )
     await s.call("summarize", {"start_date": "2026-01-01", "end_date": "2026-03-31", "category": "Travel"})
     await s.call("add_expense", {"date": "2026-03-03", "amount": 15.0, "category": "Healthcare", "note": "refill"})
     await s.call("list_expenses", {"start_date": "2026-03-01", "end_date": "2026-03-31"})
