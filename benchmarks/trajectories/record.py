@@ -101,14 +101,16 @@ FOURTH_NPM_PACKAGES = [
 FOURTH_VENVS: dict[str, list[list[str]]] = {
     "assistant": [["mcp-personal-assistant==0.2.2", "mcp<2"]],  # mcp 2.x: AttributeError list_resources
 }
-# The fifth batch (chess, expenses, csv_editor) installs under .cache/record5 (held-out data, like the fourth):
-# one venv per server. `--install-batch record5` installs only these.
+# The fifth batch (chess, expenses, csv_editor, zettelkasten) installs under .cache/record5 (held-out data, like
+# the fourth): one venv per server. `--install-batch record5` installs only these.
 FIFTH = Path(os.environ.get("MCP_REC_FIFTH", REPO / ".cache" / "record5"))
 FIFTH_NPM_PACKAGES: list[str] = []
 FIFTH_VENVS: dict[str, list[list[str]]] = {
     "chess": [["mcp-chess==0.1.9", "chess==1.9.4", "mcp<2"]],  # imports mcp.server.fastmcp
     "expense": [["iflow-mcp-expense-tracker==0.1.4", "fastmcp==4.1.2"]],
     "csv": [["csv-mcp-server==1.0.0", "fastmcp==4.1.2"]],
+    # FastMCP(version=...) fails on mcp 1.30; mcp 1.9.4 imports a pydantic-internal name gone in 2.12
+    "zettel": [["iflow-mcp-zettelkasten-mcp==1.2.1", "mcp==1.9.4", "pydantic==2.11.10"]],
 }
 # libfaketime (Debian package `faketime`) freezes the wall clock of servers that stamp records with it (kanban's
 # SQLite `datetime('now')`); the monotonic clock keeps running so timeouts still work.
@@ -3119,6 +3121,134 @@ async def csv_mistakes(s: Rec, wd: Path) -> None:
     await s.call("list_sessions", {})
 
 
+# zettelkasten (iflow-mcp-zettelkasten-mcp, PyPI): Markdown notes with typed links, indexed in SQLite; ids are
+# timestamps plus a counter (`20260120T120000000000001` under the frozen clock); every answer is prose text.
+
+
+def zk_env(wd: Path) -> dict[str, str]:
+    return {
+        **frozen_clock(),
+        "HOME": str(wd),
+        "ZETTELKASTEN_NOTES_DIR": str(wd / "notes"),
+        "ZETTELKASTEN_DATABASE_PATH": str(wd / "db" / "zettelkasten.db"),
+        "ZETTELKASTEN_LOG_LEVEL": "WARNING",
+    }
+
+
+_ZK_ID = re.compile(r"ID: (\S+)")
+
+
+def _zk_id(answer: Answer) -> str:
+    m = _ZK_ID.search(answer.text)
+    assert m, answer.text
+    return m.group(1)
+
+
+async def zk_research_notes(s: Rec, wd: Path) -> None:
+    a = await s.call(
+        "zk_create_note",
+        {
+            "title": "Spaced repetition",
+            "content": "Reviewing at growing intervals beats massed practice.",
+            "note_type": "literature",
+            "tags": "learning, memory",
+        },
+    )
+    sr = _zk_id(a)
+    s.capture(note_id=sr)
+    a = await s.call(
+        "zk_create_note",
+        {
+            "title": "Testing effect",
+            "content": "Retrieval practice strengthens memory more than re-reading.",
+            "tags": "learning",
+        },
+    )
+    te = _zk_id(a)
+    s.capture(note_id=te)
+    a = await s.call(
+        "zk_create_note",
+        {"title": "Learning hub", "content": "Entry point for notes on learning.", "note_type": "hub"},
+    )
+    hub = _zk_id(a)
+    s.capture(note_id=hub)
+    await s.call("zk_create_link", {"source_id": hub, "target_id": sr, "link_type": "reference"})
+    await s.call("zk_create_link", {"source_id": hub, "target_id": te, "link_type": "reference"})
+    await s.call(
+        "zk_create_link",
+        {"source_id": te, "target_id": sr, "link_type": "supports", "description": "both favour retrieval"},
+    )
+    await s.call("zk_get_note", {"identifier": hub})
+    await s.call("zk_get_linked_notes", {"note_id": hub, "direction": "outgoing"})
+    await s.call("zk_search_notes", {"tags": "learning"})
+    await s.call("zk_get_all_tags", {})
+    await s.call("zk_find_central_notes", {"limit": 3})
+    await s.call("zk_get_note", {"identifier": "Testing effect"})
+
+
+async def zk_refactor(s: Rec, wd: Path) -> None:
+    ids = []
+    for title, content, kind in [
+        ("Fleeting: caching idea", "Cache rendered pages for 5 minutes?", "fleeting"),
+        ("HTTP caching", "Cache-Control max-age and ETags let clients reuse responses.", "permanent"),
+        ("Cache invalidation", "The hard part: knowing when cached data is stale.", "permanent"),
+    ]:
+        a = await s.call("zk_create_note", {"title": title, "content": content, "note_type": kind, "tags": "web"})
+        ids.append(_zk_id(a))
+        s.capture(note_id=ids[-1])
+    fleeting, http, inval = ids
+    await s.call("zk_create_link", {"source_id": inval, "target_id": http, "link_type": "extends"})
+    await s.call(
+        "zk_update_note",
+        {
+            "note_id": http,
+            "content": "Cache-Control, ETags and Last-Modified let clients reuse responses.",
+            "tags": "web, http",
+        },
+    )
+    await s.call("zk_get_note", {"identifier": http})
+    await s.call("zk_find_orphaned_notes", {})
+    await s.call("zk_delete_note", {"note_id": fleeting})
+    await s.call("zk_get_note", {"identifier": fleeting}, note="error case: read after delete")
+    await s.call("zk_search_notes", {"query": "cache"})
+    await s.call("zk_remove_link", {"source_id": inval, "target_id": http})
+    await s.call("zk_get_linked_notes", {"note_id": inval, "direction": "both"})
+    await s.call("zk_list_notes_by_date", {"limit": 5})
+
+
+async def zk_mistakes(s: Rec, wd: Path) -> None:
+    missing = "20251231T235959000000000"
+    await s.call("zk_get_note", {"identifier": missing}, note="error case: unknown id")
+    await s.call("zk_get_note", {"identifier": "Zettelkasten method"}, note="error case: unknown title")
+    a = await s.call("zk_create_note", {"title": "Atomic notes", "content": "One idea per note."})
+    atomic = _zk_id(a)
+    s.capture(note_id=atomic)
+    await s.call(
+        "zk_create_note",
+        {"title": "Bad type", "content": "x", "note_type": "draft"},
+        note="error case: invalid note type",
+    )
+    await s.call("zk_create_note", {"title": "No content"}, note="error case: missing required argument")
+    await s.call(
+        "zk_create_link", {"source_id": atomic, "target_id": missing}, note="error case: link to an unknown note"
+    )
+    await s.call(
+        "zk_create_link",
+        {"source_id": atomic, "target_id": atomic, "link_type": "cites"},
+        note="error case: invalid link type",
+    )
+    await s.call("zk_update_note", {"note_id": missing, "title": "Renamed"}, note="error case: unknown id")
+    await s.call("zk_delete_note", {"note_id": atomic})
+    await s.call("zk_delete_note", {"note_id": atomic}, note="error case: deleting twice")
+    await s.call(
+        "zk_update_note", {"note_id": atomic, "title": "Atomic notes v2"}, note="error case: update after delete"
+    )
+    await s.call("zk_search_notes", {"note_type": "draft"}, note="error case: invalid note type")
+    await s.call("zk_search_notes", {"limit": "ten"}, note="error case: wrong argument type")
+    await s.call("zk_get_linked_notes", {"note_id": missing}, note="error case: unknown id")
+    await s.call("zk_archive_note", {"note_id": atomic}, note="error case: unknown tool")
+
+
 # ---- the servers ---------------------------------------------------------------------------------
 
 
@@ -3480,6 +3610,18 @@ def build_servers() -> list[ServerDef]:
                 S("csv_clean_orders", csv_clean_orders, csved_seed),
                 S("csv_analyze", csv_analyze, csved_seed),
                 S("csv_mistakes", csv_mistakes, csved_seed),
+            ],
+        ),
+        ServerDef(
+            "zettelkasten",
+            "iflow-mcp-zettelkasten-mcp==1.2.1 (PyPI, mcp 1.9.4, pydantic 2.11)",
+            lambda wd, s: StdioServerParameters(
+                command=str(FIFTH / "venv-zettel" / "bin" / "zettelkasten-mcp"), cwd=str(wd), env=zk_env(wd)
+            ),
+            [
+                S("zk_research_notes", zk_research_notes),
+                S("zk_refactor", zk_refactor),
+                S("zk_mistakes", zk_mistakes),
             ],
         ),
     ]
