@@ -101,6 +101,17 @@ FOURTH_NPM_PACKAGES = [
 FOURTH_VENVS: dict[str, list[list[str]]] = {
     "assistant": [["mcp-personal-assistant==0.2.2", "mcp<2"]],  # mcp 2.x: AttributeError list_resources
 }
+# The fifth batch (chess, expenses, csv_editor, zettelkasten) installs under .cache/record5 (held-out data, like
+# the fourth): one venv per server. `--install-batch record5` installs only these.
+FIFTH = Path(os.environ.get("MCP_REC_FIFTH", REPO / ".cache" / "record5"))
+FIFTH_NPM_PACKAGES: list[str] = []
+FIFTH_VENVS: dict[str, list[list[str]]] = {
+    "chess": [["mcp-chess==0.1.9", "chess==1.9.4", "mcp<2"]],  # imports mcp.server.fastmcp
+    "expense": [["iflow-mcp-expense-tracker==0.1.4", "fastmcp==4.1.2"]],
+    "csv": [["csv-mcp-server==1.0.0", "fastmcp==4.1.2"]],
+    # FastMCP(version=...) fails on mcp 1.30; mcp 1.9.4 imports a pydantic-internal name gone in 2.12
+    "zettel": [["iflow-mcp-zettelkasten-mcp==1.2.1", "mcp==1.9.4", "pydantic==2.11.10"]],
+}
 # libfaketime (Debian package `faketime`) freezes the wall clock of servers that stamp records with it (kanban's
 # SQLite `datetime('now')`); the monotonic clock keeps running so timeouts still work.
 FAKETIME_LIB = Path("/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1")
@@ -2839,6 +2850,405 @@ async def pa_mistakes(s: Rec, wd: Path) -> None:
     await s.call("delete_project", {"project_id": proj}, note="error case: unknown tool")
 
 
+# ---- the fifth batch (held-out data) -------------------------------------------------------------
+# chess (mcp-chess, PyPI): one board per server process, moves in SAN; answers are dicts (`{"error": ...}` for an
+# illegal move) or plain text. expenses (iflow-mcp-expense-tracker, PyPI): an expense ledger in SQLite
+# ($TMPDIR/expenses.db) with untyped arguments and integer ids. csv_editor (csv-mcp-server, PyPI): pandas
+# dataframes held in sessions with minted UUIDs (seeded here), edited, analysed and exported by session id.
+
+
+async def chess_italian(s: Rec, wd: Path) -> None:
+    await s.call("new_game", {"user_plays_white": True})
+    await s.call("get_turn", {})
+    await s.call("make_move", {"move_san": "e4"})
+    await s.call("make_move", {"move_san": "e5"})
+    await s.call("get_turn", {})
+    await s.call("make_move", {"move_san": "Nf3"})
+    a = await s.call("get_valid_moves", {})
+    moves = a.data.get("result") if isinstance(a.data, dict) else a.data
+    assert moves and "b8c6" in moves, moves  # the knight's reply is legal: play it in SAN
+    s.capture(move="Nc6")
+    await s.call("make_move", {"move_san": "Nc6"})
+    await s.call("make_move", {"move_san": "Bc4"})
+    await s.call("make_move", {"move_san": "Bc5"})
+    await s.call("make_move", {"move_san": "O-O"})
+    await s.call("get_turn", {})
+    await s.call("make_move", {"move_san": "Nf6"})
+    await s.call("get_valid_moves", {})
+
+
+async def chess_scholars_mate(s: Rec, wd: Path) -> None:
+    await s.call("new_game", {"user_plays_white": False})
+    for m in ["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6"]:
+        await s.call("make_move", {"move_san": m})
+    await s.call("make_move", {"move_san": "Qxf7#"})
+    await s.call("get_valid_moves", {})
+    await s.call("get_turn", {})
+    await s.call("make_move", {"move_san": "Ke7"}, note="error case: move after checkmate")
+    await s.call(
+        "find_position_in_pgn",
+        {"pgn_string": "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0", "condition": "queen on a8"},
+    )
+    await s.call("new_game", {})
+    await s.call("get_turn", {})
+    await s.call("make_move", {"move_san": "d4"})
+
+
+async def chess_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("get_turn", {})
+    await s.call("make_move", {"move_san": "e5"}, note="error case: illegal move for white")
+    await s.call("make_move", {"move_san": "Ke2"}, note="error case: illegal move (blocked king)")
+    await s.call("make_move", {"move_san": "pawn to e4"}, note="error case: not algebraic notation")
+    await s.call("make_move", {}, note="error case: missing required argument")
+    await s.call("make_move", {"move_san": "e4"})
+    await s.call("make_move", {"move_san": "e4"}, note="error case: same square again, now black to move")
+    await s.call("make_move", {"move_san": "e2e4"}, note="error case: UCI instead of SAN")
+    await s.call("new_game", {"user_plays_white": "maybe"}, note="error case: wrong argument type")
+    await s.call(
+        "find_position_in_pgn",
+        {"pgn_string": "1. e4 e5 2. Nf3", "condition": "knight f3"},
+        note="error case: condition without 'on'",
+    )
+    await s.call(
+        "find_position_in_pgn",
+        {"pgn_string": "1. e4 e5 2. Nf3", "condition": "wizard on f3"},
+        note="error case: unknown piece",
+    )
+    await s.call("undo_move", {}, note="error case: unknown tool")
+    await s.call("get_turn", {})
+
+
+EXP_LAUNCH = "import sys; sys.argv = ['mcp-expense-tracker']; from main import main; main()"
+
+
+def exp_env(wd: Path) -> dict[str, str]:
+    # the database is $TMPDIR/expenses.db: one per session folder
+    return {**frozen_clock(), "TMPDIR": str(wd), "HOME": str(wd), "FASTMCP_SHOW_CLI_BANNER": "false"}
+
+
+def _exp_id(answer: Answer) -> int:
+    return int(answer.data["id"])
+
+
+async def exp_january(s: Rec, wd: Path) -> None:
+    ids: list[int] = []
+    for date, amount, cat, sub, note in [
+        ("2026-01-03", 42.5, "Food & Dining", "Groceries", "weekly shop"),
+        ("2026-01-05", 2.8, "Transportation", "Metro", ""),
+        ("2026-01-09", 120.0, "Bills & Utilities", "Electricity", "December bill"),
+        ("2026-01-12", 18.9, "Food & Dining", "Restaurant", "lunch with Ana"),
+        ("2026-01-15", 59.99, "Shopping", "Clothes", ""),
+    ]:
+        a = await s.call(
+            "add_expense", {"date": date, "amount": amount, "category": cat, "subcategory": sub, "note": note}
+        )
+        ids.append(_exp_id(a))  # integer ids; no tool takes one, so none is reused
+    await s.call("list_expenses", {"start_date": "2026-01-01", "end_date": "2026-01-31"})
+    await s.call("summarize", {"start_date": "2026-01-01", "end_date": "2026-01-31"})
+    await s.call("summarize", {"start_date": "2026-01-01", "end_date": "2026-01-31", "category": "Food & Dining"})
+    await s.call("list_expenses", {"start_date": "2026-01-10", "end_date": "2026-01-15"})
+    await s.call("add_expense", {"date": "2026-01-20", "amount": 7.5, "category": "Food & Dining"})
+    await s.call("summarize", {"start_date": "2026-01-01", "end_date": "2026-01-31", "category": "Food & Dining"})
+
+
+async def exp_quarter(s: Rec, wd: Path) -> None:
+    for date, amount, cat in [
+        ("2026-01-28", 300.0, "Travel"),
+        ("2026-02-02", 45.0, "Education"),
+        ("2026-02-14", 80.0, "Entertainment"),
+        ("2026-03-01", 1200.0, "Business"),
+        ("2026-03-03", 15.0, "Healthcare"),
+    ]:
+        await s.call("add_expense", {"date": date, "amount": amount, "category": cat})
+    await s.call("list_expenses", {"start_date": "2026-02-01", "end_date": "2026-02-28"})
+    await s.call("summarize", {"start_date": "2026-01-01", "end_date": "2026-03-31"})
+    await s.call("list_expenses", {"start_date": "2025-01-01", "end_date": "2025-12-31"})
+    await s.call(
+        "list_expenses",
+        {"start_date": "03/01/2026", "end_date": "03/31/2026"},
+        note="error case: dates in US format (compared as text)",
+    )
+    await s.call("summarize", {"start_date": "2026-01-01", "end_date": "2026-03-31", "category": "Travel"})
+    await s.call("add_expense", {"date": "2026-03-03", "amount": 15.0, "category": "Healthcare", "note": "refill"})
+    await s.call("list_expenses", {"start_date": "2026-03-01", "end_date": "2026-03-31"})
+
+
+async def exp_mistakes(s: Rec, wd: Path) -> None:
+    a = await s.call("add_expense", {"date": "2026-01-10", "amount": 25.0, "category": "Food & Dining"})
+    first = _exp_id(a)
+    s.capture(expense_id=first)
+    await s.call(
+        "add_expense",
+        {"date": "2026-01-11", "amount": "twelve", "category": "Shopping"},
+        note="error case: amount is not a number",
+    )
+    await s.call(
+        "add_expense",
+        {"date": "yesterday", "amount": 9.5, "category": "Transportation"},
+        note="error case: date in words",
+    )
+    await s.call("add_expense", {"date": "2026-01-12", "amount": 30}, note="error case: missing required argument")
+    await s.call(
+        "list_expenses", {"start_date": "2026-01-31", "end_date": "2026-01-01"}, note="error case: start after end"
+    )
+    await s.call("list_expenses", {"start_date": "2026-01-01"}, note="error case: missing required argument")
+    await s.call(
+        "summarize",
+        {"start_date": "2026-01-01", "end_date": "2026-01-31", "category": "Groceries"},
+        note="error case: unknown category",
+    )
+    await s.call("delete_expense", {"id": first}, note="error case: unknown tool")
+    await s.call("update_expense", {"id": first, "amount": 20.0}, note="error case: unknown tool")
+    await s.call("list_expenses", {"start_date": "2026-01-01", "end_date": "2026-12-31"})
+    await s.call("summarize", {"start_date": "2026-01-01", "end_date": "2026-12-31"})
+
+
+CSV_LAUNCH = (
+    "import random, sys, uuid; r = random.Random(20260120); "
+    "uuid.uuid4 = lambda: uuid.UUID(int=r.getrandbits(128), version=4); "
+    "sys.argv = ['csv-editor']; from csv_editor.server import main; main()"
+)
+
+
+def csv_env(wd: Path) -> dict[str, str]:
+    return {**frozen_clock(), "HOME": str(wd), "TMPDIR": str(wd), "FASTMCP_SHOW_CLI_BANNER": "false"}
+
+
+def csved_seed(wd: Path) -> None:
+    d = wd / "data"
+    d.mkdir()
+    (d / "orders.csv").write_text(
+        "order_id,customer,region,product,qty,unit_price,order_date\n"
+        "1001,Acme,North,Widget,5,9.99,2026-01-03\n"
+        "1002,Globex,South,Gadget,2,24.50,2026-01-04\n"
+        "1003,Acme,North,Gizmo,,14.00,2026-01-06\n"
+        "1004,Initech,East,Widget,10,9.99,2026-01-07\n"
+        "1002,Globex,South,Gadget,2,24.50,2026-01-04\n"
+        "1005,Umbrella,West,Gadget,1,24.50,2026-01-09\n"
+        "1006,Acme,North,Widget,250,9.99,2026-01-10\n"
+        "1007,Initech,East,Gizmo,3,14.00,\n"
+    )
+
+
+def _csv_session(answer: Answer) -> str:
+    return str(answer.data["session_id"])
+
+
+async def csv_clean_orders(s: Rec, wd: Path) -> None:
+    a = await s.call("load_csv", {"file_path": str(wd / "data" / "orders.csv")})
+    sid = _csv_session(a)
+    s.capture(session_id=sid)
+    await s.call("get_session_info", {"session_id": sid})
+    await s.call("remove_duplicates", {"session_id": sid})
+    await s.call("fill_missing_values", {"session_id": sid, "strategy": "fill", "value": 0, "columns": ["qty"]})
+    await s.call("add_column", {"session_id": sid, "name": "total", "formula": "qty * unit_price"})
+    await s.call(
+        "filter_rows", {"session_id": sid, "conditions": [{"column": "region", "operator": "!=", "value": "West"}]}
+    )
+    await s.call("sort_data", {"session_id": sid, "columns": [{"column": "total", "ascending": False}]})
+    await s.call(
+        "group_by_aggregate", {"session_id": sid, "group_by": ["customer"], "aggregations": {"total": ["sum", "count"]}}
+    )
+    out = str(wd / "data" / "orders_clean.csv")
+    await s.call("export_csv", {"session_id": sid, "file_path": out})
+    s.capture(file_path=out)
+    a = await s.call("load_csv", {"file_path": out})
+    sid2 = _csv_session(a)
+    s.capture(session_id=sid2)
+    await s.call("list_sessions", {})
+    await s.call("close_session", {"session_id": sid})
+    await s.call("get_session_info", {"session_id": sid}, note="error case: session read after close")
+    await s.call("get_session_info", {"session_id": sid2})
+
+
+async def csv_analyze(s: Rec, wd: Path) -> None:
+    content = (
+        "employee,department,salary,years\n"
+        "Ana,Engineering,98000,6\nBen,Engineering,87000,3\nCara,Sales,61000,4\n"
+        "Dev,Sales,58000,2\nEli,Support,45000,1\nFay,Engineering,250000,12\nGus,Support,47000,5\n"
+    )
+    a = await s.call("load_csv_from_content", {"content": content})
+    sid = _csv_session(a)
+    s.capture(session_id=sid)
+    await s.call("get_statistics", {"session_id": sid, "columns": ["salary", "years"]})
+    await s.call("get_column_statistics", {"session_id": sid, "column": "salary"})
+    await s.call("get_value_counts", {"session_id": sid, "column": "department"})
+    await s.call("detect_outliers", {"session_id": sid, "columns": ["salary"], "method": "iqr"})
+    await s.call("get_correlation_matrix", {"session_id": sid, "columns": ["salary", "years"]})
+    await s.call("rename_columns", {"session_id": sid, "mapping": {"years": "tenure_years"}})
+    await s.call("update_column", {"session_id": sid, "column": "department", "operation": "upper"})
+    await s.call("get_history", {"session_id": sid})
+    await s.call("undo", {"session_id": sid})
+    await s.call("select_columns", {"session_id": sid, "columns": ["employee", "salary"]})
+    await s.call("get_session_info", {"session_id": sid})
+    await s.call("close_session", {"session_id": sid})
+
+
+async def csv_mistakes(s: Rec, wd: Path) -> None:
+    missing = "9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d"
+    await s.call("load_csv", {"file_path": str(wd / "data" / "order.csv")}, note="error case: missing file")
+    await s.call("get_session_info", {"session_id": missing}, note="error case: unknown session id")
+    a = await s.call("load_csv", {"file_path": str(wd / "data" / "orders.csv")})
+    sid = _csv_session(a)
+    s.capture(session_id=sid)
+    await s.call(
+        "filter_rows",
+        {"session_id": sid, "conditions": [{"column": "country", "operator": "==", "value": "PT"}]},
+        note="error case: unknown column",
+    )
+    await s.call(
+        "filter_rows",
+        {"session_id": sid, "conditions": [{"column": "qty", "operator": "between", "value": [1, 5]}]},
+        note="error case: unknown operator",
+    )
+    await s.call(
+        "select_columns", {"session_id": sid, "columns": ["customer", "price"]}, note="error case: unknown column"
+    )
+    await s.call(
+        "change_column_type", {"session_id": sid, "column": "qty", "dtype": "decimal"}, note="error case: invalid dtype"
+    )
+    await s.call("sort_data", {"session_id": sid, "columns": "qty"}, note="error case: wrong argument type")
+    await s.call(
+        "export_csv",
+        {"session_id": sid, "file_path": str(wd / "data" / "out.xml"), "format": "xml"},
+        note="error case: unsupported format",
+    )
+    await s.call("get_column_statistics", {"session_id": sid}, note="error case: missing required argument")
+    await s.call("close_session", {"session_id": sid})
+    await s.call("close_session", {"session_id": sid}, note="error case: closing twice")
+    await s.call("get_statistics", {"session_id": sid}, note="error case: session used after close")
+    await s.call("delete_session", {"session_id": sid}, note="error case: unknown tool")
+    await s.call("list_sessions", {})
+
+
+# zettelkasten (iflow-mcp-zettelkasten-mcp, PyPI): Markdown notes with typed links, indexed in SQLite; ids are
+# timestamps plus a counter (`20260120T120000000000001` under the frozen clock); every answer is prose text.
+
+
+def zk_env(wd: Path) -> dict[str, str]:
+    return {
+        **frozen_clock(),
+        "HOME": str(wd),
+        "ZETTELKASTEN_NOTES_DIR": str(wd / "notes"),
+        "ZETTELKASTEN_DATABASE_PATH": str(wd / "db" / "zettelkasten.db"),
+        "ZETTELKASTEN_LOG_LEVEL": "WARNING",
+    }
+
+
+_ZK_ID = re.compile(r"ID: (\S+)")
+
+
+def _zk_id(answer: Answer) -> str:
+    m = _ZK_ID.search(answer.text)
+    assert m, answer.text
+    return m.group(1)
+
+
+async def zk_research_notes(s: Rec, wd: Path) -> None:
+    a = await s.call(
+        "zk_create_note",
+        {
+            "title": "Spaced repetition",
+            "content": "Reviewing at growing intervals beats massed practice.",
+            "note_type": "literature",
+            "tags": "learning, memory",
+        },
+    )
+    sr = _zk_id(a)
+    s.capture(note_id=sr)
+    a = await s.call(
+        "zk_create_note",
+        {
+            "title": "Testing effect",
+            "content": "Retrieval practice strengthens memory more than re-reading.",
+            "tags": "learning",
+        },
+    )
+    te = _zk_id(a)
+    s.capture(note_id=te)
+    a = await s.call(
+        "zk_create_note",
+        {"title": "Learning hub", "content": "Entry point for notes on learning.", "note_type": "hub"},
+    )
+    hub = _zk_id(a)
+    s.capture(note_id=hub)
+    await s.call("zk_create_link", {"source_id": hub, "target_id": sr, "link_type": "reference"})
+    await s.call("zk_create_link", {"source_id": hub, "target_id": te, "link_type": "reference"})
+    await s.call(
+        "zk_create_link",
+        {"source_id": te, "target_id": sr, "link_type": "supports", "description": "both favour retrieval"},
+    )
+    await s.call("zk_get_note", {"identifier": hub})
+    await s.call("zk_get_linked_notes", {"note_id": hub, "direction": "outgoing"})
+    await s.call("zk_search_notes", {"tags": "learning"})
+    await s.call("zk_get_all_tags", {})
+    await s.call("zk_find_central_notes", {"limit": 3})
+    await s.call("zk_get_note", {"identifier": "Testing effect"})
+
+
+async def zk_refactor(s: Rec, wd: Path) -> None:
+    ids = []
+    for title, content, kind in [
+        ("Fleeting: caching idea", "Cache rendered pages for 5 minutes?", "fleeting"),
+        ("HTTP caching", "Cache-Control max-age and ETags let clients reuse responses.", "permanent"),
+        ("Cache invalidation", "The hard part: knowing when cached data is stale.", "permanent"),
+    ]:
+        a = await s.call("zk_create_note", {"title": title, "content": content, "note_type": kind, "tags": "web"})
+        ids.append(_zk_id(a))
+        s.capture(note_id=ids[-1])
+    fleeting, http, inval = ids
+    await s.call("zk_create_link", {"source_id": inval, "target_id": http, "link_type": "extends"})
+    await s.call(
+        "zk_update_note",
+        {
+            "note_id": http,
+            "content": "Cache-Control, ETags and Last-Modified let clients reuse responses.",
+            "tags": "web, http",
+        },
+    )
+    await s.call("zk_get_note", {"identifier": http})
+    await s.call("zk_find_orphaned_notes", {})
+    await s.call("zk_delete_note", {"note_id": fleeting})
+    await s.call("zk_get_note", {"identifier": fleeting}, note="error case: read after delete")
+    await s.call("zk_search_notes", {"query": "cache"})
+    await s.call("zk_remove_link", {"source_id": inval, "target_id": http})
+    await s.call("zk_get_linked_notes", {"note_id": inval, "direction": "both"})
+    await s.call("zk_list_notes_by_date", {"limit": 5})
+
+
+async def zk_mistakes(s: Rec, wd: Path) -> None:
+    missing = "20251231T235959000000000"
+    await s.call("zk_get_note", {"identifier": missing}, note="error case: unknown id")
+    await s.call("zk_get_note", {"identifier": "Zettelkasten method"}, note="error case: unknown title")
+    a = await s.call("zk_create_note", {"title": "Atomic notes", "content": "One idea per note."})
+    atomic = _zk_id(a)
+    s.capture(note_id=atomic)
+    await s.call(
+        "zk_create_note",
+        {"title": "Bad type", "content": "x", "note_type": "draft"},
+        note="error case: invalid note type",
+    )
+    await s.call("zk_create_note", {"title": "No content"}, note="error case: missing required argument")
+    await s.call(
+        "zk_create_link", {"source_id": atomic, "target_id": missing}, note="error case: link to an unknown note"
+    )
+    await s.call(
+        "zk_create_link",
+        {"source_id": atomic, "target_id": atomic, "link_type": "cites"},
+        note="error case: invalid link type",
+    )
+    await s.call("zk_update_note", {"note_id": missing, "title": "Renamed"}, note="error case: unknown id")
+    await s.call("zk_delete_note", {"note_id": atomic})
+    await s.call("zk_delete_note", {"note_id": atomic}, note="error case: deleting twice")
+    await s.call(
+        "zk_update_note", {"note_id": atomic, "title": "Atomic notes v2"}, note="error case: update after delete"
+    )
+    await s.call("zk_search_notes", {"note_type": "draft"}, note="error case: invalid note type")
+    await s.call("zk_search_notes", {"limit": "ten"}, note="error case: wrong argument type")
+    await s.call("zk_get_linked_notes", {"note_id": missing}, note="error case: unknown id")
+    await s.call("zk_archive_note", {"note_id": atomic}, note="error case: unknown tool")
+
+
 # ---- the servers ---------------------------------------------------------------------------------
 
 
@@ -3159,6 +3569,61 @@ def build_servers() -> list[ServerDef]:
                 S("pa_mistakes", pa_mistakes),
             ],
         ),
+        # the fifth batch (installed under .cache/record5): held-out data
+        ServerDef(
+            "chess",
+            "mcp-chess==0.1.9 (PyPI, with mcp<2, chess 1.9.4)",
+            lambda wd, s: StdioServerParameters(
+                command=str(FIFTH / "venv-chess" / "bin" / "mcp-chess"), cwd=str(wd), env={"HOME": str(wd)}
+            ),
+            [
+                S("chess_italian", chess_italian),
+                S("chess_scholars_mate", chess_scholars_mate),
+                S("chess_mistakes", chess_mistakes),
+            ],
+        ),
+        ServerDef(
+            "expenses",
+            "iflow-mcp-expense-tracker==0.1.4 (PyPI, fastmcp 4.1.2)",
+            lambda wd, s: StdioServerParameters(
+                command=str(FIFTH / "venv-expense" / "bin" / "python"),
+                args=["-c", EXP_LAUNCH],
+                cwd=str(wd),
+                env=exp_env(wd),
+            ),
+            [
+                S("exp_january", exp_january),
+                S("exp_quarter", exp_quarter),
+                S("exp_mistakes", exp_mistakes),
+            ],
+        ),
+        ServerDef(
+            "csv_editor",
+            "csv-mcp-server==1.0.0 (PyPI, fastmcp 4.1.2, pandas 3.1.1)",
+            lambda wd, s: StdioServerParameters(
+                command=str(FIFTH / "venv-csv" / "bin" / "python"),
+                args=["-c", CSV_LAUNCH],
+                cwd=str(wd),
+                env=csv_env(wd),
+            ),
+            [
+                S("csv_clean_orders", csv_clean_orders, csved_seed),
+                S("csv_analyze", csv_analyze, csved_seed),
+                S("csv_mistakes", csv_mistakes, csved_seed),
+            ],
+        ),
+        ServerDef(
+            "zettelkasten",
+            "iflow-mcp-zettelkasten-mcp==1.2.1 (PyPI, mcp 1.9.4, pydantic 2.11)",
+            lambda wd, s: StdioServerParameters(
+                command=str(FIFTH / "venv-zettel" / "bin" / "zettelkasten-mcp"), cwd=str(wd), env=zk_env(wd)
+            ),
+            [
+                S("zk_research_notes", zk_research_notes),
+                S("zk_refactor", zk_refactor),
+                S("zk_mistakes", zk_mistakes),
+            ],
+        ),
     ]
     return servers + bfcl_servers()
 
@@ -3168,6 +3633,7 @@ BATCHES: dict[str, tuple[Path, list[str], dict[str, list[list[str]]]]] = {
     "record2": (MORE, MORE_NPM_PACKAGES, MORE_VENVS),
     "record3": (NEWER, NEWER_NPM_PACKAGES, NEWER_VENVS),
     "record4": (FOURTH, FOURTH_NPM_PACKAGES, FOURTH_VENVS),
+    "record5": (FIFTH, FIFTH_NPM_PACKAGES, FIFTH_VENVS),
 }
 
 
@@ -3175,9 +3641,10 @@ def install(batches: list[str] | None = None) -> None:
     for name in batches or list(BATCHES):
         root, npm_packages, venvs = BATCHES[name]
         root.mkdir(parents=True, exist_ok=True)
-        subprocess.run(
-            ["npm", "--prefix", str(root / "npm"), "install", "--no-audit", "--no-fund", *npm_packages], check=True
-        )
+        if npm_packages:
+            subprocess.run(
+                ["npm", "--prefix", str(root / "npm"), "install", "--no-audit", "--no-fund", *npm_packages], check=True
+            )
         for venv_name, steps in venvs.items():
             venv = root / f"venv-{venv_name}"
             if not (venv / "bin" / "python").exists():
@@ -3195,7 +3662,7 @@ def main() -> None:
         "--install-batch",
         action="append",
         choices=sorted(BATCHES),
-        help="install only this batch (repeatable): devservers, record2, record3, record4",
+        help="install only this batch (repeatable): devservers, record2, record3, record4, record5",
     )
     ap.add_argument("--list", action="store_true", help="list servers and sessions and exit")
     ap.add_argument("--tools-only", action="store_true", help="only write <server>.tools.yaml")

@@ -80,6 +80,10 @@ def test_the_readme_row_counts_what_the_recording_holds(path: Path) -> None:
         "memory_bank",
         "shrimp_tasks",
         "personal_assistant",
+        "chess",
+        "expenses",
+        "csv_editor",
+        "zettelkasten",
     ],
 )
 def test_the_later_servers_have_sessions_of_8_to_20_calls_with_deliberate_mistakes(server: str) -> None:
@@ -93,7 +97,20 @@ def test_the_later_servers_have_sessions_of_8_to_20_calls_with_deliberate_mistak
 
 
 @pytest.mark.parametrize(
-    "server", ["excel", "text_editor", "kanban", "obsidian", "sqlite_records", "shrimp_tasks", "personal_assistant"]
+    "server",
+    [
+        "excel",
+        "text_editor",
+        "kanban",
+        "obsidian",
+        "sqlite_records",
+        "shrimp_tasks",
+        "personal_assistant",
+        "chess",
+        "expenses",
+        "csv_editor",
+        "zettelkasten",
+    ],
 )
 def test_captured_ids_are_used_by_a_later_call_of_the_session(server: str) -> None:
     by_session: dict[str, list[dict[str, Any]]] = defaultdict(list)
