@@ -82,8 +82,12 @@ def check(tool: str, description: str, arguments: dict[str, Any], earlier: list[
         if turn.error is not None or turn.result is None or turn.result.get("isError", False):
             continue
         past = _roles(turn.tool, turn.arguments)
-        made = [n for n in made if not any(n.same(r) for r in past.removed)] + [*past.made]
-        removed = [n for n in removed if not any(n.same(m) for m in past.made)] + [*past.removed]
+        if past.removed:  # most calls remove nothing: the names made so far stand without a scan
+            made = [n for n in made if not any(n.same(r) for r in past.removed)]
+        if past.made:
+            removed = [n for n in removed if not any(n.same(m) for m in past.made)]
+        made += past.made
+        removed += past.removed
     for name in roles.named:
         if name in roles.made:
             continue
