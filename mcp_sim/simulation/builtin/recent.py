@@ -47,6 +47,8 @@ class RecentTurns:
 
     async def _read(self, request: SimulationRequest, start: int) -> list[Turn]:
         session, end = request.session, request.call_index
+        if start >= end:  # no turn comes before a session's first call (call index = turns committed)
+            return []
         if session.ephemeral:
             return await request.history(start)
         where = (session.experiment, session.key)
