@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from mcp_sim.config import ToolSpec
 from mcp_sim.ledger.entities import Effect
 from mcp_sim.simulation.base import SimulationRequest
+from mcp_sim.simulation.builtin import recent as recent_module
 from mcp_sim.simulation.builtin.recent import RecentTurns
 from mcp_sim.state.base import SessionState, Turn
 from mcp_sim.state.memory import MemoryStore
@@ -82,3 +85,15 @@ async def test_a_history_replaced_or_a_write_without_a_turn_reads_afresh() -> No
     await store.reset("exp", "s1")
     session.state = await store.load("exp", "s1")
     assert await session.window(recent) == []
+
+
+async def test_past_the_bound_windows_are_dropped_and_read_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(recent_module, "MAX_TURNS", 10)  # two sessions' windows of 8 do not fit
+    store, recent = MemoryStore(), RecentTurns()
+    sessions = [Session(store, "s1"), Session(store, "s2")]
+    for _ in range(12):
+        for session in sessions:
+            start = max(0, session.state.call_count - WINDOW)
+            assert await session.window(recent) == await store.turns("exp", session.state.key, start)
+            await session.add_turn()
+    assert recent._kept <= 10

@@ -20,7 +20,9 @@ from dataclasses import dataclass
 from mcp_sim.simulation.base import SimulationRequest
 from mcp_sim.state.base import Turn
 
-MAX_SESSIONS = 4096  # windows kept at once; past that they all go and are read afresh (same turns)
+# Turns kept at once, all sessions together (a decoded turn is a few KB: some tens of MB at most); past it every
+# window goes and is read afresh from the store (the same turns). 512 sessions' windows of 64 fit.
+MAX_TURNS = 32768
 
 
 @dataclass(frozen=True)
@@ -36,6 +38,7 @@ class RecentTurns:
 
     def __init__(self) -> None:
         self._windows: dict[tuple[str, str], _Window] = {}
+        self._kept = 0  # turns in all windows
 
     def reader(self, request: SimulationRequest) -> Callable[[int], Awaitable[list[Turn]]]:
         """``request.history`` for this call, served from the kept window where it is still current."""
@@ -66,10 +69,12 @@ class RecentTurns:
                 turns = [*kept.turns[start - kept.start :], *since[1:]]
         if turns is None:
             turns = await request.history(start)
+        old = self._windows.pop(where, None)
+        self._kept -= len(old.turns) if old is not None else 0
         if start + len(turns) == end:
-            if where not in self._windows and len(self._windows) >= MAX_SESSIONS:
+            if self._kept + len(turns) > MAX_TURNS:
                 self._windows.clear()
+                self._kept = 0
             self._windows[where] = _Window(start, turns, session.version, end)
-        else:
-            self._windows.pop(where, None)
+            self._kept += len(turns)
         return list(turns)
