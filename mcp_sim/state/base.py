@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import dataclasses
 import json
 from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
@@ -148,19 +147,20 @@ class SessionState:
         replaces records, never changes them in place); a deep copy of every record made a session's calls
         cost more as its world grew."""
         ledger = self.ledger
-        return dataclasses.replace(
-            self,
-            ledger=Ledger(
-                {entity: dict(table) for entity, table in ledger.entities.items()},
-                {entity: list(ids) for entity, ids in ledger.deleted.items()},
-                ledger.created,
-                {entity: list(ids) for entity, ids in ledger.stale.items()},
-                {entity: list(ids) for entity, ids in ledger.assumed.items()},
-            ),
-            tool_calls=dict(self.tool_calls),
-            cursors=copy.deepcopy(self.cursors),
-            routing=copy.deepcopy(self.routing),
+        # copy.copy, then the mutable fields replaced: the memory store copies at every load and save, and
+        # dataclasses.replace and two copy.deepcopy calls (of small JSON values, mostly empty) took 16 us a copy
+        copied = copy.copy(self)
+        copied.ledger = Ledger(
+            {entity: dict(table) for entity, table in ledger.entities.items()},
+            {entity: list(ids) for entity, ids in ledger.deleted.items()},
+            ledger.created,
+            {entity: list(ids) for entity, ids in ledger.stale.items()},
+            {entity: list(ids) for entity, ids in ledger.assumed.items()},
         )
+        copied.tool_calls = dict(self.tool_calls)
+        copied.cursors = _json_copy(self.cursors)
+        copied.routing = _json_copy(self.routing)
+        return copied
 
     def fresh(self) -> SessionState:
         """A new episode under the same key: empty history and ledger; routing, profile and seed identity kept."""
@@ -172,6 +172,18 @@ class SessionState:
             version=self.version,
             seed_as=self.seed_as,
         )
+
+
+def _json_copy(value: Any) -> Any:
+    """A deep copy of a JSON value (dicts, lists, scalars) without ``copy.deepcopy``'s memo; anything else
+    (never stored, but possible in memory) goes through ``copy.deepcopy``."""
+    if value is None or isinstance(value, str | int | float):
+        return value
+    if type(value) is dict:
+        return {k: _json_copy(v) for k, v in value.items()}
+    if type(value) is list:
+        return [_json_copy(v) for v in value]
+    return copy.deepcopy(value)
 
 
 def export_session(state: SessionState, turns: list[Turn]) -> dict[str, Any]:

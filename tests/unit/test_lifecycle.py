@@ -80,3 +80,17 @@ async def test_a_create_that_accepts_what_exists_does_not_conflict() -> None:
     folder = {"space": "team", "path": "Archive"}
     assert not (await path.call("s", "wiki_make_folder", folder)).is_error
     assert not (await path.call("s", "wiki_make_folder", folder)).is_error  # mkdir -p
+
+
+def test_roles_are_kept_by_what_they_read_tool_strings_and_list_strings() -> None:
+    # lifecycle._roles is cached by (tool, string arguments, lists' strings): equal calls share it, and any
+    # string that could change a role (a list's item, a scope argument) gives a call its own entry
+    from mcp_sim.simulation.builtin import lifecycle
+
+    made = lifecycle._roles("new_deck", {"deck": "a.deck", "slides": ["Intro"], "count": 2})
+    assert lifecycle._roles("new_deck", {"deck": "a.deck", "slides": ["Intro"], "count": 3}) is made
+    other = lifecycle._roles("new_deck", {"deck": "a.deck", "slides": ["Outro"]})
+    assert [n.value for n in made.made] == ["a.deck", "Intro"] and [n.value for n in other.made] == ["a.deck", "Outro"]
+    scoped = lifecycle._roles("drop_slide", {"deck": "b.deck", "slide": "Intro"})
+    assert scoped.removed[0].scope == (("deck", "b.deck"),)
+    assert lifecycle.scope_of({"deck": "b.deck", "slide": "Intro"}) == (("deck", "b.deck"), ("slide", "Intro"))

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from mcp_sim.errors import EntityNotFound, InvalidArguments
@@ -63,11 +64,11 @@ class Name:
         return all(mine[k] == theirs[k] for k in mine.keys() & theirs.keys())
 
 
-@dataclass
+@dataclass(frozen=True)
 class _Roles:
-    named: list[Name]  # every name the call refers to
-    made: list[Name]  # names it creates (a create's target, a move's or copy's destination)
-    removed: list[Name]  # names it takes away (a delete's target, a move's source)
+    named: tuple[Name, ...]  # every name the call refers to
+    made: tuple[Name, ...]  # names it creates (a create's target, a move's or copy's destination)
+    removed: tuple[Name, ...]  # names it takes away (a delete's target, a move's source)
 
 
 def check(tool: str, description: str, arguments: dict[str, Any], earlier: list[Turn]) -> None:
@@ -81,8 +82,12 @@ def check(tool: str, description: str, arguments: dict[str, Any], earlier: list[
         if turn.error is not None or turn.result is None or turn.result.get("isError", False):
             continue
         past = _roles(turn.tool, turn.arguments)
-        made = [n for n in made if not any(n.same(r) for r in past.removed)] + past.made
-        removed = [n for n in removed if not any(n.same(m) for m in past.made)] + past.removed
+        if past.removed:  # most calls remove nothing: the names made so far stand without a scan
+            made = [n for n in made if not any(n.same(r) for r in past.removed)]
+        if past.made:
+            removed = [n for n in removed if not any(n.same(m) for m in past.made)]
+        made += past.made
+        removed += past.removed
     for name in roles.named:
         if name in roles.made:
             continue
@@ -95,7 +100,37 @@ def check(tool: str, description: str, arguments: dict[str, Any], earlier: list[
             raise InvalidArguments(f"Error executing tool {tool}: {name.kind} '{name.value}' already exists")
 
 
+# A call's roles and scope depend only on its tool and its string (and string-list) arguments; every call
+# re-reads the session's last 64 turns (simulator.LOOKBACK), so each turn's roles were worked out again at every
+# later call (regex case splits per key: ~40 % of a simulated create's CPU). Kept here by that content, bounded.
+_ROLES: dict[tuple[Any, ...], _Roles] = {}
+_SCOPES: dict[tuple[Any, ...], tuple[tuple[str, str], ...]] = {}
+_KNOWN_MAX = 16384
+
+
+def _key(tool: str, arguments: dict[str, Any]) -> tuple[Any, ...]:
+    """What ``_roles`` and ``_scope`` read of a call, hashable: its tool, string arguments and lists' strings."""
+    return (
+        tool,
+        *(
+            (k, v if isinstance(v, str) else tuple(x for x in v if isinstance(x, str)))
+            for k, v in arguments.items()
+            if isinstance(v, str | list)
+        ),
+    )
+
+
 def _roles(tool: str, arguments: dict[str, Any]) -> _Roles:
+    key = _key(tool, arguments)
+    found = _ROLES.get(key)
+    if found is None:
+        if len(_ROLES) >= _KNOWN_MAX:
+            _ROLES.clear()  # a plain bound: what was dropped is worked out again, to the same value
+        found = _ROLES[key] = _roles_of(tool, arguments)
+    return found
+
+
+def _roles_of(tool: str, arguments: dict[str, Any]) -> _Roles:
     words = _words(tool)
     head = _head(tool)
     kinds: dict[str, str] = {}
@@ -104,27 +139,29 @@ def _roles(tool: str, arguments: dict[str, Any]) -> _Roles:
             kind = _kind(key, head)
             if kind is not None:
                 kinds[key] = kind
-    roles = _Roles([], [], [])
+    named: list[Name] = []
+    made: list[Name] = []
+    removed: list[Name] = []
     for key, kind in kinds.items():
         scope = tuple((k, v) for k, v in _scope(arguments) if k != key and kinds.get(k) != kind)
         name = Name(kind, str(arguments[key]).rstrip("/") or "/", scope)
-        roles.named.append(name)
+        named.append(name)
         if kind != head and not (kind == "path" and head in _FILE_LIKE):
             continue
         target = _targets(key)
         if words & _REMOVES:
-            roles.removed.append(name)
+            removed.append(name)
         elif words & _MOVES and (target or _has_target(kinds, kind)):  # a move without a target: a mode
-            (roles.made if target else roles.removed).append(name)
+            (made if target else removed).append(name)
         elif (words & _COPIES and target) or (words & _CREATES and (target or not _has_target(kinds, kind))):
-            roles.made.append(name)
+            made.append(name)
     if words & _CREATES:  # create_workbook(sheets=["Roster"]): each item of a plural list is made
         scope = tuple(_scope(arguments))
         for key, value in arguments.items():
             if isinstance(value, list) and key.endswith("s") and key.lower() not in ("tags", "ids"):
                 kind = key[:-1].lower()
-                roles.made += [Name(kind, v, scope) for v in value if isinstance(v, str) and v and _named(v)]
-    return roles
+                made += [Name(kind, v, scope) for v in value if isinstance(v, str) and v and _named(v)]
+    return _Roles(tuple(named), tuple(made), tuple(removed))
 
 
 def _kind(key: str, head: str | None) -> str | None:
@@ -161,6 +198,7 @@ def _has_target(kinds: dict[str, str], kind: str) -> bool:
     return any(_targets(k) for k, v in kinds.items() if v == kind)
 
 
+@lru_cache(maxsize=4096)  # tool names: few
 def _head(tool: str) -> str | None:
     """The noun a tool acts on: its last word that is no verb (``obsidian_create_directory``: directory)."""
     nouns = [w for w in _WORDS.split(re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", tool).lower()) if w and w not in _VERBS]
@@ -170,8 +208,9 @@ def _head(tool: str) -> str | None:
     return noun[:-1] if noun.endswith("s") and not noun.endswith("ss") and len(noun) > 3 else noun
 
 
-def _words(tool: str) -> set[str]:
-    return set(_WORDS.split(re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", tool).lower()))
+@lru_cache(maxsize=4096)
+def _words(tool: str) -> frozenset[str]:
+    return frozenset(_WORDS.split(re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", tool).lower()))
 
 
 def _scope(arguments: dict[str, Any]) -> list[tuple[str, str]]:
@@ -223,7 +262,13 @@ def creates(tool: str) -> bool:
 
 def scope_of(arguments: dict[str, Any]) -> tuple[tuple[str, str], ...]:
     """The arguments that place a name (``path``, ``vault``), as a ``Name``'s scope."""
-    return tuple(_scope(arguments))
+    key = _key("", arguments)
+    found = _SCOPES.get(key)
+    if found is None:
+        if len(_SCOPES) >= _KNOWN_MAX:
+            _SCOPES.clear()
+        found = _SCOPES[key] = tuple(_scope(arguments))
+    return found
 
 
 def names(tool: str, arguments: dict[str, Any]) -> bool:

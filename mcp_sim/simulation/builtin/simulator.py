@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -67,6 +67,7 @@ from mcp_sim.simulation.builtin import (
     world_reads,
 )
 from mcp_sim.simulation.builtin.batch import simulate_batch
+from mcp_sim.simulation.builtin.recent import RecentTurns
 from mcp_sim.simulation.builtin.values import ValueMaker
 from mcp_sim.simulation.directives import item_failures
 from mcp_sim.simulation.learned import AnswerShapes, Template, learn
@@ -80,6 +81,7 @@ class SchemaWorldModel:
     def __init__(self, config: SchemaWorldModelConfig | None = None) -> None:
         self.config = config or SchemaWorldModelConfig(kind="schema")
         self._shapes: dict[int, AnswerShapes | None] = {}  # id(spec) -> what its examples showed
+        self._recent = RecentTurns()  # each session's last window of turns, decoded once (recent.py)
 
     async def simulate(self, request: SimulationRequest) -> Outcome:
         # what the spec declares comes first (declared.py); a union outputSchema answers in its branches (unions.py)
@@ -102,7 +104,7 @@ class SchemaWorldModel:
         shapes = self.shapes(request.spec)
         told = item_failures(request.instructions)  # a perturbation's exact per-item failures
         try:
-            rules = await _general_rules(request, effect)
+            rules = await _general_rules(request, effect, self._recent.reader(request))
             on_files = None if declared.declares(request.spec) else files.operation_of(request.spec)
             if on_files is not None:  # a spec that declares its paths says what they do (declared.py)
                 answered = self._on_files(request, on_files, shapes)
@@ -173,7 +175,9 @@ class _Rules:
     whole: dict[str, Any] | None = None  # an answer the session's state gives in full (a grid read), as is
 
 
-async def _general_rules(request: SimulationRequest, effect: EntityEffect) -> _Rules:
+async def _general_rules(
+    request: SimulationRequest, effect: EntityEffect, history: Callable[[int], Awaitable[list[Turn]]]
+) -> _Rules:
     """Checks that hold whatever the tool: each raises the ``ToolError`` a real server's answer would be."""
     name, arguments, ledger = request.spec.name, request.arguments, request.session.ledger
     described.check(name, request.spec.description or "", request.spec.input_schema, arguments)
@@ -206,7 +210,7 @@ async def _general_rules(request: SimulationRequest, effect: EntityEffect) -> _R
     async def recent() -> list[Turn]:
         nonlocal earlier
         if earlier is None:
-            earlier = await request.history(max(0, request.call_index - LOOKBACK))
+            earlier = await history(max(0, request.call_index - LOOKBACK))
         return earlier
 
     if statement is not None and sql_keys.inserts(statement):  # a key an earlier INSERT wrote (sql_keys.py)
