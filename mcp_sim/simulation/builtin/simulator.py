@@ -39,6 +39,7 @@ from mcp_sim.simulation.builtin import (
     documents,
     echoed,
     files,
+    filled_scopes,
     grid,
     holdings,
     lifecycle,
@@ -218,6 +219,8 @@ async def _general_rules(request: SimulationRequest, effect: EntityEffect) -> _R
     if files.operation_of(request.spec) is None and lifecycle.names(name, arguments):  # named things (lifecycle.py)
         lifecycle.check(name, request.spec.description or "", arguments, await recent())
         holdings.check(name, request.spec.input_schema, arguments, await recent())  # containers made here (holdings.py)
+    if filled_scopes.applies(name, arguments):  # a name never written in a scope the session started
+        filled_scopes.check(name, arguments, await recent())
     if overwrite.flag_of(request.spec.input_schema) is not None:  # a repeat write without its flag (overwrite.py)
         overwrite.check(name, request.spec.input_schema, arguments, await recent())
     if appended.may_show(name, arguments):  # a document's text after its create and appends (appended.py)
