@@ -55,6 +55,7 @@ from mcp_sim.simulation.builtin import (
     planning,
     prose,
     recall,
+    refused_states,
     referenced,
     rowsets,
     selection,
@@ -221,6 +222,8 @@ async def _general_rules(request: SimulationRequest, effect: EntityEffect) -> _R
         holdings.check(name, request.spec.input_schema, arguments, await recent())  # containers made here (holdings.py)
     if filled_scopes.applies(name, arguments):  # a name never written in a scope the session started
         filled_scopes.check(name, arguments, await recent())
+    if refused_states.refuses_finished(request.spec.description or ""):  # a finished item's guard (refused_states.py)
+        refused_states.check(name, request.spec.description or "", arguments, await recent())
     if overwrite.flag_of(request.spec.input_schema) is not None:  # a repeat write without its flag (overwrite.py)
         overwrite.check(name, request.spec.input_schema, arguments, await recent())
     if appended.may_show(name, arguments):  # a document's text after its create and appends (appended.py)
