@@ -38,6 +38,7 @@ from mcp_sim.simulation.builtin import (
     described,
     documents,
     echoed,
+    escapes,
     files,
     filled_scopes,
     grid,
@@ -182,6 +183,7 @@ async def _general_rules(request: SimulationRequest, effect: EntityEffect) -> _R
     meaning.check(name, arguments)
     conditional.check(name, request.spec.input_schema, arguments)  # required in one mode (conditional.py)
     path_words.check(name, request.spec.input_schema, arguments)  # path forms the words reject (path_words.py)
+    escapes.check(name, arguments)  # a relative path climbing out of its root (escapes.py)
     cycles.check(name, arguments)  # an item made its own parent (cycles.py)
     date_words.check(name, request.spec.input_schema, arguments)  # a date in words (date_words.py)
     computed = {**operations.computed(name, arguments), **meaning.derived(name, arguments)}
