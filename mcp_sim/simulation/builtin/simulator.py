@@ -28,8 +28,10 @@ from mcp_sim.simulation.base import SimulationRequest
 from mcp_sim.simulation.builtin import (
     accumulated,
     appended,
+    base64_text,
     conditional,
     confinement,
+    confirmations,
     conflicts,
     counts,
     cycles,
@@ -56,8 +58,8 @@ from mcp_sim.simulation.builtin import (
     planning,
     prose,
     recall,
-    refused_states,
     referenced,
+    refused_states,
     rowsets,
     selection,
     sequence,
@@ -184,6 +186,8 @@ async def _general_rules(request: SimulationRequest, effect: EntityEffect) -> _R
     conditional.check(name, request.spec.input_schema, arguments)  # required in one mode (conditional.py)
     path_words.check(name, request.spec.input_schema, arguments)  # path forms the words reject (path_words.py)
     escapes.check(name, arguments)  # a relative path climbing out of its root (escapes.py)
+    confirmations.check(name, request.spec.input_schema, arguments)  # confirm=false (confirmations.py)
+    base64_text.check(name, request.spec.input_schema, arguments)  # base64 that does not decode (base64_text.py)
     cycles.check(name, arguments)  # an item made its own parent (cycles.py)
     date_words.check(name, request.spec.input_schema, arguments)  # a date in words (date_words.py)
     computed = {**operations.computed(name, arguments), **meaning.derived(name, arguments)}
