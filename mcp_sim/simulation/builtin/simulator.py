@@ -29,6 +29,7 @@ from mcp_sim.simulation.builtin import (
     accumulated,
     appended,
     base64_text,
+    booleanish,
     conditional,
     confinement,
     confirmations,
@@ -188,6 +189,7 @@ async def _general_rules(request: SimulationRequest, effect: EntityEffect) -> _R
     escapes.check(name, arguments)  # a relative path climbing out of its root (escapes.py)
     confirmations.check(name, request.spec.input_schema, arguments)  # confirm=false (confirmations.py)
     base64_text.check(name, request.spec.input_schema, arguments)  # base64 that does not decode (base64_text.py)
+    booleanish.check(name, request.spec.input_schema, arguments)  # "maybe" for a boolean-or-string (booleanish.py)
     cycles.check(name, arguments)  # an item made its own parent (cycles.py)
     date_words.check(name, request.spec.input_schema, arguments)  # a date in words (date_words.py)
     computed = {**operations.computed(name, arguments), **meaning.derived(name, arguments)}
