@@ -59,6 +59,7 @@ from mcp_sim.simulation.builtin import (
     planning,
     prose,
     recall,
+    ref_names,
     referenced,
     refused_states,
     rowsets,
@@ -192,6 +193,7 @@ async def _general_rules(request: SimulationRequest, effect: EntityEffect) -> _R
     base64_text.check(name, request.spec.input_schema, arguments)  # base64 that does not decode (base64_text.py)
     booleanish.check(name, request.spec.input_schema, arguments)  # "maybe" for a boolean-or-string (booleanish.py)
     sheet_names.check(name, arguments)  # a new sheet's name a workbook cannot hold (sheet_names.py)
+    ref_names.check(name, arguments)  # a git ref starting with "-" or a new one git cannot name (ref_names.py)
     cycles.check(name, arguments)  # an item made its own parent (cycles.py)
     date_words.check(name, request.spec.input_schema, arguments)  # a date in words (date_words.py)
     computed = {**operations.computed(name, arguments), **meaning.derived(name, arguments)}
