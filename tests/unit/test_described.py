@@ -22,6 +22,7 @@ def _schema(**descriptions: str) -> dict[str, Any]:
         "Here are the options: on, off or auto",
         "Must be one of: on, off, auto",
         "Whether lights are on ('on'), off ('off') or automatic ('auto').",
+        "The lights' mode ('on', 'off', or 'auto').",
     ],
 )
 def test_each_way_of_stating_a_closed_list_refuses_a_value_outside_it(text: str) -> None:
@@ -71,3 +72,18 @@ def test_a_date_or_time_format_named_in_the_description_is_checked() -> None:
     described.check("convert_time", "", schema, {"time": "23:59", "day": "anything"})  # two formats: no check
     with pytest.raises(InvalidArguments, match=r"Invalid time format: '25:99'\. Expected HH:MM"):
         described.check("convert_time", "", schema, {"time": "25:99"})
+
+
+def test_a_numpy_style_docstring_states_its_arguments_choices() -> None:
+    docstring = (
+        "Switch the lamp.\n\nParameters\n----------\nlamp_id : int\n    The lamp.\nmode : str\n"
+        "    Target mode ('on', 'off', or 'auto').\n\nReturns\n-------\nstr\n    'on' or 'off' ('on') ('off').\n"
+    )
+    schema = {"type": "object", "properties": {"lamp_id": {"type": "integer"}, "mode": {"type": "string"}}}
+    assert described.docstring_arguments(docstring) == {
+        "lamp_id": "The lamp.",
+        "mode": "Target mode ('on', 'off', or 'auto').",
+    }
+    described.check("switch_lamp", docstring, schema, {"lamp_id": 1, "mode": "auto"})
+    with pytest.raises(InvalidArguments, match=r"Invalid mode: 'disco'\. Must be one of: on, off, auto"):
+        described.check("switch_lamp", docstring, schema, {"lamp_id": 1, "mode": "disco"})

@@ -39,3 +39,13 @@ def test_arguments_that_are_no_paths_change_nothing() -> None:
     spec = ToolSpec(name="create_project", input_schema={"properties": {"name": {"type": "string"}},
                                                          "required": ["name"]})  # fmt: skip
     assert changes(spec, {"name": "Apollo v1.2"}, Ledger()) == []
+
+
+def test_a_path_key_is_recognised_whatever_its_case_and_separators() -> None:
+    for key in ("fileName", "file_name", "FILENAME", "outputFile", "sourceFileName"):
+        spec = ToolSpec(name="delete_sketch", input_schema={"properties": {key: {"type": "string"}}, "required": [key]})
+        ledger = Ledger()
+        assert changes(spec, {key: "doodle.svg"}, ledger) != [], key  # the delete is tracked under any spelling
+    spec = ToolSpec(name="delete_sketch", input_schema={"properties": {"profile": {"type": "string"}},
+                                                        "required": ["profile"]})  # fmt: skip
+    assert changes(spec, {"profile": "doodle.svg"}, Ledger()) == []  # "...file" inside a word is no path key

@@ -36,6 +36,12 @@ _FORMATS = {
 _FORMAT = re.compile(r"(?<![\w:/-])(YYYY-MM-DD(?:[ T]HH:MM(?::SS)?)?|HH:MM(?::SS)?|MM/DD/YYYY|DD/MM/YYYY)(?![\w:/-])")
 _ARGS_SECTION = re.compile(r"^\s*(?:Args|Arguments|Parameters)\s*:\s*$", re.MULTILINE)
 _SECTION_END = re.compile(r"^\s*(?:Returns|Raises|Yields|Examples?|Notes?)\s*:\s*$")
+_NUMPY_SECTION = re.compile(r"^\s*(?:Parameters|Arguments|Args)\s*\n\s*-{3,}\s*$", re.MULTILINE)
+_RULE = re.compile(r"^\s*-{3,}\s*$")
+_NUMPY_ARG = re.compile(r"^(\w+)\s*:\s*\S")  # "cell_index : int", at the section's own indentation
+_QUOTED_CHOICE = re.compile(
+    r"\(\s*((?:['\"][^'\"()]{1,40}['\"]\s*,\s*)*['\"][^'\"()]{1,40}['\"]\s*,?\s*or\s+['\"][^'\"()]{1,40}['\"])\s*\)"
+)  # ('code', 'markdown', or 'raw'): quoted alternatives in one parenthesis, the last after "or"
 _ARG_LINE = re.compile(r"^\s+(\w+)\s*(?:\([^)]*\))?\s*:\s*(.+)$")
 _ITEM = re.compile(r"^[\w][\w.:/+-]{0,39}$")
 MAX_OPTIONS = 64
@@ -74,7 +80,7 @@ def docstring_arguments(description: str) -> dict[str, str]:
     description (``Args:`` then ``    priority: Priority level (A-Z), optional``)."""
     section = _ARGS_SECTION.search(description)
     if section is None:
-        return {}
+        return _numpy_arguments(description)
     found: dict[str, str] = {}
     for line in description[section.end() :].splitlines():
         if not line.strip():
@@ -84,6 +90,25 @@ def docstring_arguments(description: str) -> dict[str, str]:
         if (item := _ARG_LINE.match(line)) is not None:
             found[item.group(1)] = item.group(2)
     return found
+
+
+def _numpy_arguments(description: str) -> dict[str, str]:
+    """Per-argument text from a NumPy-style docstring: ``Parameters`` over a dashed rule, then ``name : type``
+    lines each followed by their indented description; the next underlined heading (``Returns``) ends it."""
+    section = _NUMPY_SECTION.search(description)
+    if section is None:
+        return {}
+    found: dict[str, list[str]] = {}
+    current: list[str] | None = None
+    lines = description[section.end() :].splitlines()
+    for at, line in enumerate(lines):
+        if at + 1 < len(lines) and _RULE.match(lines[at + 1]) and line.strip():
+            break  # the next heading
+        if (item := _NUMPY_ARG.match(line)) is not None:
+            current = found.setdefault(item.group(1), [])
+        elif current is not None and line.strip():
+            current.append(line.strip())
+    return {name: " ".join(text) for name, text in found.items()}
 
 
 def _check_one(tool: str, name: str, value: Any, stated: Stated) -> None:
@@ -147,7 +172,10 @@ def _listed(description: str) -> tuple[str, ...]:
 
 
 def _parenthesised(description: str) -> tuple[str, ...]:
-    """Alternatives each quoted in parentheses and joined by "or": ``local ('local') or all ('all')``."""
+    """Alternatives quoted in one parenthesis, the last after "or" (``('code', 'markdown', or 'raw')``), or each
+    quoted in its own and joined by "or": ``local ('local') or all ('all')``."""
+    if (choice := _QUOTED_CHOICE.search(description)) is not None and not _EXAMPLES.search(description):
+        return _options(re.findall(r"['\"]([^'\"()]{1,40})['\"]", choice.group(1)))
     found = _PARENTHESISED.findall(description)
     if len(found) < 2 or not re.search(r"\bor\b", description) or _EXAMPLES.search(description):
         return ()

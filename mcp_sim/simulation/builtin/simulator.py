@@ -28,8 +28,11 @@ from mcp_sim.simulation.base import SimulationRequest
 from mcp_sim.simulation.builtin import (
     accumulated,
     appended,
+    base64_text,
+    booleanish,
     conditional,
     confinement,
+    confirmations,
     conflicts,
     counts,
     cycles,
@@ -38,7 +41,9 @@ from mcp_sim.simulation.builtin import (
     described,
     documents,
     echoed,
+    escapes,
     files,
+    filled_scopes,
     grid,
     holdings,
     lifecycle,
@@ -54,10 +59,13 @@ from mcp_sim.simulation.builtin import (
     planning,
     prose,
     recall,
+    ref_names,
     referenced,
+    refused_states,
     rowsets,
     selection,
     sequence,
+    sheet_names,
     signed_in,
     sql,
     sql_keys,
@@ -184,6 +192,12 @@ async def _general_rules(
     meaning.check(name, arguments)
     conditional.check(name, request.spec.input_schema, arguments)  # required in one mode (conditional.py)
     path_words.check(name, request.spec.input_schema, arguments)  # path forms the words reject (path_words.py)
+    escapes.check(name, arguments)  # a relative path climbing out of its root (escapes.py)
+    confirmations.check(name, request.spec.input_schema, arguments)  # confirm=false (confirmations.py)
+    base64_text.check(name, request.spec.input_schema, arguments)  # base64 that does not decode (base64_text.py)
+    booleanish.check(name, request.spec.input_schema, arguments)  # "maybe" for a boolean-or-string (booleanish.py)
+    sheet_names.check(name, arguments)  # a new sheet's name a workbook cannot hold (sheet_names.py)
+    ref_names.check(name, arguments)  # a git ref starting with "-" or a new one git cannot name (ref_names.py)
     cycles.check(name, arguments)  # an item made its own parent (cycles.py)
     date_words.check(name, request.spec.input_schema, arguments)  # a date in words (date_words.py)
     computed = {**operations.computed(name, arguments), **meaning.derived(name, arguments)}
@@ -222,6 +236,10 @@ async def _general_rules(
     if files.operation_of(request.spec) is None and lifecycle.names(name, arguments):  # named things (lifecycle.py)
         lifecycle.check(name, request.spec.description or "", arguments, await recent())
         holdings.check(name, request.spec.input_schema, arguments, await recent())  # containers made here (holdings.py)
+    if filled_scopes.applies(name, arguments):  # a name never written in a scope the session started
+        filled_scopes.check(name, arguments, await recent())
+    if refused_states.refuses_finished(request.spec.description or ""):  # a finished item's guard (refused_states.py)
+        refused_states.check(name, request.spec.description or "", arguments, await recent())
     if overwrite.flag_of(request.spec.input_schema) is not None:  # a repeat write without its flag (overwrite.py)
         overwrite.check(name, request.spec.input_schema, arguments, await recent())
     if appended.may_show(name, arguments):  # a document's text after its create and appends (appended.py)
