@@ -3357,6 +3357,7 @@ async def tt_review(s: Rec, wd: Path) -> None:
     await s.call("list_entries", {"project": "Admin"})
     await s.call("get_report", {"project": "Research", "days": 30})
     await s.call("get_report", {})
+    await s.call("stop_timer", {"notes": "forgot it was stopped"}, note="error case: no timer running")
 
 
 async def tt_mistakes(s: Rec, wd: Path) -> None:
@@ -3411,6 +3412,7 @@ async def tk_templates(s: Rec, wd: Path) -> None:
     await s.call("template_update", {"id_or_name": "release-notes", "name": "changelog"})
     await s.call("template_get", {"id_or_name": "changelog"})
     await s.call("template_delete", {"id_or_name": notes})
+    await s.call("template_render", {"id_or_name": "changelog"}, note="error case: render after delete")
     await s.call("template_list", {})
 
 
