@@ -3289,7 +3289,11 @@ def _habit_id(answer: Answer) -> str:
 
 async def habit_morning_routine(s: Rec, wd: Path) -> None:
     ids = {}
-    for name, freq, reminder in [("Meditate", "daily", "07:00"), ("Read 20 pages", "daily", "21:30"), ("Run", "weekly", "")]:
+    for name, freq, reminder in [
+        ("Meditate", "daily", "07:00"),
+        ("Read 20 pages", "daily", "21:30"),
+        ("Run", "weekly", ""),
+    ]:
         a = await s.call("create_habit", {"name": name, "frequency": freq, "reminder_time": reminder})
         ids[name] = _habit_id(a)
         if name != "Read 20 pages":  # only ids a later call uses are marked captured
@@ -3365,7 +3369,9 @@ async def tt_mistakes(s: Rec, wd: Path) -> None:
     await s.call("stop_timer", {}, note="error case: stopping with no timer running")
     await s.call("start_timer", {}, note="error case: missing required argument")
     await s.call("start_timer", {"project": "Mobile app", "task": "Login screen"})
-    await s.call("start_timer", {"project": "Mobile app", "task": "Signup"}, note="error case: a timer is already running")
+    await s.call(
+        "start_timer", {"project": "Mobile app", "task": "Signup"}, note="error case: a timer is already running"
+    )
     await s.call("list_entries", {"limit": "all"}, note="error case: wrong argument type")
     await s.call("stop_timer", {"notes": "login done"})
     await s.call("stop_timer", {}, note="error case: stopping twice")
@@ -3422,21 +3428,37 @@ async def tk_projects(s: Rec, wd: Path) -> None:
     (wd / "src" / "web").mkdir(parents=True)
     await s.call(
         "project_register",
-        {"name": "billing", "path": str(wd / "src" / "billing"), "description": "Invoices and payments", "tags": "backend"},
+        {
+            "name": "billing",
+            "path": str(wd / "src" / "billing"),
+            "description": "Invoices and payments",
+            "tags": "backend",
+        },
     )
-    await s.call("project_register", {"name": "web", "path": str(wd / "src" / "web"), "tags": "frontend", "members": '["ana", "ben"]'})
+    await s.call(
+        "project_register",
+        {"name": "web", "path": str(wd / "src" / "web"), "tags": "frontend", "members": '["ana", "ben"]'},
+    )
     await s.call("project_list", {})
     await s.call("project_get", {"name": "billing"})
     await s.call("project_resolve", {"name": "billing", "relative_path": "migrations/0001.sql"})
     await s.call("project_update", {"name": "web", "description": "Customer web app", "tags": "frontend, ui"})
-    a = await s.call("project_doc_write", {"project": "billing", "name": "Architecture", "content": "# Architecture\n\nOne service.\n"})
+    a = await s.call(
+        "project_doc_write",
+        {"project": "billing", "name": "Architecture", "content": "# Architecture\n\nOne service.\n"},
+    )
     doc = _text_json(a)
     rev = doc.get("data", doc).get("revision")
     await s.call("project_doc_list", {"project": "billing"})
     await s.call("project_doc_read", {"project": "billing", "name": "Architecture"})
     await s.call(
         "project_doc_write",
-        {"project": "billing", "name": "Architecture", "content": "# Architecture\n\nTwo services.\n", "expected_revision": rev if isinstance(rev, int) else 1},
+        {
+            "project": "billing",
+            "name": "Architecture",
+            "content": "# Architecture\n\nTwo services.\n",
+            "expected_revision": rev if isinstance(rev, int) else 1,
+        },
     )
     await s.call("project_remove", {"name": "web"})
     await s.call("project_list", {"tags": "frontend"})
@@ -3447,12 +3469,18 @@ async def tk_mistakes(s: Rec, wd: Path) -> None:
     await s.call("template_create", {"name": "standup", "template": "   "}, note="error case: empty template")
     await s.call("template_create", {"name": "standup", "template": "Yesterday: {done}. Today: {plan}."})
     await s.call("template_create", {"name": "standup", "template": "Again {x}"}, note="error case: duplicate name")
-    await s.call("template_render", {"id_or_name": "standup", "variables": "done: tests"}, note="error case: wrong variables syntax")
+    await s.call(
+        "template_render",
+        {"id_or_name": "standup", "variables": "done: tests"},
+        note="error case: wrong variables syntax",
+    )
     await s.call("template_create", {"template": "No name {x}"}, note="error case: missing required argument")
     await s.call("template_delete", {"id_or_name": "standup"})
     await s.call("template_delete", {"id_or_name": "standup"}, note="error case: deleting twice")
     await s.call("project_get", {"name": "mobile"}, note="error case: unknown project")
-    await s.call("project_register", {"name": "api", "path": str(wd / "missing")}, note="error case: path does not exist")
+    await s.call(
+        "project_register", {"name": "api", "path": str(wd / "missing")}, note="error case: path does not exist"
+    )
     await s.call("project_register", {"name": "api", "path": str(wd)})
     await s.call("project_doc_read", {"project": "api", "name": "readme"}, note="error case: unknown doc")
     await s.call("project_update", {"name": "mobile", "tags": "ios"}, note="error case: unknown project")
