@@ -112,6 +112,16 @@ FIFTH_VENVS: dict[str, list[list[str]]] = {
     # FastMCP(version=...) fails on mcp 1.30; mcp 1.9.4 imports a pydantic-internal name gone in 2.12
     "zettel": [["iflow-mcp-zettelkasten-mcp==1.2.1", "mcp==1.9.4", "pydantic==2.11.10"]],
 }
+# The sixth batch (habits, time_tracker, agent_toolkit) installs under .cache/record6 (held-out data, like the
+# fourth and fifth): one venv per server, no npm packages. `--install-batch record6` installs only these.
+SIXTH = Path(os.environ.get("MCP_REC_SIXTH", REPO / ".cache" / "record6"))
+SIXTH_NPM_PACKAGES: list[str] = []
+SIXTH_VENVS: dict[str, list[list[str]]] = {
+    # both import mcp.server.fastmcp (gone in mcp 2.x)
+    "habits": [["habit-tracker-ai-mcp==1.0.9", "mcp<2"]],
+    "timetracker": [["time-tracker-ai-mcp==1.0.11", "mcp<2"]],
+    "toolkit": [["agent-toolkit-mcp-server==0.4.0", "mcp<2"]],
+}
 # libfaketime (Debian package `faketime`) freezes the wall clock of servers that stamp records with it (kanban's
 # SQLite `datetime('now')`); the monotonic clock keeps running so timeouts still work.
 FAKETIME_LIB = Path("/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1")
@@ -3249,6 +3259,236 @@ async def zk_mistakes(s: Rec, wd: Path) -> None:
     await s.call("zk_archive_note", {"note_id": atomic}, note="error case: unknown tool")
 
 
+# ---- the sixth batch (held-out data, installed under .cache/record6) -----------------------------
+# habits (habit-tracker-ai-mcp) and time_tracker (time-tracker-ai-mcp) are one author's FastMCP servers over a
+# SQLite key-value store in ~/.meok; agent_toolkit keeps a project registry and prompt templates in SQLite under
+# $AGENT_TOOLKIT_HOME. Every answer is JSON text. UUIDs are drawn from a seeded generator so ids repeat.
+
+
+def _seeded_launch(entry: str, seed: int) -> str:
+    return (
+        f"import random, sys, uuid; r = random.Random({seed}); "
+        "uuid.uuid4 = lambda: uuid.UUID(int=r.getrandbits(128), version=4); "
+        f"sys.argv = ['server']; {entry}"
+    )
+
+
+def meok_env(wd: Path) -> dict[str, str]:
+    # the store and the daily usage counter live under ~/.meok: a fresh HOME per session resets both
+    return {**frozen_clock(), "HOME": str(wd)}
+
+
+def _text_json(answer: Answer) -> Any:
+    # FastMCP wraps a str return as structuredContent {"result": "<json>"}: the JSON is the text
+    return json.loads(answer.text)
+
+
+def _habit_id(answer: Answer) -> str:
+    return str(_text_json(answer)["habit_id"])
+
+
+async def habit_morning_routine(s: Rec, wd: Path) -> None:
+    ids = {}
+    for name, freq, reminder in [
+        ("Meditate", "daily", "07:00"),
+        ("Read 20 pages", "daily", "21:30"),
+        ("Run", "weekly", ""),
+    ]:
+        a = await s.call("create_habit", {"name": name, "frequency": freq, "reminder_time": reminder})
+        ids[name] = _habit_id(a)
+        if name != "Read 20 pages":  # only ids a later call uses are marked captured
+            s.capture(habit_id=ids[name])
+    await s.call("get_all_habits", {})
+    await s.call("log_completion", {"habit_id": ids["Meditate"], "date": "2026-01-19", "notes": "10 minutes"})
+    await s.call("log_completion", {"habit_id": ids["Meditate"]})
+    await s.call("get_habit_streak", {"habit_id": ids["Meditate"]})
+    await s.call("log_completion", {"habit_id": ids["Run"], "notes": "5 km"})
+    await s.call("get_habit_history", {"habit_id": ids["Meditate"], "days": 7})
+    await s.call("get_weekly_stats", {})
+
+
+async def habit_cleanup(s: Rec, wd: Path) -> None:
+    a = await s.call("create_habit", {"name": "Floss"})
+    floss = _habit_id(a)
+    s.capture(habit_id=floss)
+    a = await s.call("create_habit", {"name": "No sugar", "frequency": "daily"})
+    sugar = _habit_id(a)
+    s.capture(habit_id=sugar)
+    await s.call("log_completion", {"habit_id": sugar, "date": "2026-01-20"})
+    await s.call("delete_habit", {"habit_id": floss})
+    await s.call("get_all_habits", {})
+    await s.call("get_habit_history", {"habit_id": floss}, note="error case: history of a deleted habit")
+    await s.call("get_habit_streak", {"habit_id": sugar})
+    await s.call("get_weekly_stats", {})
+    await s.call("delete_habit", {"habit_id": sugar})
+    await s.call("get_all_habits", {}, note="the free tier's 10 calls a day are used up here")
+    await s.call("create_habit", {"name": "Stretch"}, note="error case: over the daily limit")
+
+
+async def habit_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("log_completion", {"habit_id": "abc12345"}, note="error case: unknown habit id")
+    await s.call("create_habit", {}, note="error case: missing required argument")
+    a = await s.call("create_habit", {"name": "Journal", "frequency": "every other day"})
+    journal = _habit_id(a)
+    s.capture(habit_id=journal)
+    await s.call("get_habit_streak", {"habit_id": "Journal"}, note="error case: name instead of id")
+    await s.call("get_habit_history", {"habit_id": journal, "days": "week"}, note="error case: wrong argument type")
+    await s.call("log_completion", {"habit_id": journal, "date": "yesterday"}, note="error case: date in words")
+    await s.call("delete_habit", {"habit_id": journal})
+    await s.call("delete_habit", {"habit_id": journal}, note="error case: deleting twice")
+    await s.call("log_completion", {"habit_id": journal}, note="error case: logging a deleted habit")
+    await s.call("update_habit", {"habit_id": journal, "name": "Diary"}, note="error case: unknown tool")
+    await s.call("get_all_habits", {})
+
+
+async def tt_workday(s: Rec, wd: Path) -> None:
+    await s.call("start_timer", {"project": "Website", "task": "Landing page", "tags": "frontend, design"})
+    await s.call("stop_timer", {"notes": "hero section done"})
+    await s.call("start_timer", {"project": "Website", "task": "Contact form", "tags": "frontend"})
+    await s.call("stop_timer", {})
+    await s.call("start_timer", {"project": "Billing API"})
+    await s.call("list_entries", {})
+    await s.call("stop_timer", {"notes": "invoice endpoint"})
+    await s.call("list_entries", {"project": "website", "limit": 5})
+    await s.call("get_report", {"days": 7})
+    await s.call("get_report", {"project": "Billing API"})
+
+
+async def tt_review(s: Rec, wd: Path) -> None:
+    for project, task in [("Research", "Read papers"), ("Research", "Write summary"), ("Admin", "Email")]:
+        await s.call("start_timer", {"project": project, "task": task, "tags": "q1"})
+        await s.call("stop_timer", {"notes": f"{task.lower()} done"})
+    await s.call("list_entries", {"limit": 2})
+    await s.call("list_entries", {"project": "Admin"})
+    await s.call("get_report", {"project": "Research", "days": 30})
+    await s.call("get_report", {})
+    await s.call("stop_timer", {"notes": "forgot it was stopped"}, note="error case: no timer running")
+
+
+async def tt_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("stop_timer", {}, note="error case: stopping with no timer running")
+    await s.call("start_timer", {}, note="error case: missing required argument")
+    await s.call("start_timer", {"project": "Mobile app", "task": "Login screen"})
+    await s.call(
+        "start_timer", {"project": "Mobile app", "task": "Signup"}, note="error case: a timer is already running"
+    )
+    await s.call("list_entries", {"limit": "all"}, note="error case: wrong argument type")
+    await s.call("stop_timer", {"notes": "login done"})
+    await s.call("stop_timer", {}, note="error case: stopping twice")
+    await s.call("list_entries", {"project": "Desktop app"}, note="error case: unknown project")
+    await s.call("get_report", {"days": -3}, note="error case: negative days")
+    await s.call("delete_entry", {"id": 1}, note="error case: unknown tool")
+    await s.call("list_entries", {"limit": 0})
+
+
+def toolkit_env(wd: Path) -> dict[str, str]:
+    return {**frozen_clock(), "HOME": str(wd), "AGENT_TOOLKIT_HOME": str(wd / "toolkit")}
+
+
+def _tk_id(answer: Answer) -> str:
+    data = _text_json(answer)
+    assert isinstance(data, dict), answer.text
+    inner = data.get("data", data)
+    return str(inner["id"])
+
+
+async def tk_templates(s: Rec, wd: Path) -> None:
+    a = await s.call(
+        "template_create",
+        {
+            "name": "code-review",
+            "template": "Review this {lang} change for {focus}. Point out bugs first.",
+            "description": "Review prompt",
+            "tags": "review, code",
+        },
+    )
+    review = _tk_id(a)
+    s.capture(template_id=review)
+    a = await s.call(
+        "template_create",
+        {"name": "release-notes", "template": "Write release notes for {version} from: {changes}", "tags": "docs"},
+    )
+    notes = _tk_id(a)
+    s.capture(template_id=notes)
+    await s.call("template_list", {})
+    await s.call("template_render", {"id_or_name": "code-review", "variables": "lang=Python,focus=concurrency"})
+    await s.call("template_render", {"id_or_name": notes, "variables": "version=2.1.0"})
+    await s.call("template_update", {"id_or_name": review, "template": "Review this {lang} diff. Focus: {focus}."})
+    await s.call("template_get", {"id_or_name": review})
+    await s.call("template_list", {"tags": "docs"})
+    await s.call("template_update", {"id_or_name": "release-notes", "name": "changelog"})
+    await s.call("template_get", {"id_or_name": "changelog"})
+    await s.call("template_delete", {"id_or_name": notes})
+    await s.call("template_render", {"id_or_name": "changelog"}, note="error case: render after delete")
+    await s.call("template_list", {})
+
+
+async def tk_projects(s: Rec, wd: Path) -> None:
+    (wd / "src" / "billing").mkdir(parents=True)
+    (wd / "src" / "web").mkdir(parents=True)
+    await s.call(
+        "project_register",
+        {
+            "name": "billing",
+            "path": str(wd / "src" / "billing"),
+            "description": "Invoices and payments",
+            "tags": "backend",
+        },
+    )
+    await s.call(
+        "project_register",
+        {"name": "web", "path": str(wd / "src" / "web"), "tags": "frontend", "members": '["ana", "ben"]'},
+    )
+    await s.call("project_list", {})
+    await s.call("project_get", {"name": "billing"})
+    await s.call("project_resolve", {"name": "billing", "relative_path": "migrations/0001.sql"})
+    await s.call("project_update", {"name": "web", "description": "Customer web app", "tags": "frontend, ui"})
+    a = await s.call(
+        "project_doc_write",
+        {"project": "billing", "name": "Architecture", "content": "# Architecture\n\nOne service.\n"},
+    )
+    doc = _text_json(a)
+    rev = doc.get("data", doc).get("revision")
+    await s.call("project_doc_list", {"project": "billing"})
+    await s.call("project_doc_read", {"project": "billing", "name": "Architecture"})
+    await s.call(
+        "project_doc_write",
+        {
+            "project": "billing",
+            "name": "Architecture",
+            "content": "# Architecture\n\nTwo services.\n",
+            "expected_revision": rev if isinstance(rev, int) else 1,
+        },
+    )
+    await s.call("project_remove", {"name": "web"})
+    await s.call("project_list", {"tags": "frontend"})
+
+
+async def tk_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("template_get", {"id_or_name": "standup"}, note="error case: unknown template")
+    await s.call("template_create", {"name": "standup", "template": "   "}, note="error case: empty template")
+    await s.call("template_create", {"name": "standup", "template": "Yesterday: {done}. Today: {plan}."})
+    await s.call("template_create", {"name": "standup", "template": "Again {x}"}, note="error case: duplicate name")
+    await s.call(
+        "template_render",
+        {"id_or_name": "standup", "variables": "done: tests"},
+        note="error case: wrong variables syntax",
+    )
+    await s.call("template_create", {"template": "No name {x}"}, note="error case: missing required argument")
+    await s.call("template_delete", {"id_or_name": "standup"})
+    await s.call("template_delete", {"id_or_name": "standup"}, note="error case: deleting twice")
+    await s.call("project_get", {"name": "mobile"}, note="error case: unknown project")
+    await s.call(
+        "project_register", {"name": "api", "path": str(wd / "missing")}, note="error case: path does not exist"
+    )
+    await s.call("project_register", {"name": "api", "path": str(wd)})
+    await s.call("project_doc_read", {"project": "api", "name": "readme"}, note="error case: unknown doc")
+    await s.call("project_update", {"name": "mobile", "tags": "ios"}, note="error case: unknown project")
+    await s.call("project_remove", {"name": "api"})
+    await s.call("project_remove", {"name": "api"}, note="error case: removing twice")
+    await s.call("template_export", {"id_or_name": "standup"}, note="error case: unknown tool")
+
+
 # ---- the servers ---------------------------------------------------------------------------------
 
 
@@ -3624,6 +3864,41 @@ def build_servers() -> list[ServerDef]:
                 S("zk_mistakes", zk_mistakes),
             ],
         ),
+        # the sixth batch (installed under .cache/record6): held-out data
+        ServerDef(
+            "habits",
+            "habit-tracker-ai-mcp==1.0.9 (PyPI, with mcp<2)",
+            lambda wd, s: StdioServerParameters(
+                command=str(SIXTH / "venv-habits" / "bin" / "python"),
+                args=["-c", _seeded_launch("from server import main; main()", 20260120)],
+                cwd=str(wd),
+                env=meok_env(wd),
+            ),
+            [
+                S("habit_morning_routine", habit_morning_routine),
+                S("habit_cleanup", habit_cleanup),
+                S("habit_mistakes", habit_mistakes),
+            ],
+        ),
+        ServerDef(
+            "time_tracker",
+            "time-tracker-ai-mcp==1.0.11 (PyPI, with mcp<2)",
+            lambda wd, s: StdioServerParameters(
+                command=str(SIXTH / "venv-timetracker" / "bin" / "time_tracker_ai_mcp"), cwd=str(wd), env=meok_env(wd)
+            ),
+            [S("tt_workday", tt_workday), S("tt_review", tt_review), S("tt_mistakes", tt_mistakes)],
+        ),
+        ServerDef(
+            "agent_toolkit",
+            "agent-toolkit-mcp-server==0.4.0 (PyPI, with mcp<2)",
+            lambda wd, s: StdioServerParameters(
+                command=str(SIXTH / "venv-toolkit" / "bin" / "python"),
+                args=["-c", _seeded_launch("from server import build_server; build_server().run()", 20260120)],
+                cwd=str(wd),
+                env=toolkit_env(wd),
+            ),
+            [S("tk_templates", tk_templates), S("tk_projects", tk_projects), S("tk_mistakes", tk_mistakes)],
+        ),
     ]
     return servers + bfcl_servers()
 
@@ -3634,6 +3909,7 @@ BATCHES: dict[str, tuple[Path, list[str], dict[str, list[list[str]]]]] = {
     "record3": (NEWER, NEWER_NPM_PACKAGES, NEWER_VENVS),
     "record4": (FOURTH, FOURTH_NPM_PACKAGES, FOURTH_VENVS),
     "record5": (FIFTH, FIFTH_NPM_PACKAGES, FIFTH_VENVS),
+    "record6": (SIXTH, SIXTH_NPM_PACKAGES, SIXTH_VENVS),
 }
 
 
@@ -3662,7 +3938,7 @@ def main() -> None:
         "--install-batch",
         action="append",
         choices=sorted(BATCHES),
-        help="install only this batch (repeatable): devservers, record2, record3, record4, record5",
+        help="install only this batch (repeatable): devservers, record2, record3, record4, record5, record6",
     )
     ap.add_argument("--list", action="store_true", help="list servers and sessions and exit")
     ap.add_argument("--tools-only", action="store_true", help="only write <server>.tools.yaml")
