@@ -55,8 +55,8 @@ def test_several_types_are_summarised_under_their_plural() -> None:
 
 
 async def test_a_prose_summary_names_the_totals_the_session_wrote() -> None:
-    path = path_of(ToolSpec(name="add_purchase", input_schema=PURCHASE),
-                   ToolSpec(name="summarize", description="Summarize purchases by shop.", input_schema=RANGE))  # fmt: skip
+    summarize = ToolSpec(name="summarize", description="Summarize purchases by shop.", input_schema=RANGE)
+    path = path_of(ToolSpec(name="add_purchase", input_schema=PURCHASE), summarize)
     await path.call("s", "add_purchase", {"day": "2026-01-03", "cost": 120.0, "shop": "Power Co"})
     await path.call("s", "add_purchase", {"day": "2026-03-03", "cost": 7.5, "shop": "Corner"})
     text = (await path.call("s", "summarize", {"from_day": "2026-01-01", "to_day": "2026-01-31"})).content[0]
