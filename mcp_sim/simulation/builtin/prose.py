@@ -58,6 +58,8 @@ def _value(value: Any) -> str:
         return ", ".join(_value(v) for v in value)
     if isinstance(value, dict):
         return "{" + _fields(value) + "}"
+    if isinstance(value, float) and value.is_integer() and abs(value) < 2**53:
+        return str(int(value))  # JSON has one kind of number: 120.0 given is the amount 120, said as such
     text = str(value)
     return text if len(text) <= MAX_VALUE_CHARS else text[:MAX_VALUE_CHARS] + "..."
 

@@ -70,6 +70,7 @@ from mcp_sim.simulation.builtin import (
     sql,
     sql_keys,
     stored,
+    summaries,
     unions,
     world_actions,
     world_reads,
@@ -248,6 +249,8 @@ async def _general_rules(
         derived.update(holdings.listed(request.spec, arguments, await recent(), ledger))
     if effect.kind == "create" and signed_in.may_show(request.spec, arguments):  # the signed-in user (signed_in.py)
         derived.update(signed_in.creator(await recent(), request.spec, arguments))
+    if summaries.summarises(name, effect.kind) and not effect.id:  # counts and totals of records (summaries.py)
+        derived.update(summaries.summary(name, request.spec.description or "", arguments, ledger))
     if placeholders.looks_up(name, effect.kind) and any(map(placeholders.placeholder, arguments.values())):
         placeholders.check(name, effect.kind, effect.id, arguments, await recent(), ledger)  # "no_such_dir"
     shown: list[dict[str, Any]] = []
