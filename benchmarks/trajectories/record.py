@@ -3531,12 +3531,16 @@ async def drawio_architecture(s: Rec, wd: Path) -> None:
         },
     )
     a = await s.call("get_diagram_info", {"file_path": DIAGRAM})
-    s.capture(edge_ids=_EDGE_ID.findall(a.text))
+    rest = next(edge for edge in _EDGE_ID.findall(a.text) if edge.startswith("web-"))
+    s.capture(edge_id=rest)
     await s.call("edit_nodes", {"file_path": DIAGRAM, "nodes": [{"id": "api", "title": "Orders API\nv2", "width": 160}]})
     await s.call("add_nodes", {"file_path": DIAGRAM, "nodes": [_node("cache", "Redis cache", 320, 180, "Cylinder")]})
     await s.call("link_nodes", {"file_path": DIAGRAM, "edges": [{"from": "api", "to": "cache", "dashed": True}]})
-    await s.call("edit_nodes", {"file_path": DIAGRAM, "nodes": [{"id": "web-2-api", "title": "REST/JSON"}]})
+    await s.call("edit_nodes", {"file_path": DIAGRAM, "nodes": [{"id": rest, "title": "REST/JSON"}]})
     await s.call("get_diagram_info", {"file_path": DIAGRAM})
+    await s.call(
+        "get_diagram_info", {"file_path": "diagrams/architecture.drawio"}, note="error case: file name without .svg"
+    )
 
 
 async def drawio_refactor(s: Rec, wd: Path) -> None:
