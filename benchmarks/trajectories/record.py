@@ -3533,7 +3533,9 @@ async def drawio_architecture(s: Rec, wd: Path) -> None:
     a = await s.call("get_diagram_info", {"file_path": DIAGRAM})
     rest = next(edge for edge in _EDGE_ID.findall(a.text) if edge.startswith("web-"))
     s.capture(edge_id=rest)
-    await s.call("edit_nodes", {"file_path": DIAGRAM, "nodes": [{"id": "api", "title": "Orders API\nv2", "width": 160}]})
+    await s.call(
+        "edit_nodes", {"file_path": DIAGRAM, "nodes": [{"id": "api", "title": "Orders API\nv2", "width": 160}]}
+    )
     await s.call("add_nodes", {"file_path": DIAGRAM, "nodes": [_node("cache", "Redis cache", 320, 180, "Cylinder")]})
     await s.call("link_nodes", {"file_path": DIAGRAM, "edges": [{"from": "api", "to": "cache", "dashed": True}]})
     await s.call("edit_nodes", {"file_path": DIAGRAM, "nodes": [{"id": rest, "title": "REST/JSON"}]})
@@ -3709,7 +3711,9 @@ async def ds_mistakes(s: Rec, wd: Path) -> None:
     await s.call("add_chunk", {**pancakes, "text": "Whisk, then fry."}, note="error case: duplicate chunk id")
     await s.call("create_category", {"project": p, "name": "Breakfast"}, note="error case: category exists")
     await s.call("update_chunk", {"project": p, "id": "waffles", "text": "x"}, note="error case: unknown chunk id")
-    await s.call("move_chunk", {"project": p, "id": "pancakes", "target_category": "Dinner"}, note="error case: unknown category")
+    await s.call(
+        "move_chunk", {"project": p, "id": "pancakes", "target_category": "Dinner"}, note="error case: unknown category"
+    )
     await s.call("delete_chunk", {"project": p, "id": "pancakes"})
     await s.call("delete_chunk", {"project": p, "id": "pancakes"}, note="error case: deleting twice")
     await s.call("rollback", {"project": p, "commit_id": "not-a-commit"}, note="error case: unknown commit id")
