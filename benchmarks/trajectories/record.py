@@ -113,9 +113,10 @@ FIFTH_VENVS: dict[str, list[list[str]]] = {
     "zettel": [["iflow-mcp-zettelkasten-mcp==1.2.1", "mcp==1.9.4", "pydantic==2.11.10"]],
 }
 # The sixth batch (habits, time_tracker, agent_toolkit) installs under .cache/record6 (held-out data, like the
-# fourth and fifth): one venv per server, no npm packages. `--install-batch record6` installs only these.
+# fourth and fifth): one venv per Python server and an npm prefix for the TypeScript ones (drawio, datasets).
+# `--install-batch record6` installs only these.
 SIXTH = Path(os.environ.get("MCP_REC_SIXTH", REPO / ".cache" / "record6"))
-SIXTH_NPM_PACKAGES: list[str] = []
+SIXTH_NPM_PACKAGES = ["drawio-mcp@1.6.0", "tryll-dataset-builder-mcp@1.3.1"]
 SIXTH_VENVS: dict[str, list[list[str]]] = {
     # both import mcp.server.fastmcp (gone in mcp 2.x)
     "habits": [["habit-tracker-ai-mcp==1.0.9", "mcp<2"]],
@@ -3492,6 +3493,238 @@ async def tk_mistakes(s: Rec, wd: Path) -> None:
 # ---- the servers ---------------------------------------------------------------------------------
 
 
+# drawio (drawio-mcp, npm, TS SDK 0.5): a diagram editor over `.drawio.svg` files addressed by path; node ids are
+# the caller's, edge ids are derived (`<from>-2-<to>`). datasets (tryll-dataset-builder-mcp, npm, TS SDK 1.x): RAG
+# datasets of projects, categories and chunks as JSON files in DATA_DIR, with a commit history (random UUIDs, seeded
+# like shrimp_tasks) that can be rolled back. Both keep all state in the session's folder.
+DIAGRAM = "diagrams/architecture.drawio.svg"
+_EDGE_ID = re.compile(r'<mxCell id="([^"]+-2-[^"]+)"')
+
+
+def _node(nid: str, title: str, x: int, y: int, kind: str = "Rectangle", **extra: Any) -> dict[str, Any]:
+    return {"id": nid, "title": title, "x": x, "y": y, "kind": kind, **extra}
+
+
+async def drawio_architecture(s: Rec, wd: Path) -> None:
+    await s.call("new_diagram", {"file_path": DIAGRAM})
+    await s.call(
+        "add_nodes",
+        {
+            "file_path": DIAGRAM,
+            "nodes": [
+                _node("user", "Customer", 20, 40, "Actor"),
+                _node("web", "Web app", 120, 40),
+                _node("api", "Orders API", 320, 40, "RoundedRectangle", corner_radius=8),
+                _node("db", "Postgres", 520, 30, "Cylinder"),
+            ],
+        },
+    )
+    await s.call(
+        "link_nodes",
+        {
+            "file_path": DIAGRAM,
+            "edges": [
+                {"from": "user", "to": "web", "title": "HTTPS"},
+                {"from": "web", "to": "api", "title": "REST"},
+                {"from": "api", "to": "db"},
+            ],
+        },
+    )
+    a = await s.call("get_diagram_info", {"file_path": DIAGRAM})
+    rest = next(edge for edge in _EDGE_ID.findall(a.text) if edge.startswith("web-"))
+    s.capture(edge_id=rest)
+    await s.call(
+        "edit_nodes", {"file_path": DIAGRAM, "nodes": [{"id": "api", "title": "Orders API\nv2", "width": 160}]}
+    )
+    await s.call("add_nodes", {"file_path": DIAGRAM, "nodes": [_node("cache", "Redis cache", 320, 180, "Cylinder")]})
+    await s.call("link_nodes", {"file_path": DIAGRAM, "edges": [{"from": "api", "to": "cache", "dashed": True}]})
+    await s.call("edit_nodes", {"file_path": DIAGRAM, "nodes": [{"id": rest, "title": "REST/JSON"}]})
+    await s.call("get_diagram_info", {"file_path": DIAGRAM})
+    await s.call(
+        "get_diagram_info", {"file_path": "diagrams/architecture.drawio"}, note="error case: file name without .svg"
+    )
+
+
+async def drawio_refactor(s: Rec, wd: Path) -> None:
+    path = "flows/signup.drawio.svg"
+    await s.call("new_diagram", {"file_path": path})
+    await s.call(
+        "add_nodes",
+        {
+            "file_path": path,
+            "nodes": [
+                _node("start", "Start", 0, 0, "Circle"),
+                _node("form", "Fill in form", 0, 0),
+                _node("verify", "Verify email", 0, 0, "Step"),
+                _node("done", "Account ready", 0, 0, "Ellipse"),
+            ],
+            "layout": {"algorithm": "hierarchical", "options": {"direction": "left-right"}},
+        },
+    )
+    await s.call(
+        "link_nodes",
+        {
+            "file_path": path,
+            "edges": [
+                {"from": "start", "to": "form"},
+                {"from": "form", "to": "verify"},
+                {"from": "verify", "to": "done", "title": "link clicked"},
+            ],
+        },
+    )
+    await s.call("link_nodes", {"file_path": path, "edges": [{"from": "verify", "to": "form", "title": "expired"}]})
+    await s.call("get_diagram_info", {"file_path": path})
+    await s.call("remove_nodes", {"file_path": path, "ids": ["verify-2-form"]})
+    await s.call("edit_nodes", {"file_path": path, "nodes": [{"id": "verify", "kind": "Rectangle", "x": 200, "y": 0}]})
+    await s.call(
+        "link_nodes",
+        {"file_path": path, "edges": [{"from": "verify", "to": "done", "title": "verified", "undirected": True}]},
+        note="same pair again: the existing edge is relabelled, not duplicated",
+    )
+    await s.call("remove_nodes", {"file_path": path, "ids": ["start"]})
+    await s.call("get_diagram_info", {"file_path": path})
+    await s.call("new_diagram", {"file_path": path}, note="creating over an existing diagram empties it")
+    await s.call("get_diagram_info", {"file_path": path})
+
+
+async def drawio_mistakes(s: Rec, wd: Path) -> None:
+    path = "team.drawio.svg"
+    await s.call("get_diagram_info", {"file_path": path}, note="error case: diagram not created yet")
+    await s.call(
+        "add_nodes",
+        {"file_path": path, "nodes": [_node("lead", "Team lead", 10, 10)]},
+        note="error case: adding to a missing diagram",
+    )
+    await s.call("new_diagram", {"file_path": path})
+    await s.call("add_nodes", {"file_path": path, "nodes": []}, note="error case: no nodes")
+    await s.call(
+        "add_nodes",
+        {"file_path": path, "nodes": [_node("lead", "Team lead", 10, 10), _node("dev", "Developer", 10, 120)]},
+    )
+    await s.call(
+        "add_nodes",
+        {"file_path": path, "nodes": [_node("qa", "QA", 200, 120, "Hexagon")]},
+        note="error case: unknown kind",
+    )
+    await s.call(
+        "edit_nodes",
+        {"file_path": path, "nodes": [{"id": "designer", "title": "Designer"}]},
+        note="error case: unknown node id",
+    )
+    await s.call(
+        "link_nodes", {"file_path": path, "edges": [{"from": "lead", "to": "pm"}]}, note="error case: unknown target"
+    )
+    await s.call(
+        "add_nodes",
+        {"file_path": path, "nodes": [_node("ops", "Ops", 200, 10)], "layout": {"algorithm": "spiral"}},
+        note="error case: unknown layout",
+    )
+    await s.call("remove_nodes", {"file_path": path, "ids": ["dev"]})
+    await s.call("remove_nodes", {"file_path": path, "ids": ["dev"]}, note="error case: removing twice")
+    await s.call("edit_nodes", {"file_path": path, "nodes": [{"id": "dev", "x": 50}]}, note="error case: removed node")
+    await s.call("add_nodes", {"file_path": path}, note="error case: missing required argument")
+    await s.call("rename_node", {"file_path": path, "id": "lead"}, note="error case: unknown tool")
+    await s.call("get_diagram_info", {"file_path": path})
+
+
+DATASET_SEED_JS = SHRIMP_SEED_JS + 'require("module").syncBuiltinESMExports();\n'
+
+
+def datasets_seed(wd: Path) -> None:
+    (wd / "datasets").mkdir()
+    (wd / "seed_random.cjs").write_text(DATASET_SEED_JS)
+    # an existing dataset to import, as an agent would be handed
+    (wd / "faq.json").write_text(
+        json.dumps(
+            [
+                {"id": "refund", "text": "Refunds are paid within 14 days.", "metadata": {"source": "help center"}},
+                {"id": "shipping", "text": "Orders ship in 2 working days.", "metadata": {"source": "help center"}},
+            ],
+            indent=1,
+        )
+    )
+
+
+async def ds_build_kb(s: Rec, wd: Path) -> None:
+    p = "garden"
+    await s.call("create_project", {"name": p})
+    await s.call("create_category", {"project": p, "name": "Vegetables"})
+    await s.call("create_category", {"project": p, "name": "Pests"})
+    await s.call(
+        "add_chunk",
+        {
+            "project": p,
+            "category": "Vegetables",
+            "id": "tomato",
+            "text": "Tomatoes need full sun and regular watering.",
+            "metadata": {"page_title": "Tomato", "source": "Garden notes", "season": "summer"},
+        },
+    )
+    await s.call(
+        "bulk_add_chunks",
+        {
+            "project": p,
+            "category": "Pests",
+            "chunks": [
+                {"id": "aphids", "text": "Aphids gather under young leaves."},
+                {"id": "slugs", "text": "Slugs feed at night after rain."},
+            ],
+        },
+    )
+    await s.call("list_categories", {"project": p})
+    await s.call("get_chunk", {"project": p, "id": "tomato"})
+    await s.call("update_chunk", {"project": p, "id": "slugs", "text": "Slugs feed at night, mostly after rain."})
+    await s.call("search_chunks", {"project": p, "query": "night"})
+    await s.call("get_project_stats", {"name": p})
+    await s.call("export_project", {"project": p})
+    await s.call("list_projects", {})
+
+
+async def ds_history(s: Rec, wd: Path) -> None:
+    p = "support"
+    await s.call("create_project", {"name": p})
+    await s.call("import_json", {"project": p, "json_path": str(wd / "faq.json"), "category": "FAQ"})
+    await s.call("duplicate_chunk", {"project": p, "id": "refund"})
+    await s.call("update_chunk", {"project": p, "id": "refund_copy", "new_id": "refund_eu", "license": "CC0"})
+    await s.call("create_category", {"project": p, "name": "Policies"})
+    await s.call("move_chunk", {"project": p, "id": "refund_eu", "target_category": "Policies"})
+    await s.call("get_history", {"project": p}, note="local mode records no commits: the history stays empty")
+    await s.call("bulk_update_metadata", {"project": p, "field": "reviewed", "value": "2026-01-20"})
+    await s.call("rename_category", {"project": p, "old_name": "FAQ", "new_name": "Questions"})
+    await s.call("get_commit", {"project": p, "commit_id": "HEAD"}, note="error case: no such commit")
+    await s.call("list_categories", {"project": p})
+    await s.call("get_chunk", {"project": p, "id": "refund_eu"})
+    await s.call("delete_chunk", {"project": p, "id": "shipping"})
+    await s.call("export_category", {"project": p, "category": "Questions"})
+    await s.call("export_category", {"project": p, "category": "FAQ"}, note="error case: the category was renamed")
+
+
+async def ds_mistakes(s: Rec, wd: Path) -> None:
+    p = "recipes"
+    await s.call("get_chunk", {"project": p, "id": "pancakes"}, note="error case: project does not exist")
+    await s.call("create_project", {"name": p})
+    await s.call("create_project", {"name": p}, note="error case: project exists")
+    pancakes = {"project": p, "category": "Breakfast", "id": "pancakes", "text": "Mix flour, milk and eggs."}
+    await s.call("add_chunk", pancakes, note="error case: category not created first")
+    await s.call("create_category", {"project": p, "name": "Breakfast"})
+    await s.call("add_chunk", pancakes)
+    await s.call("add_chunk", {**pancakes, "text": "Whisk, then fry."}, note="error case: duplicate chunk id")
+    await s.call("create_category", {"project": p, "name": "Breakfast"}, note="error case: category exists")
+    await s.call("update_chunk", {"project": p, "id": "waffles", "text": "x"}, note="error case: unknown chunk id")
+    await s.call(
+        "move_chunk", {"project": p, "id": "pancakes", "target_category": "Dinner"}, note="error case: unknown category"
+    )
+    await s.call("delete_chunk", {"project": p, "id": "pancakes"})
+    await s.call("delete_chunk", {"project": p, "id": "pancakes"}, note="error case: deleting twice")
+    await s.call("rollback", {"project": p, "commit_id": "not-a-commit"}, note="error case: unknown commit id")
+    await s.call("create_project", {}, note="error case: missing required argument")
+    await s.call("import_json", {"project": p}, note="error case: neither json_path nor data")
+    await s.call("delete_category", {"project": p, "name": "Lunch"}, note="error case: unknown category")
+    await s.call("delete_project", {"name": p})
+    await s.call("delete_project", {"name": p}, note="error case: deleting twice")
+    await s.call("list_projects", {})
+
+
 def build_servers() -> list[ServerDef]:
     npm = lambda exe: str(NPM_BIN / exe)  # noqa: E731
     S = Session
@@ -3898,6 +4131,44 @@ def build_servers() -> list[ServerDef]:
                 env=toolkit_env(wd),
             ),
             [S("tk_templates", tk_templates), S("tk_projects", tk_projects), S("tk_mistakes", tk_mistakes)],
+        ),
+        ServerDef(
+            "drawio",
+            "drawio-mcp@1.6.0 (npm, TS SDK 0.5, Node 22)",
+            lambda wd, s: StdioServerParameters(
+                command=str(NODE22),
+                # its jsdom shim assigns global.navigator, a getter-only global since Node 21
+                args=[
+                    "--no-experimental-global-navigator",
+                    str(SIXTH / "npm" / "node_modules" / "drawio-mcp" / "dist" / "index.js"),
+                ],
+                cwd=str(wd),
+                env={"HOME": str(wd), "TZ": "UTC"},
+            ),
+            [
+                S("drawio_architecture", drawio_architecture),
+                S("drawio_refactor", drawio_refactor),
+                S("drawio_mistakes", drawio_mistakes),
+            ],
+        ),
+        ServerDef(
+            "datasets",
+            "tryll-dataset-builder-mcp@1.3.1 (npm, TS SDK 1, Node 22)",
+            lambda wd, s: StdioServerParameters(
+                command=str(NODE22),
+                args=[
+                    "--require",
+                    str(wd / "seed_random.cjs"),
+                    str(SIXTH / "npm" / "node_modules" / "tryll-dataset-builder-mcp" / "index.js"),
+                ],
+                cwd=str(wd),
+                env={**frozen_clock(), "DATA_DIR": str(wd / "datasets"), "HOME": str(wd)},
+            ),
+            [
+                S("ds_build_kb", ds_build_kb, datasets_seed),
+                S("ds_history", ds_history, datasets_seed),
+                S("ds_mistakes", ds_mistakes, datasets_seed),
+            ],
         ),
     ]
     return servers + bfcl_servers()

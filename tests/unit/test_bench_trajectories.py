@@ -87,6 +87,8 @@ def test_the_readme_row_counts_what_the_recording_holds(path: Path) -> None:
         "habits",
         "time_tracker",
         "agent_toolkit",
+        "drawio",
+        "datasets",
     ],
 )
 def test_the_later_servers_have_sessions_of_8_to_20_calls_with_deliberate_mistakes(server: str) -> None:
@@ -115,6 +117,7 @@ def test_the_later_servers_have_sessions_of_8_to_20_calls_with_deliberate_mistak
         "zettelkasten",
         "habits",
         "agent_toolkit",
+        "drawio",
     ],
 )
 def test_captured_ids_are_used_by_a_later_call_of_the_session(server: str) -> None:
