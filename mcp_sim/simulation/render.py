@@ -12,7 +12,7 @@ import random
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from mcp.types import CallToolResult, TextContent
@@ -20,6 +20,7 @@ from mcp.types import CallToolResult, TextContent
 from mcp_sim.config import ToolSpec
 from mcp_sim.config.effect_format import fill_slots, template_value
 from mcp_sim.ledger.entities import Ledger
+from mcp_sim.simulation.named import with_named_fields
 
 __all__ = [
     "Fill",
@@ -83,6 +84,7 @@ def render(template: Template, fill: Fill) -> CallToolResult:
     if not template.is_json:
         text = _fill_text(str(template.body), fill.arguments, template.defaults)
         return CallToolResult(content=[TextContent(type="text", text=text)], is_error=template.is_error)
+    fill = replace(fill, record=with_named_fields(template.body, fill.record))  # the entity an action names
     body = _fill_json(template.body, fill, template.defaults, "")
     text = json.dumps(body, ensure_ascii=False, indent=template.indent)
     structured = body if template.structured and isinstance(body, dict) else None
