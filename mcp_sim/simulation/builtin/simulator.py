@@ -77,6 +77,7 @@ from mcp_sim.simulation.builtin import (
 from mcp_sim.simulation.builtin.batch import simulate_batch
 from mcp_sim.simulation.builtin.recent import RecentTurns
 from mcp_sim.simulation.builtin.values import ValueMaker
+from mcp_sim.simulation.constant import is_example_data
 from mcp_sim.simulation.directives import item_failures
 from mcp_sim.simulation.learned import AnswerShapes, Template, learn
 from mcp_sim.simulation.render import Fill, next_number, recalled_fields, render
@@ -403,6 +404,8 @@ class _Answer:
         """The answer showing ``record``: in the learned shape, else the outputSchema, else prose."""
         learned = self.shapes.success if self.shapes else None
         record = {**record, **self.derived}  # what the arguments' meaning and the session's history fix
+        if learned is not None and is_example_data(learned, self.args) and self._state_answers():
+            learned = None  # the example's own data: what the session stored, or no rows (constant.py)
         if learned is not None:  # a field the example showed, the earlier change this read recalls gives
             return self._learned(learned, {**recalled_fields(self.recalled), **record}, mint)
         schema = self.spec.output_schema
@@ -424,6 +427,11 @@ class _Answer:
             return self._text(rowsets.EMPTY_ROWS, [])
         text = prose.sentence(self.spec.name, self.effect.kind, self.entity, record)
         return self._text(prose.with_recalled(text, self.recalled), record)
+
+    def _state_answers(self) -> bool:
+        """Whether the session's state answers this call (``_present``'s answers after the learned one)."""
+        written = stored.read_back(self.args, self.recalled) is not None
+        return written or rowsets.returns_no_rows(self.spec.name, self.args)
 
     def _open_body(self, record: dict[str, Any]) -> dict[str, Any]:
         """An answer for an outputSchema that is any object (a Python tool returning ``dict``): the record under
