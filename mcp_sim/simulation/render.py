@@ -299,9 +299,8 @@ def _fill_json(template: Any, fill: Fill, defaults: dict[str, Any], key: str) ->
                 for item in items
                 if isinstance(item, dict) and item.get(key) is not None and not fill.exists(item)
             }
-        return [
-            _fill_json(template["item"], _with_arguments(fill, item), {}, "") for item in items if not fill.exists(item)
-        ]
+        kept = [item for item in items if not fill.exists(item)]
+        return [_fill_json(template["item"], _with_arguments(fill, item, n), {}, "") for n, item in enumerate(kept)]
     if isinstance(template, dict) and RECORDS in template:
         item = template[RECORDS]
         keys = set(item) if isinstance(item, dict) else set()
@@ -395,16 +394,18 @@ def _selected(records: list[dict[str, Any]], where: Any, arguments: dict[str, An
     return [r for r in records if str(r.get(field)) in names]
 
 
-def _with_arguments(fill: Fill, item: Any) -> Fill:
+def _with_arguments(fill: Fill, item: Any, position: int = 0) -> Fill:
+    """The fill of one argument item. Each item of a create is a new entity: ids its example item showed are
+    minted afresh for it, numbered after the items before it (``task-4``, ``task-5``), never one id for all."""
     arguments = item if isinstance(item, dict) else {"value": item}
     return Fill(
         arguments,
         fill.records,
         fill.held(item),
         fill.mint,
-        fill.number,
+        fill.number + position,
         fill.rng,
-        fill.minted,
+        dict(fill.minted) if fill.mint else fill.minted,  # the answer's own ids (a request id) stay shared
         unknown_ids=fill.unknown_ids,
         held=fill.held,
     )
