@@ -21,6 +21,7 @@ from mcp_sim.config import ToolSpec
 from mcp_sim.config.effect_format import fill_slots, template_value
 from mcp_sim.ledger.entities import Ledger
 from mcp_sim.simulation.named import with_named_fields
+from mcp_sim.simulation.numbering import with_new_id
 
 __all__ = [
     "Fill",
@@ -83,6 +84,7 @@ def render(template: Template, fill: Fill) -> CallToolResult:
     template = pick(template, fill.arguments)
     if not template.is_json:
         text = _fill_text(str(template.body), fill.arguments, template.defaults)
+        text = with_new_id(text, fill.record, fill.arguments) if fill.mint else text  # the id the ledger gave it
         return CallToolResult(content=[TextContent(type="text", text=text)], is_error=template.is_error)
     fill = replace(fill, record=with_named_fields(template.body, fill.record))  # the entity an action names
     body = _fill_json(template.body, fill, template.defaults, "")
