@@ -307,6 +307,8 @@ def _fill_json(template: Any, fill: Fill, defaults: dict[str, Any], key: str) ->
         item = template[RECORDS]
         keys = set(item) if isinstance(item, dict) else set()
         records = _selected(fill.records(keys), template.get(WHERE), fill.arguments)
+        if key and fill.record.get("id") is not None:  # a list inside one entity's answer (a project's tasks)
+            records = [r for r in records if r.get("id") != fill.record["id"]]  # never lists that entity itself
         return [_overlay(_fill_json(item, fill, defaults, ""), record) for record in records]
     if isinstance(template, dict):
         filled = {_fill_key(k, fill, defaults): _fill_json(v, fill, defaults, str(k)) for k, v in template.items()}

@@ -28,3 +28,18 @@ def test_items_of_an_answer_that_creates_nothing_keep_the_ids_they_name() -> Non
     asked = {"items": [{"item_id": "t-7", "done": True}, {"item_id": "t-9", "done": True}]}
     body = render(shapes.success, Fill(asked)).structured_content
     assert body == {"updated": [{"item_id": "t-7", "done": True}, {"item_id": "t-9", "done": True}]}
+
+
+def test_a_list_inside_one_entitys_answer_never_lists_that_entity() -> None:
+    project = {"id": "p-1", "name": "Web", "tasks": [{"id": "t-9", "title": "Draft"}]}
+    shapes = learn([Example(arguments={"project_id": "p-1"}, result={"content": [], "structuredContent": project})])
+    assert shapes is not None and shapes.success is not None
+    held = [{"id": "p-2", "title": "Budget"}, {"id": "t-3", "title": "Plan"}]
+    fill = Fill({"project_id": "p-2"}, records=lambda _keys: held, record={"id": "p-2", "name": "Budget"})
+    body = render(shapes.success, fill).structured_content
+    assert body is not None and body["name"] == "Budget"
+    assert body["tasks"] == [{"id": "t-3", "title": "Plan"}]  # not project p-2 as its own task
+    listing = learn([Example(arguments={}, result={"content": [], "structuredContent": {"projects": [project]}})])
+    assert listing is not None and listing.success is not None
+    shown = render(listing.success, Fill({}, records=lambda _keys: held)).structured_content  # a list names none
+    assert shown is not None and [p["id"] for p in shown["projects"]] == ["p-2", "t-3"]  # a listing lists them all
