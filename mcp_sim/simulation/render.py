@@ -398,18 +398,21 @@ def _selected(records: list[dict[str, Any]], where: Any, arguments: dict[str, An
     return [r for r in records if str(r.get(field)) in names]
 
 
-def _with_arguments(fill: Fill, item: Any, position: int = 0) -> Fill:
-    """The fill of one argument item. Each item of a create is a new entity: ids its example item showed are
-    minted afresh for it, numbered after the items before it (``task-4``, ``task-5``), never one id for all."""
+def _with_arguments(fill: Fill, item: Any, position: int | None = None) -> Fill:
+    """The fill of one argument item. An item of a list the answer makes one per argument item (``position``) is
+    a new entity, whatever the call (``request_planning`` is an action that makes tasks): an id its example item
+    showed, no argument gave, is minted afresh for it, numbered after the items before it (``task-1``,
+    ``task-2``), never the example's one id for all."""
     arguments = item if isinstance(item, dict) else {"value": item}
+    new = position is not None
     return Fill(
         arguments,
         fill.records,
         fill.held(item),
-        fill.mint,
-        fill.number + position,
+        fill.mint or new,
+        fill.number + (position or 0),
         fill.rng,
-        dict(fill.minted) if fill.mint else fill.minted,  # the answer's own ids (a request id) stay shared
+        dict(fill.minted) if new else fill.minted,  # the answer's own ids (a request id) stay shared
         unknown_ids=fill.unknown_ids,
         held=fill.held,
     )

@@ -43,3 +43,15 @@ def test_a_list_inside_one_entitys_answer_never_lists_that_entity() -> None:
     assert listing is not None and listing.success is not None
     shown = render(listing.success, Fill({}, records=lambda _keys: held)).structured_content  # a list names none
     assert shown is not None and [p["id"] for p in shown["projects"]] == ["p-2", "t-3"]  # a listing lists them all
+
+
+def test_items_an_action_makes_one_per_argument_item_get_their_own_ids() -> None:
+    tasks = [{"title": "a"}, {"title": "b"}]
+    answered = {"requestId": "req-1", "tasks": [{"id": "task-1", "title": "a"}, {"id": "task-2", "title": "b"}]}
+    shapes = learn([Example(arguments={"tasks": tasks}, result={"content": [], "structuredContent": answered})])
+    assert shapes is not None and shapes.success is not None
+    asked = [{"title": "x"}, {"title": "y"}, {"title": "z"}]
+    body = render(shapes.success, Fill({"tasks": asked})).structured_content  # an action: mint is off
+    assert body is not None
+    assert [t["id"] for t in body["tasks"]] == ["task-1", "task-2", "task-3"]  # request_planning's three tasks
+    assert body["requestId"] == "req-1"  # the answer's own id, as the action's example named it
