@@ -185,6 +185,8 @@ def _declared(effect: EntityEffect, arguments: dict[str, Any], body: Any) -> lis
         return []
     if effect.kind == "create":
         from_answer = values_at(body, effect.id)
+        if not from_answer and body == []:  # a batch create answering no item made none (the names existed)
+            return []
         ids = from_answer or values_at(arguments, effect.id)
         return [
             Effect("create", effect.entity, entity_id(i), _record(body if from_answer else arguments, effect.id, i))

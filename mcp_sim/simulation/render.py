@@ -12,7 +12,7 @@ import random
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from mcp.types import CallToolResult, TextContent
@@ -20,6 +20,8 @@ from mcp.types import CallToolResult, TextContent
 from mcp_sim.config import ToolSpec
 from mcp_sim.config.effect_format import fill_slots, template_value
 from mcp_sim.ledger.entities import Ledger
+from mcp_sim.simulation.named import with_named_fields
+from mcp_sim.simulation.numbering import with_new_id
 
 __all__ = [
     "Fill",
@@ -82,7 +84,9 @@ def render(template: Template, fill: Fill) -> CallToolResult:
     template = pick(template, fill.arguments)
     if not template.is_json:
         text = _fill_text(str(template.body), fill.arguments, template.defaults)
+        text = with_new_id(text, fill.record, fill.arguments) if fill.mint else text  # the id the ledger gave it
         return CallToolResult(content=[TextContent(type="text", text=text)], is_error=template.is_error)
+    fill = replace(fill, record=with_named_fields(template.body, fill.record))  # the entity an action names
     body = _fill_json(template.body, fill, template.defaults, "")
     text = json.dumps(body, ensure_ascii=False, indent=template.indent)
     structured = body if template.structured and isinstance(body, dict) else None
@@ -297,13 +301,14 @@ def _fill_json(template: Any, fill: Fill, defaults: dict[str, Any], key: str) ->
                 for item in items
                 if isinstance(item, dict) and item.get(key) is not None and not fill.exists(item)
             }
-        return [
-            _fill_json(template["item"], _with_arguments(fill, item), {}, "") for item in items if not fill.exists(item)
-        ]
+        kept = [item for item in items if not fill.exists(item)]
+        return [_fill_json(template["item"], _with_arguments(fill, item, n), {}, "") for n, item in enumerate(kept)]
     if isinstance(template, dict) and RECORDS in template:
         item = template[RECORDS]
         keys = set(item) if isinstance(item, dict) else set()
         records = _selected(fill.records(keys), template.get(WHERE), fill.arguments)
+        if key and fill.record.get("id") is not None:  # a list inside one entity's answer (a project's tasks)
+            records = [r for r in records if r.get("id") != fill.record["id"]]  # never lists that entity itself
         return [_overlay(_fill_json(item, fill, defaults, ""), record) for record in records]
     if isinstance(template, dict):
         filled = {_fill_key(k, fill, defaults): _fill_json(v, fill, defaults, str(k)) for k, v in template.items()}
@@ -393,16 +398,21 @@ def _selected(records: list[dict[str, Any]], where: Any, arguments: dict[str, An
     return [r for r in records if str(r.get(field)) in names]
 
 
-def _with_arguments(fill: Fill, item: Any) -> Fill:
+def _with_arguments(fill: Fill, item: Any, position: int | None = None) -> Fill:
+    """The fill of one argument item. An item of a list the answer makes one per argument item (``position``) is
+    a new entity, whatever the call (``request_planning`` is an action that makes tasks): an id its example item
+    showed, no argument gave, is minted afresh for it, numbered after the items before it (``task-1``,
+    ``task-2``), never the example's one id for all."""
     arguments = item if isinstance(item, dict) else {"value": item}
+    new = position is not None
     return Fill(
         arguments,
         fill.records,
         fill.held(item),
-        fill.mint,
-        fill.number,
+        fill.mint or new,
+        fill.number + (position or 0),
         fill.rng,
-        fill.minted,
+        dict(fill.minted) if new else fill.minted,  # the answer's own ids (a request id) stay shared
         unknown_ids=fill.unknown_ids,
         held=fill.held,
     )

@@ -78,8 +78,10 @@ from mcp_sim.simulation.builtin import (
 from mcp_sim.simulation.builtin.batch import simulate_batch
 from mcp_sim.simulation.builtin.recent import RecentTurns
 from mcp_sim.simulation.builtin.values import ValueMaker
+from mcp_sim.simulation.constant import is_example_data
 from mcp_sim.simulation.directives import item_failures
 from mcp_sim.simulation.learned import AnswerShapes, Template, learn
+from mcp_sim.simulation.numbering import numbered_id
 from mcp_sim.simulation.render import Fill, next_number, recalled_fields, render
 from mcp_sim.state.base import Turn
 
@@ -340,12 +342,20 @@ class _Answer:
         named = values_at(self.args, id_field) if "." in id_field or "[]" in id_field else []
         if named:  # client-named entities (memory's entities[].name): the arguments carry the ids
             return self._present(self._new_only(id_field), mint=True), []  # the guard learns them from the answer
-        new_id = self._new_id(id_field)
+        new_id = self._counted_id() or self._new_id(id_field)  # a create answering in words: its server's ids
         # an id inside an envelope (created_ids.py: ``todo.id``, ``data.recipe_id``) is the record's own field
         record = {id_field.rsplit(".", 1)[-1]: new_id, **self.args}
         result = self._present(record, mint=True)
         stored = {**_record_in(self.last_body, self.entity), **record}
         return result, [Effect("create", self.entity, str(new_id), stored)]  # 1 and "1" are one id
+
+    def _counted_id(self) -> str | None:
+        """The id a create answering in learned words gives its new entity, numbered as its examples (numbering.py)."""
+        learned = self.shapes.success if self.shapes else None
+        if learned is None or learned.is_json:
+            return None
+        counted = numbered_id(self.spec.examples, next_number(self.ledger, self.entity))
+        return None if counted is None or self.ledger.exists(self.entity, counted) else counted
 
     def _new_only(self, id_field: str) -> dict[str, Any]:
         """The arguments of a batch create without the items whose names exist already: such servers skip
@@ -406,6 +416,8 @@ class _Answer:
         """The answer showing ``record``: in the learned shape, else the outputSchema, else prose."""
         learned = self.shapes.success if self.shapes else None
         record = {**record, **self.derived}  # what the arguments' meaning and the session's history fix
+        if learned is not None and is_example_data(learned, self.args) and self._state_answers():
+            learned = None  # the example's own data: what the session stored, or no rows (constant.py)
         if learned is not None:  # a field the example showed, the earlier change this read recalls gives
             return self._learned(learned, {**recalled_fields(self.recalled), **record}, mint)
         schema = self.spec.output_schema
@@ -427,6 +439,11 @@ class _Answer:
             return self._text(rowsets.EMPTY_ROWS, [])
         text = prose.sentence(self.spec.name, self.effect.kind, self.entity, record)
         return self._text(prose.with_recalled(text, self.recalled), record)
+
+    def _state_answers(self) -> bool:
+        """Whether the session's state answers this call (``_present``'s answers after the learned one)."""
+        written = stored.read_back(self.args, self.recalled) is not None
+        return written or rowsets.returns_no_rows(self.spec.name, self.args)
 
     def _open_body(self, record: dict[str, Any]) -> dict[str, Any]:
         """An answer for an outputSchema that is any object (a Python tool returning ``dict``): the record under
