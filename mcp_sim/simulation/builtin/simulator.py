@@ -74,6 +74,7 @@ from mcp_sim.simulation.builtin import (
     unions,
     world_actions,
     world_reads,
+    wrapped,
 )
 from mcp_sim.simulation.builtin.batch import simulate_batch
 from mcp_sim.simulation.builtin.recent import RecentTurns
@@ -400,10 +401,12 @@ class _Answer:
             name = self.spec.name
             return self._learned(learned, {}, False, lambda found: _searched(
                 selection.by_name(name, self.args, [r for r in found if _matches(r, filters)]), self.args))  # fmt: skip
-        if schema is None:
+        slot = wrapped.text_slot(schema, self.values.resolve)
+        if schema is None or slot is not None:  # prose, bare or as the one string a schema wraps (wrapped.py)
             body: Any = {plural(self.entity): records, "total": len(records)}
             text = prose.listing(self.spec.name, self.entity, records) if records or not self.recalled else ""
-            return self._text(prose.with_recalled(text, self.recalled), body)
+            text = prose.with_recalled(text, self.recalled)
+            return self._text(text, body) if slot is None else self._wrapped(slot, text, body)
         if _open_object(schema):
             self.last_body = {plural(self.entity): records, "count": len(records)}
         else:
@@ -421,6 +424,8 @@ class _Answer:
         if learned is not None:  # a field the example showed, the earlier change this read recalls gives
             return self._learned(learned, {**recalled_fields(self.recalled), **record}, mint)
         schema = self.spec.output_schema
+        if (slot := wrapped.text_slot(schema, self.values.resolve)) and _known(record, slot, "") is None:
+            return self._wrapped(slot, *self._prose(record))  # a function returning str (wrapped.py)
         if schema is not None and _open_object(schema):
             self.last_body = self._open_body(record)
             return to_result(self.spec, self.last_body)
@@ -433,12 +438,16 @@ class _Answer:
             known = {k: _current(v, self.ledger, self.request.types) for k, v in known.items()}
             self.last_body = _fill(self.values, schema, {**known, **record})
             return to_result(self.spec, self.last_body)
+        return self._text(*self._prose(record))
+
+    def _prose(self, record: dict[str, Any]) -> tuple[str, Any]:
+        """The text answer showing ``record`` and the body the ledger observes from it."""
         if (value := stored.read_back(self.args, self.recalled)) is not None:  # get(key) after set (stored.py)
-            return self._text(value, record)
+            return value, record
         if rowsets.returns_no_rows(self.spec.name, self.args):  # CREATE TABLE through `query`: [] (rowsets.py)
-            return self._text(rowsets.EMPTY_ROWS, [])
+            return rowsets.EMPTY_ROWS, []
         text = prose.sentence(self.spec.name, self.effect.kind, self.entity, record)
-        return self._text(prose.with_recalled(text, self.recalled), record)
+        return prose.with_recalled(text, self.recalled), record
 
     def _state_answers(self) -> bool:
         """Whether the session's state answers this call (``_present``'s answers after the learned one)."""
@@ -538,6 +547,10 @@ class _Answer:
     def _text(self, text: str, body: Any) -> CallToolResult:
         self.last_body = body
         return CallToolResult(content=[TextContent(type="text", text=text)])
+
+    def _wrapped(self, slot: str, text: str, body: Any) -> CallToolResult:
+        self.last_body = body
+        return wrapped.answer(slot, text)
 
     def _existing(self, id_: str) -> dict[str, Any]:
         record = self.ledger.get(self.entity, id_)

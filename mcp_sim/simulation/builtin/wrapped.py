@@ -1,0 +1,37 @@
+"""Answers of tools whose outputSchema only wraps one string.
+
+A Python function that returns ``str`` gets the outputSchema ``{"result": {"type": "string"}}`` from FastMCP
+(the most common Python MCP framework), and its answer is that string twice: as the text block and as
+``structuredContent.result``. What the string says is what the function would have said without a schema,
+so such a tool answers the prose any tool without an outputSchema answers (``prose.py``), not a made-up
+value for the slot ("Alpha granite" for a notebook's "Successfully created ...").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from mcp.types import CallToolResult, TextContent
+
+
+def text_slot(
+    schema: dict[str, Any] | None, resolve: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+) -> str | None:
+    """The one property of ``schema`` when it is an object holding a single string and nothing else."""
+    if schema and resolve is not None:
+        schema = resolve(schema)
+    if not schema or schema.get("type") != "object":
+        return None
+    properties = schema.get("properties")
+    if not isinstance(properties, dict) or len(properties) != 1:
+        return None
+    [(key, sub)] = properties.items()
+    if resolve is not None:
+        sub = resolve(sub)
+    return key if isinstance(sub, dict) and sub.get("type") == "string" and "enum" not in sub else None
+
+
+def answer(key: str, text: str) -> CallToolResult:
+    """The string as the text block and under ``key`` in structuredContent, as FastMCP answers it."""
+    return CallToolResult(content=[TextContent(type="text", text=text)], structured_content={key: text})

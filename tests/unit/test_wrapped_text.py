@@ -1,0 +1,46 @@
+"""A tool whose outputSchema only wraps one string answers prose in that string (wrapped.py), on made-up tools."""
+
+from mcp_sim.config import ToolSpec
+from mcp_sim.simulation.builtin import wrapped
+from tests.unit.test_recall import path_of
+
+RESULT = {"type": "object", "properties": {"result": {"type": "string", "title": "Result"}}, "required": ["result"]}
+BOOK = {"type": "object", "properties": {"title": {"type": "string"}, "shelf": {"type": "string"}},
+        "required": ["title"]}  # fmt: skip
+BOOK_ID = {"type": "object", "properties": {"book_id": {"type": "string"}}, "required": ["book_id"]}
+
+
+def test_only_an_object_holding_a_single_free_string_is_a_wrapper() -> None:
+    assert wrapped.text_slot(RESULT) == "result"
+    assert wrapped.text_slot({"type": "object", "properties": {"count": {"type": "integer"}}}) is None
+    assert wrapped.text_slot({"type": "object", "properties": {"state": {"type": "string", "enum": ["a"]}}}) is None
+    assert (
+        wrapped.text_slot({"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "string"}}}) is None
+    )
+    assert wrapped.text_slot(None) is None
+
+
+async def test_writes_and_reads_say_what_the_session_did_in_the_wrapped_string() -> None:
+    add = ToolSpec(name="add_book", input_schema=BOOK, output_schema=RESULT)
+    shelve = ToolSpec(name="update_book", input_schema={**BOOK_ID, "properties": {**BOOK_ID["properties"],
+                      "shelf": {"type": "string"}}}, output_schema=RESULT)  # fmt: skip
+    get = ToolSpec(name="get_book", input_schema=BOOK_ID, output_schema=RESULT)
+    path = path_of(add, shelve, get)
+    created = await path.call("s", "add_book", {"title": "Dune", "shelf": "sci-fi"})
+    said = (created.structured_content or {})["result"]
+    assert "Dune" in said and "sci-fi" in said  # not a made-up value for the slot
+    assert created.content[0].type == "text" and created.content[0].text == said  # the string itself, not JSON
+    book_id = said.split("id: ")[1].split(",")[0]
+    await path.call("s", "update_book", {"book_id": book_id, "shelf": "classics"})
+    read = (await path.call("s", "get_book", {"book_id": book_id})).structured_content or {}
+    assert "Dune" in read["result"] and "classics" in read["result"]
+
+
+async def test_a_list_in_a_wrapped_string_names_each_record() -> None:
+    add = ToolSpec(name="add_book", input_schema=BOOK, output_schema=RESULT)
+    listing = ToolSpec(name="list_books", input_schema={"type": "object", "properties": {}}, output_schema=RESULT)
+    path = path_of(add, listing)
+    await path.call("s", "add_book", {"title": "Dune"})
+    await path.call("s", "add_book", {"title": "Emma"})
+    said = ((await path.call("s", "list_books", {})).structured_content or {})["result"]
+    assert "Dune" in said and "Emma" in said
