@@ -31,6 +31,7 @@ from mcp_sim.simulation.builtin import (
     appended,
     base64_text,
     booleanish,
+    climbing,
     conditional,
     confinement,
     confirmations,
@@ -239,6 +240,8 @@ async def _general_rules(
         sql_keys.check(statement, await recent())
     if confinement.paths_in(arguments):
         confinement.check(name, arguments, confinement.root_of(await recent()))
+    if climbing.climbs(arguments):  # root/../escape.txt (climbing.py)
+        climbing.check(name, arguments, await recent())
     if conflicts.creates(name) and conflicts.names_in(arguments):
         conflicts.check(name, arguments, await recent())
     if files.operation_of(request.spec) is None and lifecycle.names(name, arguments):  # named things (lifecycle.py)
