@@ -38,18 +38,24 @@ def root_of(earlier: Iterable[Turn]) -> str | None:
     """The folder the session's successful calls worked in: the parent of the deepest one holding every path
     they used (a path whose last part has a dot is a file: its folder counts). None: no path yet, or ``/``.
     A call that failed as not found counts too: servers confine a path before they look it up."""
+    common = working_folder(earlier)
+    if common is None:
+        return None
+    # One level of slack above the common folder: a session that so far worked in ``notes/`` may still make
+    # ``archive/`` beside it; another tree (``/etc``, a sibling repository's parent) is still outside.
+    root = posixpath.dirname(common)
+    return None if root == "/" else root
+
+
+def working_folder(earlier: Iterable[Turn]) -> str | None:
+    """The deepest folder holding every path the session's successful calls used (None: no path yet)."""
     folders = []
     for turn in earlier:
         if _inside(turn):
             for path in paths_in(turn.arguments):
                 normal = posixpath.normpath(path)
                 folders.append(posixpath.dirname(normal) if "." in posixpath.basename(normal) else normal)
-    if not folders:
-        return None
-    # One level of slack above the common folder: a session that so far worked in ``notes/`` may still make
-    # ``archive/`` beside it; another tree (``/etc``, a sibling repository's parent) is still outside.
-    root = posixpath.dirname(posixpath.commonpath(folders))
-    return None if root == "/" else root
+    return posixpath.commonpath(folders) if folders else None
 
 
 def check(tool: str, arguments: dict[str, Any], root: str | None) -> None:

@@ -26,10 +26,12 @@ from mcp_sim.ledger.world_state import known_values, session_clock, shown_by
 from mcp_sim.outcome import Outcome
 from mcp_sim.simulation.base import SimulationRequest
 from mcp_sim.simulation.builtin import (
+    absolute_paths,
     accumulated,
     appended,
     base64_text,
     booleanish,
+    climbing,
     conditional,
     confinement,
     confirmations,
@@ -41,6 +43,7 @@ from mcp_sim.simulation.builtin import (
     described,
     documents,
     echoed,
+    empty_lists,
     escapes,
     files,
     filled_scopes,
@@ -197,6 +200,8 @@ async def _general_rules(
     conditional.check(name, request.spec.input_schema, arguments)  # required in one mode (conditional.py)
     path_words.check(name, request.spec.input_schema, arguments)  # path forms the words reject (path_words.py)
     escapes.check(name, arguments)  # a relative path climbing out of its root (escapes.py)
+    absolute_paths.check(name, request.spec.input_schema, arguments)  # "must be absolute" (absolute_paths.py)
+    empty_lists.check(name, request.spec.input_schema, arguments)  # a required list given empty (empty_lists.py)
     confirmations.check(name, request.spec.input_schema, arguments)  # confirm=false (confirmations.py)
     base64_text.check(name, request.spec.input_schema, arguments)  # base64 that does not decode (base64_text.py)
     booleanish.check(name, request.spec.input_schema, arguments)  # "maybe" for a boolean-or-string (booleanish.py)
@@ -235,6 +240,8 @@ async def _general_rules(
         sql_keys.check(statement, await recent())
     if confinement.paths_in(arguments):
         confinement.check(name, arguments, confinement.root_of(await recent()))
+    if climbing.climbs(arguments):  # root/../escape.txt (climbing.py)
+        climbing.check(name, arguments, await recent())
     if conflicts.creates(name) and conflicts.names_in(arguments):
         conflicts.check(name, arguments, await recent())
     if files.operation_of(request.spec) is None and lifecycle.names(name, arguments):  # named things (lifecycle.py)
