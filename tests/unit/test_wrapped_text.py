@@ -44,3 +44,30 @@ async def test_a_list_in_a_wrapped_string_names_each_record() -> None:
     await path.call("s", "add_book", {"title": "Emma"})
     said = ((await path.call("s", "list_books", {})).structured_content or {})["result"]
     assert "Dune" in said and "Emma" in said
+
+
+LISTED = {"type": "object", "properties": {"result": {"type": "array", "title": "Result",
+          "items": {"type": "object", "additionalProperties": True}}}, "required": ["result"]}  # fmt: skip
+FLAG = {"type": "object", "properties": {"result": {"type": "boolean", "title": "Result"}}, "required": ["result"]}
+
+
+async def test_a_list_of_any_objects_shows_the_records_the_session_made() -> None:
+    add = ToolSpec(name="add_book", input_schema=BOOK, output_schema=RESULT)
+    listing = ToolSpec(name="list_books", input_schema={"type": "object", "properties": {}}, output_schema=LISTED)
+    path = path_of(add, listing)
+    await path.call("s", "add_book", {"title": "Dune", "shelf": "sci-fi"})
+    shown = ((await path.call("s", "list_books", {})).structured_content or {})["result"]
+    assert [(book["title"], book["shelf"]) for book in shown] == [("Dune", "sci-fi")]  # not [{}]
+
+
+async def test_a_write_answering_one_boolean_says_it_worked() -> None:
+    assert wrapped.flag_slot(FLAG) == "result" and wrapped.flag_slot(RESULT) is None
+    add = ToolSpec(name="add_book", input_schema=BOOK, output_schema=RESULT)
+    remove = ToolSpec(name="delete_book", input_schema=BOOK_ID, output_schema=FLAG)
+    path = path_of(add, remove)
+    answers = []
+    for title in ("Dune", "Emma", "Ulysses", "Beloved", "Middlemarch"):  # a made-up boolean would vary
+        said = ((await path.call("s", "add_book", {"title": title})).structured_content or {})["result"]
+        book_id = said.split("id: ")[1].split(",")[0]
+        answers.append((await path.call("s", "delete_book", {"book_id": book_id})).structured_content)
+    assert answers == [{"result": True}] * 5

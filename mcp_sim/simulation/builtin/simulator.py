@@ -433,6 +433,9 @@ class _Answer:
         schema = self.spec.output_schema
         if (slot := wrapped.text_slot(schema, self.values.resolve)) and _known(record, slot, "") is None:
             return self._wrapped(slot, *self._prose(record))  # a function returning str (wrapped.py)
+        if (slot := wrapped.flag_slot(schema, self.values.resolve)) and _known(record, slot, "") is None:
+            self.last_body = {slot: True}  # a function returning bool said the call worked (wrapped.py)
+            return to_result(self.spec, self.last_body)
         if schema is not None and _open_object(schema):
             self.last_body = self._open_body(record)
             return to_result(self.spec, self.last_body)
@@ -620,6 +623,8 @@ def _fill(values: ValueMaker, schema: dict[str, Any], record: dict[str, Any], pa
     ``source``, the argument ``source_timezone`` (or ``sourceTimezone``) fills its ``timezone``."""
     schema = values.resolve(schema)
     if "properties" not in schema:
+        if _open_object(schema) and record:  # a dict of any keys (a Python function's ``dict``): the record itself
+            return {k: v for k, v in record.items() if k != "success"}
         return values.make(schema)
     out: dict[str, Any] = {}
     for key, sub in (schema.get("properties") or {}).items():
