@@ -71,3 +71,14 @@ async def test_a_write_answering_one_boolean_says_it_worked() -> None:
         book_id = said.split("id: ")[1].split(",")[0]
         answers.append((await path.call("s", "delete_book", {"book_id": book_id})).structured_content)
     assert answers == [{"result": True}] * 5
+
+
+async def test_a_create_answering_one_integer_answers_the_id_it_gave() -> None:
+    number = {"type": "object", "properties": {"result": {"type": "integer"}}, "required": ["result"]}
+    add = ToolSpec(name="add_book", input_schema=BOOK, output_schema=number)
+    get = ToolSpec(name="get_book", input_schema=BOOK_ID, output_schema=RESULT)
+    path = path_of(add, get)
+    given = [((await path.call("s", "add_book", {"title": t})).structured_content or {})["result"] for t in "ABC"]
+    assert given == [1, 2, 3]  # the rows it made, numbered, not made-up numbers
+    read = (await path.call("s", "get_book", {"book_id": str(given[1])})).structured_content or {}
+    assert "title: B" in read["result"]  # the id it answered is the one its ledger keeps

@@ -357,6 +357,10 @@ class _Answer:
         stored = {**_record_in(self.last_body, self.entity), **record}
         return result, [Effect("create", self.entity, str(new_id), stored)]  # 1 and "1" are one id
 
+    def _id_key(self) -> str:
+        """The record's own field that holds a created entity's id (``todo.id`` -> ``id``)."""
+        return (self.effect.id or "id").rsplit(".", 1)[-1]
+
     def _counted_id(self) -> str | None:
         """The id a create answering in learned words gives its new entity, numbered as its examples (numbering.py)."""
         learned = self.shapes.success if self.shapes else None
@@ -433,9 +437,13 @@ class _Answer:
         schema = self.spec.output_schema
         if (slot := wrapped.text_slot(schema, self.values.resolve)) and _known(record, slot, "") is None:
             return self._wrapped(slot, *self._prose(record))  # a function returning str (wrapped.py)
+        slot = wrapped.number_slot(schema, self.values.resolve) if mint and self.effect.kind == "create" else None
+        if slot and _known(record, slot, "") is None and isinstance(new := record.get(self._id_key()), int):
+            self.last_body = record  # the record the ledger keeps, not the one number said (wrapped.py)
+            return to_result(self.spec, {slot: new})  # a create answering one integer: the id it gave
         if (slot := wrapped.flag_slot(schema, self.values.resolve)) and _known(record, slot, "") is None:
-            self.last_body = {slot: True}  # a function returning bool said the call worked (wrapped.py)
-            return to_result(self.spec, self.last_body)
+            self.last_body = record
+            return to_result(self.spec, {slot: True})  # a function returning bool said the call worked (wrapped.py)
         if schema is not None and _open_object(schema):
             self.last_body = self._open_body(record)
             return to_result(self.spec, self.last_body)
@@ -580,7 +588,8 @@ class _Answer:
             number += 1  # a seeded or observed entity already has this number
         schema = ((self.spec.output_schema or {}).get("properties") or {}).get(id_field, {})
         types = self.request.types
-        if schema.get("type") == "integer" or (types is not None and self.entity in types.integer_ids):
+        numbered = self.effect.kind == "create" and wrapped.number_slot(self.spec.output_schema) is not None
+        if schema.get("type") == "integer" or numbered or (types is not None and self.entity in types.integer_ids):
             # numbered by the server, one count per type as a database's keys are: 1, 2, 3
             count = len(self.ledger.entities.get(self.entity, {})) + len(self.ledger.deleted.get(self.entity, []))
             while self.ledger.exists(self.entity, str(count + 1)) or self.ledger.is_deleted(

@@ -1,4 +1,4 @@
-"""Answers of tools whose outputSchema only wraps one value (a string or a boolean).
+"""Answers of tools whose outputSchema only wraps one value (a string, a boolean, a number).
 
 A Python function that returns ``str`` gets the outputSchema ``{"result": {"type": "string"}}`` from FastMCP
 (the most common Python MCP framework), and its answer is that string twice: as the text block and as
@@ -22,6 +22,15 @@ def flag_slot(
     ``bool``): a call that succeeded answers ``true`` in it, as such functions say they did what was asked."""
     key, sub = _single(schema, resolve)
     return key if sub.get("type") == "boolean" else None
+
+
+def number_slot(
+    schema: dict[str, Any] | None, resolve: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+) -> str | None:
+    """The one property of ``schema`` when it is an object holding a single integer (a function returning
+    ``int``): what a create answers there is the number of the row it made, as ``cursor.lastrowid`` is."""
+    key, sub = _single(schema, resolve)
+    return key if sub.get("type") == "integer" else None
 
 
 def text_slot(
