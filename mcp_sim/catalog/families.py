@@ -89,8 +89,19 @@ def borrowed(specs: list[ToolSpec]) -> list[ToolSpec]:
     if not observed:
         return specs
     prefix = server_prefix(s.name for s in specs)
-    return [spec if spec.examples else spec.model_copy(update={"examples": lent(spec, observed, prefix)[1]})
-            for spec in specs]  # fmt: skip
+    # a tool that says what it did in one string (FastMCP's ``{"result": str}``) keeps its own words: a sibling's
+    # sentence, words swapped, told a notebook's move what another tool read ("pd.move_csv(...)")
+    return [spec if spec.examples or says_text(spec) else spec.model_copy(update={"examples": lent(spec, observed,
+            prefix)[1]}) for spec in specs]  # fmt: skip
+
+
+def says_text(spec: ToolSpec) -> bool:
+    """Whether the tool's outputSchema wraps one free string: it says what it did in its own words."""
+    props = (spec.output_schema or {}).get("properties")
+    if not isinstance(props, dict) or len(props) != 1:
+        return False
+    [sub] = props.values()
+    return isinstance(sub, dict) and sub.get("type") == "string" and "enum" not in sub
 
 
 def lent(spec: ToolSpec, observed: list[ToolSpec], prefix: int) -> tuple[str | None, list[Example]]:

@@ -190,3 +190,18 @@ def test_fields_repeating_an_argument_the_tool_also_takes_are_kept() -> None:
     how, examples = lent(tool("add_link", "source_id", "note"), [relate], prefix=0)
     assert how is not None
     assert json.loads(examples[0].result["content"][0]["text"]) == {"success": True, "link_id": 1, "source_id": 2}
+
+
+def test_a_tool_that_says_what_it_did_in_one_string_borrows_no_siblings_words() -> None:
+    # FastMCP's schema for a function returning str: a sibling's sentence (the cell it read) is not this
+    # tool's news, so it answers in its own words (builtin/wrapped.py) rather than the sibling's, words swapped
+    said = {"type": "object", "properties": {"result": {"type": "string"}}, "required": ["result"]}
+    read = Example(
+        arguments={"path": "q4.ipynb", "cell_index": "2"},
+        result={"content": [{"type": "text", "text": "sales = pd.read_csv('q4.csv')"}],
+                "structuredContent": {"result": "sales = pd.read_csv('q4.csv')"}, "isError": False},
+    )  # fmt: skip
+    reader = tool("nb_read_cell", "path", "cell_index", examples=[read]).model_copy(update={"output_schema": said})
+    mover = tool("nb_move_cell", "path", "cell_index").model_copy(update={"output_schema": said})
+    assert borrowed([reader, mover])[1].examples == []
+    assert borrowed([reader, tool("nb_move_cell", "path", "cell_index")])[1].examples != []  # no schema: lent
