@@ -19,6 +19,7 @@ from mcp_sim.ledger import created_ids, namespaces
 from mcp_sim.ledger.answers import Found, answer_body, find_records, is_failure, scalar_fields, values_at
 from mcp_sim.ledger.entities import Effect, Ledger
 from mcp_sim.ledger.hierarchy import normal
+from mcp_sim.ledger.id_forms import same_form
 from mcp_sim.ledger.world_state import scalar_effect
 
 Kind = Literal["create", "read", "update", "delete", "list", "none"]
@@ -111,13 +112,17 @@ class EntityTypes:
         self.seeded = set(seeded or {})
         self.integer_ids = _integer_ids(specs)
 
-    def known(self, entity: str, ledger: Ledger) -> bool:
+    def known(self, entity: str, ledger: Ledger, id_: str | None = None) -> bool:
         """Whether the session knows every entity of this type, so an unknown id is not found: the world
         seed declares the type (what it does not name is not there), or the session has seen one of the type
-        (created, listed, read). Before that the world of the type is open: the agent may name one that
-        existed before the session (from its task), and a simulator that cannot know must not call it
-        missing. Deleted ids are refused either way."""
-        return entity in self.seeded or ledger.knows(entity)
+        (created, listed, read) written like ``id_`` (id_forms.py: an id in a form the session never showed
+        for the type came from outside it). Before that the world of the type is open: the agent may name
+        one that existed before the session (from its task), and a simulator that cannot know must not call
+        it missing. Deleted ids are refused either way."""
+        if entity in self.seeded:
+            return True
+        seen = ledger.seen_ids(entity)
+        return bool(seen) and (id_ is None or same_form(id_, seen))
 
 
 def learn_namespace(specs: list[ToolSpec]) -> None:

@@ -54,10 +54,13 @@ class Ledger:
         """Whether any entity of this type was ever seen (live or deleted). Ids the session only assumed (an
         update or delete of an id it never saw, let through by an open world) do not count: using one
         reveals nothing about which others exist."""
+        return bool(self.seen_ids(entity))
+
+    def seen_ids(self, entity: str) -> list[str]:
+        """The ids of this type the session saw (live or deleted), without the ones it only assumed."""
         assumed = set(self.assumed.get(entity, ()))
-        return any(i not in assumed for i in self.entities.get(entity, {})) or any(
-            i not in assumed for i in self.deleted.get(entity, ())
-        )
+        ids = [*self.entities.get(entity, {}), *self.deleted.get(entity, ())]
+        return [i for i in ids if i not in assumed]
 
     def records(self, entity: str) -> list[dict[str, Any]]:
         return list(self.entities.get(entity, {}).values())

@@ -132,7 +132,7 @@ def refused(entity: str, id_: str, ledger: Ledger, types: EntityTypes, policy: t
         return "was deleted" if deleted == "not_found" else None
     if ledger.exists(entity, id_) or unknown == "allow":
         return None
-    return "does not exist" if unknown == "not_found" or types.known(entity, ledger) else None
+    return "does not exist" if unknown == "not_found" or types.known(entity, ledger, id_) else None
 
 
 def _missing(

@@ -146,3 +146,25 @@ async def test_ids_used_unseen_in_an_open_world_do_not_close_it() -> None:
     assert not state.ledger.knows("todo") and state.ledger.assumed["todo"] == ["old-1", "old-2", "old-3"]
     reloaded = Ledger.from_json(json.loads(json.dumps(state.ledger.to_json())))
     assert reloaded.assumed == state.ledger.assumed
+
+
+def test_a_known_type_refuses_unseen_ids_only_in_the_form_its_own_ids_have() -> None:
+    """Once the session knows notes (``n-1``, ``n-2``), ``n-9`` is one the agent made up, but an id written
+    otherwise (a hex hash, a UUID) came from outside the session, which cannot know it is absent. A deleted
+    id is refused whatever its form."""
+    from mcp_sim.config import EntityEffect
+    from mcp_sim.ledger.id_forms import form_of
+    from mcp_sim.ledger.integrity import policy_of, refused
+
+    ledger, types = Ledger(), EntityTypes([])
+    ledger.apply(Effect("create", "note", "n-1", {"id": "n-1"}))
+    ledger.apply(Effect("create", "note", "be1403f4", {"id": "be1403f4"}))
+    ledger.apply(Effect("delete", "note", "be1403f4"))
+    default = policy_of(EntityEffect(kind="read", entity="note", id="id"))
+    assert refused("note", "n-12", ledger, types, default) == "does not exist"
+    assert refused("note", "0f8fad5b-d9cb-469f-a165-70867728950e", ledger, types, default) is None
+    assert refused("note", "7c9e6679", ledger, types, default) == "does not exist"  # like be1403f4
+    assert refused("note", "be1403f4", ledger, types, default) == "was deleted"
+    assert form_of("habit-1") == form_of("habit-12") != form_of("be1403f4") == form_of("7c9e6679")
+    assert form_of("Breakfast") == form_of("support") != form_of("My Project")
+    assert form_of("42") == form_of("7") != form_of("t-7")

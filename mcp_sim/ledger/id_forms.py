@@ -1,0 +1,46 @@
+"""The written form of an id (``habit-7``, a UUID, an 8-digit hex hash, a plain number, a one-word name).
+
+Why: "open until known" closes a type's world once the session has seen one of its entities, so any other
+id of the type is not found. That is right for the ids the session could have handed out itself: an agent
+learns ids only from answers, and an id in the form the session's own ids have (``habit-9`` beside
+``habit-1``, ``99`` beside ``1, 2``) that the session never showed is one the agent made up. An id in
+another form (``be1403f4`` where the session minted ``habit-1``) came from outside the session (the task,
+an earlier episode, another system the server shares its store with), and the session cannot know it is
+absent. Deleted ids stay refused whatever their form.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+_UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.IGNORECASE)
+_HEX = re.compile(r"[0-9a-f]{6,}", re.IGNORECASE)
+_RUNS = re.compile(r"[0-9]+|[^\W\d_]+|\s+|.", re.UNICODE)
+
+
+def form_of(id_: str) -> str:
+    """A signature equal for ids written alike: ``habit-1`` and ``habit-12`` -> ``a-9``, a UUID -> ``uuid``,
+    ``be1403f4`` -> ``hex8``, ``42`` -> ``9``, ``Breakfast`` / ``support`` -> ``a``, ``My Project`` -> ``a a``."""
+    text = id_.strip()
+    if _UUID.fullmatch(text):
+        return "uuid"
+    if _HEX.fullmatch(text) and any(c.isdigit() for c in text) and any(c.isalpha() for c in text):
+        return f"hex{len(text)}"
+    parts = []
+    for run in _RUNS.findall(text):
+        if run.isdigit():
+            parts.append("9")
+        elif run.isalpha():
+            parts.append("a")
+        elif run.isspace():
+            parts.append(" ")
+        else:
+            parts.append(run)
+    return "".join(parts)
+
+
+def same_form(id_: str, known: Iterable[str]) -> bool:
+    """Whether ``id_`` is written like one of the ``known`` ids of its type."""
+    form = form_of(id_)
+    return any(form_of(other) == form for other in known)
