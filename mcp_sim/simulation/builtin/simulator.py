@@ -53,9 +53,11 @@ from mcp_sim.simulation.builtin import (
     maps,
     meaning,
     members,
+    named_records,
     observing,
     operations,
     optional,
+    paired,
     overwrite,
     path_words,
     placeholders,
@@ -259,6 +261,9 @@ async def _general_rules(
         derived.update(holdings.listed(request.spec, arguments, await recent(), ledger))
     if effect.kind == "create" and signed_in.may_show(request.spec, arguments):  # the signed-in user (signed_in.py)
         derived.update(signed_in.creator(await recent(), request.spec, arguments))
+    if paired.stops(name):  # the running activity a stop ends shows what its start was given (paired.py)
+        started = paired.running(name, await recent())
+        derived.update({k: v for k, v in started.items() if k not in arguments})
     if summaries.summarises(name, effect.kind) and not effect.id:  # counts and totals of records (summaries.py)
         derived.update(summaries.summary(name, request.spec.description or "", arguments, ledger))
     if placeholders.looks_up(name, effect.kind) and any(map(placeholders.placeholder, arguments.values())):
@@ -324,7 +329,9 @@ class _Answer:
     def build(self) -> tuple[CallToolResult, list[Effect]]:
         kind = self.effect.kind
         if kind in ("read", "update", "delete") and self.effect.id and self.effect.id in self.args:
-            return getattr(self, f"_{kind}")(str(self.args[self.effect.id]))  # type: ignore[no-any-return]
+            given_id = self.args[self.effect.id]  # a name (``id_or_name``) stands for the record it names
+            id_ = named_records.named_id(self.entity, given_id, self.ledger) or str(given_id)
+            return getattr(self, f"_{kind}")(id_)  # type: ignore[no-any-return]
         planned = None if self.shapes or self.spec.output_schema else self._planned()  # plan_trip(stops)
         if planned is not None:
             return self._text(json.dumps(planned.body), planned.body), planned.effects
@@ -339,7 +346,8 @@ class _Answer:
         shown = shown_by(self.ledger, self.spec.name, self.spec.description, self.args)  # get_balance: the balance
         given = echoed.with_records(self.effect, self.entity, self.args, self.ledger)  # a batch update's records
         shown.update(planning.children(self.args, self.ledger))  # a planned parent's items (planning.py)
-        return self._present({"success": True, **shown, **given, **self.derived}), []
+        named = named_records.fields(self.args, self.ledger)  # the records the call names (named_records.py)
+        return self._present({"success": True, **named, **shown, **given, **self.derived}), []
 
     def _planned(self) -> planning.Plan | None:
         types = self.request.types

@@ -1,0 +1,37 @@
+"""An action names its record by id or by name, and its answer shows that record (named_records.py)."""
+
+from __future__ import annotations
+
+from mcp_sim.config import ToolSpec
+from mcp_sim.ledger.entities import Effect, Ledger
+from mcp_sim.simulation.builtin import named_records
+from tests.unit.test_recall import path_of, text
+
+STRING = {"type": "string"}
+
+
+def test_a_value_names_the_one_record_with_that_id_or_name() -> None:
+    ledger = Ledger()
+    ledger.apply(Effect("create", "template", "template-1", {"id": "template-1", "name": "code-review"}))
+    ledger.apply(Effect("create", "template", "template-2", {"id": "template-2", "name": "standup"}))
+    ledger.apply(Effect("create", "project", "project-1", {"id": "project-1", "title": "standup"}))
+    assert named_records.named_id("template", "code-review", ledger) == "template-1"
+    assert named_records.named_id("template", "template-2", ledger) == "template-2"
+    assert named_records.named_id("template", "nothing", ledger) is None
+    assert named_records.fields({"id_or_name": "code-review"}, ledger)["name"] == "code-review"
+    assert named_records.fields({"id_or_name": "standup"}, ledger) == {}  # two records answer: ambiguous
+    assert named_records.fields({"x": "a"}, ledger) == {}  # one character names too much
+
+
+async def test_an_action_on_a_named_record_shows_what_the_session_gave_it() -> None:
+    create = ToolSpec(
+        name="template_create",
+        input_schema={"type": "object", "properties": {"name": STRING, "template": STRING}, "required": ["name"]},
+    )
+    render = ToolSpec(name="template_render", input_schema={"type": "object", "properties": {"id_or_name": STRING}})
+    path = path_of(create, render)
+    await path.call("s", "template_create", {"name": "code-review", "template": "Review this {lang} change."})
+    answer = text(await path.call("s", "template_render", {"id_or_name": "code-review"}))
+    assert "Review this {lang} change." in answer  # before: only "id_or_name: code-review"
+    other = text(await path.call("s", "template_render", {"id_or_name": "changelog"}))
+    assert "Review this" not in other  # a name nothing holds shows no other record
