@@ -51,6 +51,7 @@ class Template:
     defaults: dict[str, Any] = field(default_factory=dict)  # slot -> the example's value (an argument left out)
     cues: frozenset[str] = frozenset()  # what the example's call looked like (``cues_of``)
     alternatives: tuple[Template, ...] = ()  # the tool's other forms of this kind, picked by the call's cues
+    wrap: str | None = None  # the one structuredContent key whose string carries ``body`` as JSON text (unwrapped)
 
 
 @dataclass(frozen=True)
@@ -166,10 +167,13 @@ def template_of(example: Example) -> Template | None:
     structured = result.get("structuredContent")
     text = _text_of(result)
     is_error = bool(result.get("isError"))
-    body: Any = structured if structured is not None else _json_or_none(text)
+    wrap = wrapping_key(structured)
+    if wrap is not None:  # FastMCP's {"result": "<JSON text>"}: the skeleton is the JSON inside the string
+        text = str(structured[wrap])
+    body: Any = structured if structured is not None and wrap is None else _json_or_none(text)
     cues = cues_of(example.arguments)
     if body is not None:
-        indent = 2 if text.lstrip().startswith(("{\n", "[\n")) else None
+        indent = _indent_of(text)
         return Template(
             _slotted_json(body, slots, example.arguments),
             True,
@@ -178,10 +182,29 @@ def template_of(example: Example) -> Template | None:
             indent,
             _defaults(slots),
             cues,
+            wrap=wrap,
         )
     if not text:
         return None
     return Template(_slotted_text(text, slots), False, False, is_error, None, _defaults(slots), cues)
+
+
+def wrapping_key(structured: Any) -> str | None:
+    """The key of a structuredContent that only wraps JSON text (a Python tool returning ``json.dumps(...)`` as
+    ``str``: FastMCP answers ``{"result": "{\\"habits\\": [...]}"}``), else None. Such an answer is JSON all the
+    same, and is learned (and answered) as its skeleton, ids, lists and all, wrapped again as text."""
+    if not isinstance(structured, dict) or len(structured) != 1:
+        return None
+    key, value = next(iter(structured.items()))
+    if not isinstance(value, str) or not value.lstrip().startswith(("{", "[")):
+        return None
+    return key if isinstance(_json_or_none(value), dict | list) else None
+
+
+def _indent_of(text: str) -> int | None:
+    """The indent of pretty-printed JSON text (2 or 4 spaces, as ``json.dumps(indent=n)`` writes), else None."""
+    match = re.match(r"\s*[\[{]\n( +)", text)
+    return len(match.group(1)) if match else None
 
 
 def shape_key(template: Template) -> str:

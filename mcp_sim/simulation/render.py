@@ -87,9 +87,17 @@ def render(template: Template, fill: Fill) -> CallToolResult:
         text = with_new_id(text, fill.record, fill.arguments) if fill.mint else text  # the id the ledger gave it
         return CallToolResult(content=[TextContent(type="text", text=text)], is_error=template.is_error)
     fill = replace(fill, record=with_named_fields(template.body, fill.record))  # the entity an action names
-    body = _fill_json(template.body, fill, template.defaults, "")
+    return carried(template, _fill_json(template.body, fill, template.defaults, ""))
+
+
+def carried(template: Template, body: Any) -> CallToolResult:
+    """``body`` carried as the template's example carried its answer: JSON text laid out alike, also as
+    structuredContent, or wrapped as the one string of a structuredContent (``{"result": "<JSON text>"}``)."""
     text = json.dumps(body, ensure_ascii=False, indent=template.indent)
-    structured = body if template.structured and isinstance(body, dict) else None
+    if template.wrap is not None:
+        structured: Any = {template.wrap: text}
+    else:
+        structured = body if template.structured and isinstance(body, dict) else None
     return CallToolResult(
         content=[TextContent(type="text", text=text)], structured_content=structured, is_error=template.is_error
     )
@@ -147,12 +155,7 @@ def failure_in_style(
         return _failed_envelope(siblings, message)
     if not style.is_json:
         return None
-    body = _envelope(style.body, message, arguments)
-    text = json.dumps(body, ensure_ascii=False, indent=style.indent)
-    structured = body if style.structured and isinstance(body, dict) else None
-    return CallToolResult(
-        content=[TextContent(type="text", text=text)], structured_content=structured, is_error=style.is_error
-    )
+    return carried(style, _envelope(style.body, message, arguments))
 
 
 def failure_style(spec: ToolSpec, siblings: Sequence[ToolSpec], kind: FailureKind) -> Template | None:

@@ -412,3 +412,29 @@ def test_records_listed_beside_the_selected_ones_leave_out_what_names_an_unselec
     answer = json.loads(render(shapes.success, fill).content[0].text)  # type: ignore[union-attr]
     assert [e["name"] for e in answer["entities"]] == ["Ada"]
     assert [(r["from"], r["to"]) for r in answer["relations"]] == [("Ada", "Ghost")]
+
+
+def test_json_text_wrapped_in_one_string_is_learned_as_json_and_wrapped_again() -> None:
+    """FastMCP gives a Python tool returning ``json.dumps(...)`` the answer ``{"result": "<JSON text>"}``: its
+    skeleton is the JSON inside the string, so lists show this session's records, not the example's."""
+    inner = {"habits": [{"id": "be1403f4", "name": "Run"}], "count": 1}
+    text = json.dumps(inner, indent=2)
+    example = Example(
+        arguments={},
+        result={"content": [{"type": "text", "text": text}], "structuredContent": {"result": text}},
+    )
+    shapes = learn([example])
+    assert shapes is not None and shapes.success is not None and shapes.success.wrap == "result"
+    records = [{"id": "habit-1", "name": "Floss"}, {"id": "habit-2", "name": "No sugar"}]
+    answer = render(shapes.success, Fill({}, lambda _keys: records))
+    assert answer.structured_content is not None
+    shown = json.loads(answer.structured_content["result"])
+    assert [h["name"] for h in shown["habits"]] == ["Floss", "No sugar"]
+    assert answer.structured_content["result"].startswith("{\n  ")  # laid out as the example was
+    failed = Example(
+        arguments={"habit_id": "x"},
+        result={"content": [{"type": "text", "text": '{"error": "Habit not found"}'}],
+                "structuredContent": {"result": '{"error": "Habit not found"}'}},
+    )  # fmt: skip
+    learned = learn([example, failed])
+    assert learned is not None and learned.failure("not_found") is not None  # a failure said inside the string
