@@ -168,7 +168,7 @@ def template_of(example: Example) -> Template | None:
     text = _text_of(result)
     is_error = bool(result.get("isError"))
     wrap = wrapping_key(structured)
-    if wrap is not None:  # FastMCP's {"result": "<JSON text>"}: the skeleton is the JSON inside the string
+    if wrap is not None and isinstance(structured, dict):  # FastMCP's {"result": "<JSON text>"}: the JSON inside
         text = str(structured[wrap])
     body: Any = structured if structured is not None and wrap is None else _json_or_none(text)
     cues = cues_of(example.arguments)
