@@ -123,6 +123,15 @@ SIXTH_VENVS: dict[str, list[list[str]]] = {
     "timetracker": [["time-tracker-ai-mcp==1.0.11", "mcp<2"]],
     "toolkit": [["agent-toolkit-mcp-server==0.4.0", "mcp<2"]],
 }
+# The seventh batch (flashcards, crm, context_keeper) installs under .cache/record7 (held-out data, like the fourth to
+# sixth): one venv per Python server and an npm prefix for the TypeScript one. `--install-batch record7` installs only
+# these. mcp-memory-keeper builds better-sqlite3 from source for the system Node (20), on which it then runs.
+SEVENTH = Path(os.environ.get("MCP_REC_SEVENTH", REPO / ".cache" / "record7"))
+SEVENTH_NPM_PACKAGES = ["mcp-memory-keeper@0.14.1"]
+SEVENTH_VENVS: dict[str, list[list[str]]] = {
+    "srs": [["srs-mcp==0.3.0", "fastmcp==4.2.3", "fsrs==6.3.2", "mcp==2.3.0"]],
+    "crm": [["jsoncrm[mcp]==1.0.1", "mcp==1.30.0"]],  # imports mcp.server.fastmcp (gone in mcp 2.x)
+}
 # libfaketime (Debian package `faketime`) freezes the wall clock of servers that stamp records with it (kanban's
 # SQLite `datetime('now')`); the monotonic clock keeps running so timeouts still work.
 FAKETIME_LIB = Path("/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1")
@@ -3725,6 +3734,328 @@ async def ds_mistakes(s: Rec, wd: Path) -> None:
     await s.call("list_projects", {})
 
 
+# ---- the seventh batch (held-out data, installed under .cache/record7) ----------------------------
+# flashcards (srs-mcp, FastMCP 4 on mcp 2.x): an FSRS flashcard box in SQLite; card ids are epoch milliseconds and the
+# review schedule uses random fuzz, so the launch seeds `random` and numbers new cards from the frozen clock's epoch
+# milliseconds up (the package's own ids would collide under a frozen clock). crm (jsoncrm, FastMCP of mcp 1.30): a
+# sales pipeline of leads, prospects and customers as JSON files, each tool a call of its CLI. context_keeper
+# (mcp-memory-keeper, TS SDK 1 low-level `Server`): an agent's working memory in SQLite (sessions, keyed items,
+# channels, checkpoints, links), its UUIDs seeded like shrimp_tasks.
+
+SRS_LAUNCH = (
+    "import itertools, random, sys; random.seed(20260120); import fsrs.card as fc; "
+    "ids = itertools.count(1768910400000); init = fc.Card.__init__; "
+    "fc.Card.__init__ = lambda self, card_id=None, *a, **k: "
+    "init(self, next(ids) if card_id is None else card_id, *a, **k); "
+    "sys.argv = ['srs-mcp']; from srs_mcp import main; main()"
+)
+
+
+def srs_env(wd: Path) -> dict[str, str]:
+    return {**frozen_clock(), "MCP_TRANSPORT": "stdio", "SRS_DB": str(wd / "srs.db"), "HOME": str(wd)}
+
+
+def _card_id(answer: Answer) -> int:
+    return int(_text_json(answer)["card_id"])
+
+
+async def fc_spanish_verbs(s: Rec, wd: Path) -> None:
+    ids = {}
+    for front, back in [("Spanish: to eat", "comer"), ("Spanish: to drink", "beber"), ("Spanish: to live", "vivir")]:
+        a = await s.call("add_card", {"front": front, "back": back})
+        ids[back] = _card_id(a)
+        s.capture(card_id=ids[back])
+    await s.call("due_cards", {})
+    await s.call("grade_card", {"card_id": ids["comer"], "rating": "good"})
+    await s.call("grade_card", {"card_id": ids["beber"], "rating": "again"})
+    await s.call("grade_card", {"card_id": ids["vivir"], "rating": "easy"})
+    await s.call("due_cards", {"q": "spanish"}, note="under the frozen clock no graded card is due again yet")
+    await s.call("list_cards", {"q": "spanish"})
+    await s.call("stats", {})
+    await s.call("edit_card", {"card_id": ids["beber"], "front": "Spanish verb: to drink"})
+    await s.call("list_cards", {"limit": 2})
+
+
+async def fc_capitals_cleanup(s: Rec, wd: Path) -> None:
+    ids = {}
+    for country, capital in [("Australia", "Canberra"), ("Canada", "Ottawa"), ("Brazil", "Brasilia")]:
+        a = await s.call("add_card", {"front": f"Capital of {country}?", "back": capital})
+        ids[country] = _card_id(a)
+        s.capture(card_id=ids[country])
+    await s.call("suspend_card", {"card_id": ids["Canada"]})
+    await s.call("due_cards", {"q": "capital"})
+    await s.call("stats", {})
+    await s.call("unsuspend_card", {"card_id": ids["Canada"]})
+    await s.call("delete_card", {"card_id": ids["Brazil"]})
+    await s.call("list_cards", {})
+    await s.call("grade_card", {"card_id": ids["Australia"], "rating": "hard"})
+    await s.call("grade_card", {"card_id": ids["Brazil"], "rating": "good"}, note="error case: grading a deleted card")
+    await s.call("stats", {})
+
+
+async def fc_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("grade_card", {"card_id": 42, "rating": "good"}, note="error case: unknown card id")
+    await s.call("add_card", {"front": "HTTP 404 means?", "back": "  "}, note="error case: blank answer")
+    a = await s.call("add_card", {"front": "HTTP 404 means?", "back": "Not Found"})
+    card = _card_id(a)
+    s.capture(card_id=card)
+    a = await s.call(
+        "add_card", {"front": "HTTP 404 means?", "back": "Not Found"}, note="error case: the same card created twice"
+    )
+    dup = _card_id(a)
+    s.capture(card_id=dup)
+    await s.call("grade_card", {"card_id": card, "rating": "perfect"}, note="error case: unknown rating")
+    await s.call("grade_card", {"card_id": "first", "rating": "good"}, note="error case: wrong argument type")
+    await s.call("edit_card", {"card_id": card}, note="error case: nothing to update")
+    await s.call("delete_card", {"card_id": dup})
+    await s.call("delete_card", {"card_id": dup}, note="error case: deleting twice")
+    await s.call("edit_card", {"card_id": dup, "back": "Not found"}, note="error case: editing a deleted card")
+    await s.call("grade_card", {"card_id": card, "rating": "3"})
+    await s.call("review_card", {"card_id": card}, note="error case: unknown tool")
+    await s.call("list_cards", {})
+
+
+def crm_seed(wd: Path) -> None:
+    leads = [
+        {
+            "id": "L-101",
+            "name": "Ada Park",
+            "company": "Acme Robotics",
+            "email": "ada@acme.example",
+            "linkedin_url": "https://www.linkedin.com/in/adapark",
+            "score": "⭐⭐⭐⭐⭐",
+            "contacted": False,
+        },
+        {
+            "id": "L-102",
+            "name": "Ben Ode",
+            "company": "Globex",
+            "email": "ben@globex.example",
+            "linkedin_url": "https://www.linkedin.com/in/benode",
+            "score": "⭐⭐⭐",
+            "contacted": False,
+        },
+        {"id": "L-103", "name": "Cleo Ruiz", "company": "Hooli", "score": None, "contacted": False},
+    ]
+    prospects = [
+        {
+            "id": "P-201",
+            "name": "Dev Shah",
+            "company": "Stark Logistics",
+            "email": "dev@stark.example",
+            "score": "⭐⭐⭐⭐",
+            "contacted": True,
+        }
+    ]
+    for name, records in [("leads.json", leads), ("prospects.json", prospects), ("customers.json", [])]:
+        (wd / name).write_text(json.dumps(records, indent=2, ensure_ascii=False) + "\n")
+
+
+def crm_env(wd: Path) -> dict[str, str]:
+    return {**frozen_clock(), "HOME": str(wd)}
+
+
+async def crm_new_leads(s: Rec, wd: Path) -> None:
+    await s.call("list", {"stage": "leads"})
+    mara = {"id": "L-104", "name": "Mara Quinn", "company": "Northwind", "email": "mara@northwind.example"}
+    await s.call("add", {"database_file": "leads.json", "item_json": {**mara, "score": "⭐⭐⭐⭐"}})
+    tomas = {"id": "L-105", "name": "Tomas Berg", "company": "Initech", "score": "⭐⭐"}
+    await s.call(
+        "add",
+        {
+            "database_file": "leads.json",
+            "item_json": {**tomas, "linkedin_url": "https://www.linkedin.com/in/tomasberg"},
+        },
+    )
+    await s.call("search", {"query": "northwind"})
+    await s.call("promote", {"identity_value": "L-104", "identity_field": "id", "lead": True})
+    await s.call("update", {"database_file": "prospects.json", "item_json": {"id": "L-104", "contacted": True}})
+    await s.call("promote", {"identity_value": "L-104", "identity_field": "id", "prospect": True})
+    await s.call("list", {"stage": "customers"})
+    await s.call("stats", {})
+    await s.call("recent", {"num": 3})
+    await s.call("find", {"database_file": "leads.json", "item_json": {"company": "Initech"}})
+    await s.call("top", {"num": 2})
+
+
+async def crm_follow_up(s: Rec, wd: Path) -> None:
+    a = await s.call("top", {"num": 1})
+    top = _text_json(a)
+    best = (top.get("result") or top.get("records") or [top])[0] if isinstance(top, dict) else top[0]
+    lead_id, url = best["id"], best["linkedin_url"]
+    s.capture(id=lead_id, linkedin_url=url)
+    await s.call("update", {"database_file": "leads.json", "item_json": {"id": lead_id, "contacted": True}})
+    await s.call("list", {"stage": "leads", "score": "⭐⭐⭐⭐⭐"})
+    await s.call("promote", {"identity_value": url, "lead": True})
+    await s.call("list", {"stage": "prospects"})
+    await s.call("demote", {"identity_value": url, "prospect": True})
+    await s.call("list", {"stage": "leads", "query": "acme"})
+    await s.call("delete", {"database_file": "leads.json", "item_json": {"id": "L-103"}})
+    await s.call(
+        "update",
+        {"database_file": "leads.json", "item_json": {"id": "L-103", "contacted": True}},
+        note="error case: updating a deleted lead",
+    )
+    await s.call("stats", {})
+    await s.call("validate", {})
+    await s.call("dump_emails", {})
+    await s.call("recent", {"num": 2, "stage": "leads"})
+
+
+async def crm_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("delete", {"database_file": "leads.json", "item_json": {"id": "L-999"}}, note="error case: unknown id")
+    no_id = {"database_file": "leads.json", "item_json": {"name": "No Id"}}
+    await s.call("add", no_id, note="error case: record without identity")
+    ivy = {
+        "id": "L-201",
+        "name": "Ivy Chen",
+        "company": "Umbrella",
+        "linkedin_url": "https://www.linkedin.com/in/ivychen",
+    }
+    await s.call("add", {"database_file": "leads.json", "item_json": ivy})
+    await s.call(
+        "add",
+        {"database_file": "leads.json", "item_json": {**ivy, "id": "L-202"}},
+        note="error case: the same person added twice",
+    )
+    await s.call(
+        "add",
+        {"database_file": "leads.json", "item_json": {"id": "L-203", "name": "Raj Patel", "score": "10/10"}},
+        note="error case: invalid score",
+    )
+    await s.call("promote", {"identity_value": "L-201", "identity_field": "id", "lead": True})
+    await s.call(
+        "promote",
+        {"identity_value": "L-201", "identity_field": "id", "lead": True},
+        note="error case: promoting twice (no longer a lead)",
+    )
+    await s.call(
+        "update",
+        {"database_file": "leads.json", "item_json": {"id": "L-201", "score": "⭐"}},
+        note="error case: updating in the stage it left",
+    )
+    await s.call("list", {"stage": "partners"}, note="error case: unknown stage")
+    archive = {"database_file": "archive.json", "item_json": {"id": "L-201"}}
+    await s.call("find", archive, note="error case: missing database file")
+    await s.call("add", {"database_file": "leads.json"}, note="error case: no record given")
+    await s.call("merge_leads", {"file": "leads.json"}, note="error case: unknown tool")
+    await s.call("list", {"stage": "prospects"})
+
+
+# its repositories draw ids from the Web Crypto global (`globalThis.crypto.randomUUID`), not node:crypto
+CK_SEED_JS = SHRIMP_SEED_JS + (
+    'Object.defineProperty(globalThis.crypto, "randomUUID", {value: crypto.randomUUID, configurable: true});\n'
+)
+
+
+def ck_seed(wd: Path) -> None:
+    (wd / "data").mkdir()
+    (wd / "seed_random.cjs").write_text(CK_SEED_JS)
+
+
+def ck_env(wd: Path) -> dict[str, str]:
+    return {**frozen_clock(), "HOME": str(wd), "DATA_DIR": str(wd / "data")}
+
+
+def _ck_session(answer: Answer) -> str:
+    found = _UUID.findall(answer.text)
+    assert found, answer.text
+    return found[0]
+
+
+async def ck_checkout_redesign(s: Rec, wd: Path) -> None:
+    a = await s.call(
+        "context_session_start", {"name": "Checkout redesign", "description": "Move the payment form to one page"}
+    )
+    sid = _ck_session(a)
+    s.capture(sessionId=sid)
+    await s.call(
+        "context_save",
+        {"key": "payment_provider", "value": "Stripe Elements", "category": "decision", "priority": "high"},
+    )
+    layout = {"key": "form_layout", "value": "single column, address first", "category": "decision"}
+    await s.call("context_save", layout)
+    tests = {"key": "todo_tests", "value": "add an e2e test for 3DS", "category": "task", "priority": "high"}
+    await s.call("context_save", tests)
+    await s.call("context_get", {"category": "decision"})
+    await s.call("context_get", {"key": "payment_provider"})
+    await s.call(
+        "context_batch_update",
+        {"updates": [{"key": "todo_tests", "value": "e2e test for 3DS written", "category": "progress"}]},
+    )
+    await s.call("context_status", {})
+    await s.call("context_search", {"query": "3DS"})
+    await s.call(
+        "context_link", {"sourceKey": "todo_tests", "targetKey": "payment_provider", "relationship": "depends_on"}
+    )
+    await s.call("context_get_related", {"key": "todo_tests"})
+    await s.call("context_summarize", {})
+    await s.call("context_get", {"sessionId": sid, "key": "todo_tests"})
+
+
+async def ck_checkpoints(s: Rec, wd: Path) -> None:
+    a = await s.call("context_session_start", {"name": "Search indexing"})
+    sid = _ck_session(a)
+    s.capture(sessionId=sid)
+    await s.call(
+        "context_batch_save",
+        {
+            "items": [
+                {"key": "index_engine", "value": "Elasticsearch 8", "category": "decision", "priority": "high"},
+                {"key": "reindex_job", "value": "nightly at 02:00", "category": "task"},
+                {"key": "shard_count", "value": "3", "category": "note"},
+            ]
+        },
+    )
+    await s.call("context_checkpoint", {"name": "before-reindex", "description": "state before switching engines"})
+    await s.call("context_save", {"key": "index_engine", "value": "Meilisearch", "category": "decision"})
+    await s.call("context_get", {"key": "index_engine"})
+    await s.call("context_diff", {"since": "before-reindex"})
+    a = await s.call("context_restore_checkpoint", {"name": "before-reindex"})
+    await s.call("context_get", {"key": "index_engine"})
+    await s.call("context_session_list", {})
+    await s.call("context_get", {"sessionId": sid, "key": "index_engine"})
+    await s.call("context_export", {"format": "json"})
+    await s.call("context_batch_delete", {"keys": ["reindex_job", "old_key"]})
+    await s.call("context_get", {"key": "reindex_job"}, note="error case: reading a deleted key")
+    await s.call("context_get", {})
+
+
+async def ck_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("context_get", {"key": "api_token"}, note="error case: nothing saved yet")
+    await s.call("context_save", {"key": "retry_policy"}, note="error case: missing required argument")
+    a = await s.call("context_session_start", {"name": "Flaky tests"})
+    sid = _ck_session(a)
+    s.capture(sessionId=sid)
+    await s.call(
+        "context_save",
+        {"key": "retry_policy", "value": "3 retries", "category": "rule"},
+        note="error case: category outside the enum",
+    )
+    await s.call(
+        "context_save", {"key": "retry_policy", "value": "3 retries, exponential backoff", "category": "decision"}
+    )
+    await s.call(
+        "context_save",
+        {"key": "retry_policy", "value": "5 retries", "category": "decision"},
+        note="error case: the same key saved twice",
+    )
+    await s.call("context_restore_checkpoint", {"name": "never-made"}, note="error case: unknown checkpoint")
+    await s.call(
+        "context_get", {"sessionId": "00000000-0000-4000-8000-000000000000"}, note="error case: unknown session"
+    )
+    await s.call("context_batch_delete", {"keys": ["retry_policy"]})
+    await s.call("context_batch_delete", {"keys": ["retry_policy"]}, note="error case: deleting twice")
+    await s.call("context_get", {"key": "retry_policy"}, note="error case: reading a deleted key")
+    await s.call(
+        "context_link",
+        {"sourceKey": "retry_policy", "targetKey": "ci_config", "relationship": "depends_on"},
+        note="error case: linking keys that do not exist",
+    )
+    await s.call("context_delete", {"key": "retry_policy"}, note="error case: unknown tool")
+    await s.call("context_get", {"sessionId": sid})
+
+
 def build_servers() -> list[ServerDef]:
     npm = lambda exe: str(NPM_BIN / exe)  # noqa: E731
     S = Session
@@ -4170,6 +4501,53 @@ def build_servers() -> list[ServerDef]:
                 S("ds_mistakes", ds_mistakes, datasets_seed),
             ],
         ),
+        # the seventh batch (installed under .cache/record7): held-out data
+        ServerDef(
+            "flashcards",
+            "srs-mcp==0.3.0 (PyPI, fastmcp 4.2.3, mcp 2.3.0, fsrs 6.3.2)",
+            lambda wd, s: StdioServerParameters(
+                command=str(SEVENTH / "venv-srs" / "bin" / "python"),
+                args=["-c", SRS_LAUNCH],
+                cwd=str(wd),
+                env=srs_env(wd),
+            ),
+            [
+                S("fc_spanish_verbs", fc_spanish_verbs),
+                S("fc_capitals_cleanup", fc_capitals_cleanup),
+                S("fc_mistakes", fc_mistakes),
+            ],
+        ),
+        ServerDef(
+            "crm",
+            "jsoncrm[mcp]==1.0.1 (PyPI, mcp 1.30.0)",
+            lambda wd, s: StdioServerParameters(
+                command=str(SEVENTH / "venv-crm" / "bin" / "jsoncrm"), args=["mcp"], cwd=str(wd), env=crm_env(wd)
+            ),
+            [
+                S("crm_new_leads", crm_new_leads, crm_seed),
+                S("crm_follow_up", crm_follow_up, crm_seed),
+                S("crm_mistakes", crm_mistakes, crm_seed),
+            ],
+        ),
+        ServerDef(
+            "context_keeper",
+            "mcp-memory-keeper@0.14.1 (npm, TS SDK 1, Node 20)",
+            lambda wd, s: StdioServerParameters(
+                command=shutil.which("node") or "node",
+                args=[
+                    "--require",
+                    str(wd / "seed_random.cjs"),
+                    str(SEVENTH / "npm" / "node_modules" / "mcp-memory-keeper" / "dist" / "index.js"),
+                ],
+                cwd=str(wd),
+                env=ck_env(wd),
+            ),
+            [
+                S("ck_checkout_redesign", ck_checkout_redesign, ck_seed),
+                S("ck_checkpoints", ck_checkpoints, ck_seed),
+                S("ck_mistakes", ck_mistakes, ck_seed),
+            ],
+        ),
     ]
     return servers + bfcl_servers()
 
@@ -4181,6 +4559,7 @@ BATCHES: dict[str, tuple[Path, list[str], dict[str, list[list[str]]]]] = {
     "record4": (FOURTH, FOURTH_NPM_PACKAGES, FOURTH_VENVS),
     "record5": (FIFTH, FIFTH_NPM_PACKAGES, FIFTH_VENVS),
     "record6": (SIXTH, SIXTH_NPM_PACKAGES, SIXTH_VENVS),
+    "record7": (SEVENTH, SEVENTH_NPM_PACKAGES, SEVENTH_VENVS),
 }
 
 
@@ -4209,7 +4588,7 @@ def main() -> None:
         "--install-batch",
         action="append",
         choices=sorted(BATCHES),
-        help="install only this batch (repeatable): devservers, record2, record3, record4, record5, record6",
+        help="install only this batch (repeatable): devservers, record2, ..., record7",
     )
     ap.add_argument("--list", action="store_true", help="list servers and sessions and exit")
     ap.add_argument("--tools-only", action="store_true", help="only write <server>.tools.yaml")

@@ -89,6 +89,9 @@ def test_the_readme_row_counts_what_the_recording_holds(path: Path) -> None:
         "agent_toolkit",
         "drawio",
         "datasets",
+        "flashcards",
+        "crm",
+        "context_keeper",
     ],
 )
 def test_the_later_servers_have_sessions_of_8_to_20_calls_with_deliberate_mistakes(server: str) -> None:
@@ -118,6 +121,9 @@ def test_the_later_servers_have_sessions_of_8_to_20_calls_with_deliberate_mistak
         "habits",
         "agent_toolkit",
         "drawio",
+        "flashcards",
+        "crm",
+        "context_keeper",
     ],
 )
 def test_captured_ids_are_used_by_a_later_call_of_the_session(server: str) -> None:
