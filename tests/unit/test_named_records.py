@@ -35,3 +35,21 @@ async def test_an_action_on_a_named_record_shows_what_the_session_gave_it() -> N
     assert "Review this {lang} change." in answer  # before: only "id_or_name: code-review"
     other = text(await path.call("s", "template_render", {"id_or_name": "changelog"}))
     assert "Review this" not in other  # a name nothing holds shows no other record
+
+
+def test_an_item_given_inside_an_earlier_calls_arguments_is_found_by_its_identity() -> None:
+    from tests.unit.test_recall import turn
+
+    earlier = [
+        turn(1, "add", {"file": "leads.json", "item": {"id": "L-104", "name": "Mara Quinn", "score": 4}}),
+        turn(2, "add", {"file": "leads.json", "item": {"id": "L-105", "name": "Tomas Berg"}}),
+        turn(3, "update", {"item": {"id": "L-104", "contacted": True}}),
+        turn(4, "update", {"item": {"id": "L-104", "score": 9}}, failed=True),
+        turn(5, "get_lead", {"item": {"id": "L-104", "score": 1}}),  # a read gives nothing
+    ]
+    shown = named_records.given({"identity_value": "L-104"}, earlier)
+    assert shown == {"id": "L-104", "name": "Mara Quinn", "score": 4, "contacted": True}
+    assert (
+        named_records.given({"item": {"id": "L-105", "name": "T. Berg"}}, earlier)["name"] == "T. Berg"
+    )  # the call wins
+    assert named_records.given({"identity_value": "L-999"}, earlier) == {}

@@ -6,7 +6,11 @@ simulator used to echo only the call's own arguments, so everything the session 
 record (fidelity-metrics.md's persistence) was missing. An argument value names a record when it is the
 record's ledger id or the value of its name field (``name``, ``title``, ``*_name``, ``slug``, ``key``), and
 exactly one record of the session answers to it: an ambiguous name shows nothing rather than the wrong one.
-Nothing is invented: every field shown was given by an earlier call or shown by an earlier answer.
+Records the ledger does not hold (an item given inside a JSON argument, ``insert(item_json={"id": "L-104",
+"name": "Mara Quinn"})``) are found in the earlier calls that gave them: the latest object an earlier
+successful change carried whose identity field (an id, a name, a URL, an email) holds the value, laid over
+the objects before it that held it (an update's new fields win). Nothing is invented: every field shown was
+given by an earlier call or shown by an earlier answer.
 """
 
 from __future__ import annotations
@@ -15,8 +19,12 @@ import re
 from typing import Any
 
 from mcp_sim.ledger.entities import Ledger
+from mcp_sim.simulation.builtin.recall import observes, succeeded
+from mcp_sim.state.base import Turn
 
 _NAME_FIELD = re.compile(r"(?:^|_)(?:name|title|slug|key)$|[a-z](?:Name|Title)$", re.IGNORECASE)
+# the fields that say which thing an object is: its id, name or title, a URL or an email that identifies it
+_IDENTITY_FIELD = re.compile(r"(?:^|_)(?:id|uuid|name|title|slug|key|url|email)$|[a-z](?:Id|Name|Title|Url)$")
 MIN_CHARS = 2  # a one-character value (``a``, ``1`` beside ids such as ``t-1``) names too much to be sure
 
 
@@ -64,3 +72,40 @@ def _text(value: Any) -> str | None:
         return None
     text = str(value)
     return text if len(text) >= MIN_CHARS and "\n" not in text else None
+
+
+def given(arguments: dict[str, Any], earlier: list[Turn]) -> dict[str, Any]:
+    """The fields of the objects earlier successful changes gave that this call names (by a top-level value, or
+    by the identity fields of an object it gives), oldest first so the latest change wins; the call's own
+    top-level arguments left out (they are shown as given)."""
+    wanted = {text for value in arguments.values() if (text := _text(value)) is not None}
+    wanted |= {text for obj in _objects(arguments) for text in _identities(obj)}
+    if not wanted:
+        return {}
+    shown: dict[str, Any] = {}
+    for turn in earlier:
+        if observes(turn.tool) or not succeeded(turn):
+            continue
+        for obj in _objects(turn.arguments):
+            if wanted & _identities(obj):
+                shown.update(obj)
+    if shown:  # the call's own items win over what earlier calls gave them (an update's new values)
+        for obj in _objects(arguments):
+            if _identities(obj) & _identities(shown):
+                shown.update(obj)
+    return {k: v for k, v in shown.items() if k not in arguments}
+
+
+def _objects(value: Any) -> list[dict[str, Any]]:
+    """Every JSON object inside ``value`` (an argument's nested items), the top level left out."""
+    found: list[dict[str, Any]] = []
+    children = value.values() if isinstance(value, dict) else value if isinstance(value, list) else []
+    for child in children:
+        if isinstance(child, dict):
+            found.append(child)
+        found.extend(_objects(child))
+    return found
+
+
+def _identities(obj: dict[str, Any]) -> set[str]:
+    return {text for key, v in obj.items() if _IDENTITY_FIELD.search(key) and (text := _text(v)) is not None}

@@ -261,6 +261,9 @@ async def _general_rules(
         derived.update(holdings.listed(request.spec, arguments, await recent(), ledger))
     if effect.kind == "create" and signed_in.may_show(request.spec, arguments):  # the signed-in user (signed_in.py)
         derived.update(signed_in.creator(await recent(), request.spec, arguments))
+    if effect.kind in ("none", "read", "update", "delete"):  # an item an earlier call gave inside its arguments
+        items = named_records.given(arguments, await recent())
+        derived.update({k: v for k, v in items.items() if k not in derived})
     if paired.stops(name):  # the running activity a stop ends shows what its start was given (paired.py)
         started = paired.running(name, await recent())
         derived.update({k: v for k, v in started.items() if k not in arguments})
