@@ -133,7 +133,11 @@ def lent(spec: ToolSpec, observed: list[ToolSpec], prefix: int) -> tuple[str | N
             words = ", ".join(f"{a} -> {b}" for a, b in kin.words.items())
             how = f"answers in the form of {sibling.name}, another act on the same thing: its successes, ({words})"
             return how, examples
-    loose = [(k, s) for s in observed if s is not spec and (k := kinship(spec, s, prefix, called=False)) is not None]
+    loose = [
+        (k, s)
+        for s in observed
+        if s is not spec and _reads(spec) == _reads(s) and (k := kinship(spec, s, prefix, called=False)) is not None
+    ]
     if loose:  # a sibling called differently: its answer's form, without the fields that repeat its arguments
         kin, sibling = max(loose, key=lambda pair: len(pair[1].examples))
         own = _argument_names(spec)
@@ -188,6 +192,12 @@ def _acts_alike(tool: ToolSpec, observed: ToolSpec) -> bool:
     like ``create_relations``)."""
     mine, theirs = effect_of(tool).kind, effect_of(observed).kind
     return mine == theirs or {mine, theirs} <= _CHANGES
+
+
+def _reads(spec: ToolSpec) -> bool:
+    """Whether the tool reads or lists: it answers records, where a tool that acts answers what it did (a
+    ``session_list`` is not answered like a ``session_start``, though their names are one family)."""
+    return effect_of(spec).kind in ("read", "list")
 
 
 def called_alike(tool: ToolSpec, observed: ToolSpec) -> bool:

@@ -282,12 +282,12 @@ def infer_effect(spec: ToolSpec) -> EntityEffect:
         return EntityEffect(kind="none")
     kind = _VERBS.get(words[0])
     if kind is None and words[0] in CHANGING:
-        return EntityEffect(kind="none")
+        return _action(spec)
     if kind is None and len(words) > 1:
         kind = _VERBS.get(words[-1])  # ticket_create, ticket_list
         words = [*words[-1:], *words[:-1]]
     if kind is None or len(words) < 2:
-        return EntityEffect(kind="none")
+        return _action(spec)
     if "by" in words[1:]:  # filter_by_project, find_todos_by_tag: what follows "by" is the criterion
         words = words[: words.index("by", 1)]
         if kind == "list" and len(words) < 2:
@@ -309,6 +309,14 @@ def infer_effect(spec: ToolSpec) -> EntityEffect:
         refs = _refs(spec.input_schema, None)
         return EntityEffect(kind=kind, entity=entity, id=_id_field(spec, entity), refs=refs)
     return EntityEffect(kind=kind, entity=entity)
+
+
+def _action(spec: ToolSpec) -> EntityEffect:
+    """A tool that acts on no type of its own (``grade_card``, ``complete_todo``) still names the things it acts
+    on by id (``card_id``): one deleted earlier is gone for it too (a deleted card cannot be graded). An id the
+    session never saw is let through: an action's target is as often something that was there before the
+    session (a tweet to retweet) as one it made."""
+    return EntityEffect(kind="none", refs=_refs(spec.input_schema, None), unknown="allow")
 
 
 def singular(word: str) -> str:

@@ -46,9 +46,10 @@ def precheck(
 ) -> tuple[Violation, EntityEffect] | None:
     """The first argument that names a deleted or never-seen entity, with the effect that needs it."""
     for effect in effects_of(spec):
-        if effect.entity is None:
+        if effect.entity is None and not effect.refs:
             continue
-        targets = [(effect.entity, v) for v in values_at(arguments, effect.id or "")] if _needs_id(effect) else []
+        own = effect.entity if _needs_id(effect) else None  # an action (``grade_card``) checks its refs alone
+        targets = [(own, v) for v in values_at(arguments, effect.id or "")] if own is not None else []
         targets += [(entity, v) for path, entity in effect.refs.items() for v in values_at(arguments, path)]
         for entity, value in targets:
             problem = _missing(entity, value, ledger, types, policy_of(effect))

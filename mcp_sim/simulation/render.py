@@ -197,11 +197,14 @@ def _envelope_of(siblings: Sequence[ToolSpec]) -> dict[str, list[Any]]:
     """The keys most of the observed tools' usual answers share (key -> the values they gave), or {} when fewer
     than two tools were observed or one answers otherwise than with a JSON object. An id field or a record
     (``task: {...}``) is no envelope: whose id or record would a tool never observed show?"""
-    bodies = [t.body for s in siblings if s.examples and (t := _usual(s)) is not None]
-    if len(bodies) < MIN_SIBLINGS or not all(
-        isinstance(b, dict) and EACH not in b and RECORDS not in b for b in bodies
+    # every observed tool's usual success counts, prose too: a server that answers some tools in sentences
+    # has no envelope a tool never observed could be assumed to share
+    usual = [t for s in siblings if s.examples and (shapes := shapes_of(s)) and (t := shapes.success)]
+    if len(usual) < MIN_SIBLINGS or not all(
+        t.is_json and isinstance(t.body, dict) and EACH not in t.body and RECORDS not in t.body for t in usual
     ):
         return {}
+    bodies = [t.body for t in usual]
     counts = Counter(k for b in bodies for k in b)
     return {
         k: [b[k] for b in bodies if k in b]
@@ -232,12 +235,6 @@ def _failed_envelope(siblings: Sequence[ToolSpec], message: str) -> CallToolResu
         body["error"] = message
     text = json.dumps(body, ensure_ascii=False, indent=2)
     return CallToolResult(content=[TextContent(type="text", text=text)])  # in the answer, as such servers say it
-
-
-def _usual(spec: ToolSpec) -> Template | None:
-    shapes = shapes_of(spec)
-    template = shapes.success if shapes else None
-    return template if template is not None and template.is_json else None
 
 
 def _shared_value(values: list[Any], text: str) -> Any:

@@ -168,3 +168,19 @@ def test_a_known_type_refuses_unseen_ids_only_in_the_form_its_own_ids_have() -> 
     assert form_of("habit-1") == form_of("habit-12") != form_of("be1403f4") == form_of("7c9e6679")
     assert form_of("Breakfast") == form_of("support") != form_of("My Project")
     assert form_of("42") == form_of("7") != form_of("t-7")
+
+
+def test_an_action_refuses_a_deleted_target_but_lets_an_unseen_one_through() -> None:
+    schema = {"type": "object", "properties": {"card_id": {"type": "integer"}, "rating": {"type": "string"}}}
+    grade = ToolSpec.model_validate({"name": "grade_card", "inputSchema": schema})
+    add = ToolSpec.model_validate({"name": "add_card", "inputSchema": {"type": "object", "properties": {}}})
+    types = EntityTypes([grade, add])
+    cards = Ledger()
+    cards.apply(Effect("create", "card", "1", {"id": 1}))
+    cards.apply(Effect("create", "card", "2", {"id": 2}))
+    cards.apply(Effect("delete", "card", "2"))
+    refused = precheck(grade, {"card_id": 2, "rating": "good"}, cards, types)
+    assert refused is not None and refused[0].rule == "deleted"
+    assert precheck(grade, {"card_id": 1, "rating": "good"}, cards, types) is None
+    # a card the session never saw may have been there before it (an action's target often is)
+    assert precheck(grade, {"card_id": 7, "rating": "good"}, cards, types) is None

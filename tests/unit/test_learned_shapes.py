@@ -220,6 +220,10 @@ def test_a_tool_never_observed_answers_in_the_envelope_its_servers_tools_share()
     with_ids = [observed(f"t{i}", {"status": "ok", "requestId": f"r-{i}", "message": "Done it"}) for i in range(3)]
     body = __import__("json").loads(success_in_style(quiet, [*with_ids, quiet], prose).content[0].text)  # type: ignore[union-attr]
     assert body == {"status": "ok", "message": "Deleted task: t-1"}  # no requestId holding the sentence
+    saved = Example(arguments={}, result={"content": [{"type": "text", "text": "Saved."}]})
+    says = ToolSpec(name="note", examples=[saved])
+    # a server that answers one observed tool in a sentence has no envelope a tool never observed must share
+    assert success_in_style(quiet, [*siblings, says, quiet], prose) is None
     with_records = [observed(f"r{i}", {"status": "ok", "task": {"id": i}, "message": "Done it"}) for i in range(3)]
     styled = success_in_style(quiet, [*with_records, quiet], prose)
     assert styled is not None and __import__("json").loads(styled.content[0].text) == {  # type: ignore[union-attr]

@@ -185,6 +185,15 @@ def test_a_sibling_called_differently_lends_its_form_without_the_fields_repeatin
     assert [json.loads(e.result["content"][0]["text"]) for e in examples] == [{"success": True, "decision_id": 1}]
 
 
+def test_a_tool_that_lists_borrows_nothing_from_a_sibling_that_acts() -> None:
+    started = Example(arguments={"name": "Search"}, result=json_result({"started": True, "session": "s-1"}))
+    start = tool("context_session_start", "name", examples=[started])
+    listing = tool("context_session_list", "limit")
+    # one family by name (only the last word differs), but a list answers records, not what a start did
+    assert lent(listing, [start], prefix=1) == (None, [])
+    assert lent(tool("context_session_stop", "reason"), [start], prefix=1)[0] is not None  # acts borrow from acts
+
+
 def test_fields_repeating_an_argument_the_tool_also_takes_are_kept() -> None:
     relate = tool("add_relationship", "source_id", "target_id", "relationship_type", examples=[RELATED])
     how, examples = lent(tool("add_link", "source_id", "note"), [relate], prefix=0)
