@@ -4103,7 +4103,7 @@ async def units_scaling(s: Rec, wd: Path) -> None:
     a = await s.call("convert_weight", {"value": 500, "from_unit": "g", "to_unit": "lb"})
     flour = _units_value(a)
     s.capture(value=flour)
-    await s.call("convert_weight", {"value": flour * 3, "from_unit": "lb", "to_unit": "kg"}, note="tripling the recipe")
+    await s.call("convert_weight", {"value": flour, "from_unit": "lb", "to_unit": "oz"})
     a = await s.call("convert_volume", {"value": 250, "from_unit": "ml", "to_unit": "cup"})
     water = _units_value(a)
     s.capture(value=water)
@@ -4238,7 +4238,8 @@ SHELL_ALLOWED = "ls,cat,echo,mkdir,wc,sort,uniq,grep,head,tail,rm,mv,cp,touch,cu
 
 
 def shell_env(wd: Path) -> dict[str, str]:
-    return {**frozen_clock(), "HOME": str(wd), "ALLOW_COMMANDS": SHELL_ALLOWED, "LC_ALL": "C"}
+    # the allowlist is a set: a fixed hash seed keeps its order in the tool description
+    return {**frozen_clock(), "HOME": str(wd), "ALLOW_COMMANDS": SHELL_ALLOWED, "LC_ALL": "C", "PYTHONHASHSEED": "0"}
 
 
 def shell_seed(wd: Path) -> None:
