@@ -132,6 +132,15 @@ SEVENTH_VENVS: dict[str, list[list[str]]] = {
     "srs": [["srs-mcp==0.3.0", "fastmcp==4.2.3", "fsrs==6.3.2", "mcp==2.3.0"]],
     "crm": [["jsoncrm[mcp]==1.0.1", "mcp==1.30.0"]],  # imports mcp.server.fastmcp (gone in mcp 2.x)
 }
+# The eighth batch (units, python_repl, shell) installs under .cache/record8 (held-out data, like the fourth to
+# seventh): one venv per server, no npm packages. `--install-batch record8` installs only these.
+EIGHTH = Path(os.environ.get("MCP_REC_EIGHTH", REPO / ".cache" / "record8"))
+EIGHTH_NPM_PACKAGES: list[str] = []
+EIGHTH_VENVS: dict[str, list[list[str]]] = {
+    "units": [["mcp-units==0.3.3", "pydantic==2.11.10"]],  # pins mcp==1.15.0, which fails to import on pydantic 2.12
+    "pyrepl": [["mcp-python-interpreter==1.2.3", "fastmcp==2.12.5", "pydantic==2.11.10"]],  # mcp 1.16: as units
+    "shell": [["mcp-shell-server==1.1.14", "mcp==1.30.0"]],
+}
 # libfaketime (Debian package `faketime`) freezes the wall clock of servers that stamp records with it (kanban's
 # SQLite `datetime('now')`); the monotonic clock keeps running so timeouts still work.
 FAKETIME_LIB = Path("/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1")
@@ -4056,6 +4065,259 @@ async def ck_mistakes(s: Rec, wd: Path) -> None:
     await s.call("context_get", {"sessionId": sid})
 
 
+# ---- the eighth batch (held-out data, installed under .cache/record8) -----------------------------
+# units (mcp-units, low-level `Server` of mcp 1.15): cooking unit conversions, every answer pretty-printed JSON text
+# {value, from_unit, to_unit} without outputSchema; nothing is stored, so the sessions chain conversions through the
+# values the server answered. python_repl (mcp-python-interpreter, FastMCP 2.12 on mcp 1.16): persistent Python REPL
+# sessions addressed by a caller-chosen session_id plus file tools confined to its working folder; every answer is
+# prose wrapped as structuredContent {"result": ...}. shell (mcp-shell-server, mcp 1.30 low-level `Server`): runs
+# whitelisted commands (given as argv arrays) in a folder; the answer is the command's output as text, failures are
+# isError. All three run under the frozen clock; none draws random numbers.
+
+
+def _units_value(answer: Answer) -> float:
+    return float(_text_json(answer)["value"])
+
+
+async def units_baking(s: Rec, wd: Path) -> None:
+    a = await s.call("convert_temperature", {"value": 350, "from_unit": "F", "to_unit": "C"})
+    oven = _units_value(a)
+    s.capture(value=oven)
+    await s.call("convert_temperature", {"value": oven, "from_unit": "C", "to_unit": "F"})
+    a = await s.call("convert_volume", {"value": 2.5, "from_unit": "cup", "to_unit": "ml"})
+    milk = _units_value(a)
+    s.capture(value=milk)
+    await s.call("convert_volume", {"value": milk, "from_unit": "ml", "to_unit": "l"})
+    a = await s.call("convert_weight", {"value": 8, "from_unit": "oz", "to_unit": "g"})
+    butter = _units_value(a)
+    s.capture(value=butter)
+    await s.call("convert_weight", {"value": butter, "from_unit": "g", "to_unit": "kg"})
+    await s.call("convert_volume", {"value": 3, "from_unit": "tsp", "to_unit": "tbsp"})
+    await s.call("convert_volume", {"value": 1, "from_unit": "tbsp", "to_unit": "ml"})
+    await s.call("convert_weight", {"value": 1.5, "from_unit": "lb", "to_unit": "oz"})
+    await s.call("convert_temperature", {"value": 220, "from_unit": "C", "to_unit": "F"})
+    await s.call("convert_volume", {"value": 0.75, "from_unit": "l", "to_unit": "cup"})
+
+
+async def units_scaling(s: Rec, wd: Path) -> None:
+    a = await s.call("convert_weight", {"value": 500, "from_unit": "g", "to_unit": "lb"})
+    flour = _units_value(a)
+    s.capture(value=flour)
+    await s.call("convert_weight", {"value": flour, "from_unit": "lb", "to_unit": "oz"})
+    a = await s.call("convert_volume", {"value": 250, "from_unit": "ml", "to_unit": "cup"})
+    water = _units_value(a)
+    s.capture(value=water)
+    await s.call("convert_volume", {"value": water, "from_unit": "cup", "to_unit": "tbsp"})
+    await s.call("convert_volume", {"value": 4, "from_unit": "cup", "to_unit": "cup"}, note="same unit both sides")
+    await s.call("convert_temperature", {"value": 0, "from_unit": "C", "to_unit": "F"})
+    await s.call("convert_temperature", {"value": -40, "from_unit": "F", "to_unit": "C"})
+    await s.call("convert_weight", {"value": 0, "from_unit": "kg", "to_unit": "oz"})
+    await s.call(
+        "convert_weight", {"value": 2, "from_unit": "stone", "to_unit": "kg"}, note="error case: unit outside the enum"
+    )
+    await s.call("convert_weight", {"value": 2, "from_unit": "kg", "to_unit": "lb"})
+    await s.call("convert_volume", {"value": 1000000, "from_unit": "ml", "to_unit": "l"})
+
+
+async def units_mistakes(s: Rec, wd: Path) -> None:
+    await s.call(
+        "convert_volume", {"value": "two", "from_unit": "cup", "to_unit": "ml"}, note="error case: value not a number"
+    )
+    await s.call("convert_volume", {"value": 2, "from_unit": "cup"}, note="error case: missing required argument")
+    await s.call(
+        "convert_temperature",
+        {"value": 100, "from_unit": "K", "to_unit": "C"},
+        note="error case: unit outside the enum",
+    )
+    await s.call(
+        "convert_weight",
+        {"value": 1, "from_unit": "cup", "to_unit": "g"},
+        note="error case: volume unit given to the weight tool",
+    )
+    await s.call(
+        "convert_temperature",
+        {"value": -500, "from_unit": "C", "to_unit": "F"},
+        note="error case: below absolute zero",
+    )
+    await s.call(
+        "convert_weight", {"value": -3, "from_unit": "kg", "to_unit": "lb"}, note="error case: negative weight"
+    )
+    a = await s.call("convert_volume", {"value": 1, "from_unit": "cup", "to_unit": "ml"})
+    cup = _units_value(a)
+    s.capture(value=cup)
+    await s.call("convert_volume", {"value": cup, "from_unit": "ml", "to_unit": "tsp"})
+    await s.call("convert_length", {"value": 1, "from_unit": "in", "to_unit": "cm"}, note="error case: unknown tool")
+    await s.call(
+        "convert_temperature",
+        {"value": 180, "from_unit": "c", "to_unit": "F"},
+        note="error case: lower-case unit",
+    )
+    await s.call("convert_temperature", {"value": 180, "from_unit": "C", "to_unit": "F"})
+
+
+def pyrepl_env(wd: Path) -> dict[str, str]:
+    return {**frozen_clock(), "HOME": str(wd), "PYTHONHASHSEED": "0"}
+
+
+async def repl_analysis(s: Rec, wd: Path) -> None:
+    await s.call(
+        "write_file",
+        {"file_path": "sales.csv", "content": "region,amount\nnorth,120\nsouth,80\nnorth,45\neast,60\nsouth,30\n"},
+    )
+    await s.call("read_file", {"file_path": "sales.csv"})
+    code = (
+        "import csv\n"
+        "rows = list(csv.DictReader(open('sales.csv')))\n"
+        "totals = {}\n"
+        "for r in rows:\n"
+        "    totals[r['region']] = totals.get(r['region'], 0) + int(r['amount'])\n"
+        "print(sorted(totals.items()))"
+    )
+    await s.call("run_python_code", {"code": code, "session_id": "sales"})
+    a = await s.call("run_python_code", {"code": "print(max(totals, key=totals.get))", "session_id": "sales"})
+    best = a.text.split("--- Output ---")[-1].strip()
+    s.capture(region=best)
+    await s.call("run_python_code", {"code": f"print(totals[{best!r}])", "session_id": "sales"})
+    await s.call("run_python_code", {"code": "sum(totals.values())", "session_id": "sales"})
+    report = (
+        "import csv, sys\n"
+        "region = sys.argv[1]\n"
+        "rows = [r for r in csv.DictReader(open('sales.csv')) if r['region'] == region]\n"
+        "print(region, len(rows), sum(int(r['amount']) for r in rows))\n"
+    )
+    await s.call("write_file", {"file_path": "report.py", "content": report})
+    await s.call("list_directory", {})
+    await s.call("run_python_file", {"file_path": "report.py", "arguments": [best]})
+    await s.call("list_sessions", {})
+    await s.call("run_python_code", {"code": "print(len(rows))", "session_id": "scratch"}, note="a fresh session")
+    await s.call("read_file", {"file_path": "report.py"})
+
+
+async def repl_sessions(s: Rec, wd: Path) -> None:
+    await s.call("run_python_code", {"code": "import math\nradius = 3\nprint(round(math.pi * radius ** 2, 2))"})
+    await s.call("run_python_code", {"code": "inventory = {'apples': 5, 'pears': 2}", "session_id": "shop"})
+    await s.call("run_python_code", {"code": "inventory['plums'] = 7\nprint(inventory)", "session_id": "shop"})
+    a = await s.call("run_python_code", {"code": "print(sum(inventory.values()))", "session_id": "shop"})
+    count = int(a.text.split("--- Output ---")[-1].strip())
+    s.capture(total=count)
+    await s.call(
+        "run_python_code", {"code": f"assert sum(inventory.values()) == {count}\nprint('ok')", "session_id": "shop"}
+    )
+    await s.call("run_python_code", {"code": "print(radius)"}, note="the default session kept radius")
+    await s.call("list_sessions", {})
+    await s.call("clear_session", {"session_id": "shop"})
+    await s.call(
+        "run_python_code",
+        {"code": "print(inventory)", "session_id": "shop"},
+        note="error case: reading a cleared session",
+    )
+    await s.call("clear_session", {"session_id": "nosuch"}, note="error case: clearing an unknown session")
+    await s.call("run_python_code", {"code": "2 ** 10"})
+    await s.call("list_sessions", {})
+
+
+async def repl_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("read_file", {"file_path": "notes.txt"}, note="error case: file not written yet")
+    await s.call("write_file", {"file_path": "notes.txt", "content": "first draft\n"})
+    await s.call(
+        "write_file", {"file_path": "notes.txt", "content": "second draft\n"}, note="error case: overwrite not allowed"
+    )
+    await s.call("write_file", {"file_path": "notes.txt", "content": "second draft\n", "overwrite": True})
+    await s.call("read_file", {"file_path": "notes.txt"})
+    await s.call("read_file", {"file_path": "/etc/hostname"}, note="error case: path outside the working folder")
+    await s.call("run_python_code", {"code": "print(undefined_name)"}, note="error case: NameError")
+    await s.call("run_python_code", {"code": "def f(:\n    pass"}, note="error case: SyntaxError")
+    await s.call("run_python_file", {"file_path": "missing.py"}, note="error case: unknown file")
+    await s.call("run_python_code", {}, note="error case: missing required argument")
+    await s.call("run_python_code", {"code": 42}, note="error case: wrong argument type")
+    await s.call("delete_file", {"file_path": "notes.txt"}, note="error case: unknown tool")
+    await s.call("run_python_code", {"code": "print(open('notes.txt').read().upper())"})
+
+
+SHELL_ALLOWED = "ls,cat,echo,mkdir,wc,sort,uniq,grep,head,tail,rm,mv,cp,touch,cut,tr"
+
+
+def shell_env(wd: Path) -> dict[str, str]:
+    # the allowlist is a set: a fixed hash seed keeps its order in the tool description
+    return {**frozen_clock(), "HOME": str(wd), "ALLOW_COMMANDS": SHELL_ALLOWED, "LC_ALL": "C", "PYTHONHASHSEED": "0"}
+
+
+def shell_seed(wd: Path) -> None:
+    proj = wd / "project"
+    (proj / "logs").mkdir(parents=True)
+    (proj / "README.md").write_text("# billing-service\n\nSends invoices.\n")
+    (proj / "logs" / "app.log").write_text(
+        "INFO start\nWARN slow query 812ms\nERROR payment timeout id=77\nINFO invoice sent id=78\n"
+        "ERROR payment timeout id=79\nINFO stop\n"
+    )
+    (proj / "todo.txt").write_text("fix retries\nadd metrics\nfix retries\nwrite docs\n")
+
+
+async def shell_logs(s: Rec, wd: Path) -> None:
+    proj = str(wd / "project")
+    await s.call("shell_execute", {"command": ["ls", "-1"], "directory": proj})
+    a = await s.call("shell_execute", {"command": ["ls", "logs"], "directory": proj})
+    log = "logs/" + a.text.split()[0]
+    s.capture(path=log)
+    await s.call("shell_execute", {"command": ["wc", "-l", log], "directory": proj})
+    await s.call("shell_execute", {"command": ["grep", "ERROR", log], "directory": proj})
+    await s.call("shell_execute", {"command": ["grep", "-c", "ERROR", log], "directory": proj})
+    await s.call("shell_execute", {"command": ["grep", "FATAL", log], "directory": proj}, note="no match: grep exits 1")
+    await s.call("shell_execute", {"command": ["tail", "-n", "2", log], "directory": proj})
+    await s.call("shell_execute", {"command": ["cut", "-d", " ", "-f", "1", log], "directory": proj})
+    await s.call("shell_execute", {"command": ["sort"], "stdin": "ERROR\nINFO\nERROR\nWARN\n", "directory": proj})
+    await s.call("shell_execute", {"command": ["uniq", "-c"], "stdin": "ERROR\nERROR\nINFO\nWARN\n", "directory": proj})
+    await s.call("shell_execute", {"command": ["head", "-n", "1", "README.md"], "directory": proj})
+
+
+async def shell_files(s: Rec, wd: Path) -> None:
+    proj = str(wd / "project")
+    await s.call("shell_execute", {"command": ["mkdir", "archive"], "directory": proj})
+    await s.call("shell_execute", {"command": ["cp", "todo.txt", "archive/todo-2026-01.txt"], "directory": proj})
+    a = await s.call("shell_execute", {"command": ["ls", "archive"], "directory": proj})
+    saved = a.text.split()[0]
+    s.capture(file=saved)
+    await s.call("shell_execute", {"command": ["cat", saved], "directory": proj + "/archive"})
+    await s.call("shell_execute", {"command": ["sort", "-u", "todo.txt"], "directory": proj})
+    await s.call("shell_execute", {"command": ["echo", "ship v2", ">>", "todo.txt"], "directory": proj})
+    await s.call("shell_execute", {"command": ["cat", "todo.txt"], "directory": proj})
+    await s.call("shell_execute", {"command": ["mv", "todo.txt", "TODO"], "directory": proj})
+    await s.call(
+        "shell_execute", {"command": ["cat", "todo.txt"], "directory": proj}, note="error case: read after move"
+    )
+    await s.call("shell_execute", {"command": ["touch", "CHANGELOG.md"], "directory": proj})
+    await s.call("shell_execute", {"command": ["ls", "-1"], "directory": proj})
+    await s.call("shell_execute", {"command": ["rm", "archive/" + saved], "directory": proj})
+    await s.call("shell_execute", {"command": ["ls", "archive"], "directory": proj})
+
+
+async def shell_mistakes(s: Rec, wd: Path) -> None:
+    proj = str(wd / "project")
+    await s.call("shell_execute", {"command": ["python3", "-V"], "directory": proj}, note="error case: not allowed")
+    await s.call("shell_execute", {"command": [], "directory": proj}, note="error case: empty command")
+    await s.call("shell_execute", {"command": "ls -1", "directory": proj}, note="error case: command as a string")
+    await s.call("shell_execute", {"command": ["ls"], "directory": str(wd / "nowhere")}, note="error case: no folder")
+    await s.call("shell_execute", {"command": ["cat", "missing.txt"], "directory": proj}, note="error case: no file")
+    await s.call("shell_execute", {"command": ["mkdir", "logs"], "directory": proj}, note="error case: folder exists")
+    await s.call("shell_execute", {"command": ["rm", "README.md"], "directory": proj})
+    await s.call(
+        "shell_execute", {"command": ["rm", "README.md"], "directory": proj}, note="error case: deleting twice"
+    )
+    await s.call(
+        "shell_execute",
+        {"command": ["ls", "-1", "|", "wc", "-l"], "directory": proj},
+        note="a pipe between two allowed commands is run",
+    )
+    await s.call(
+        "shell_execute",
+        {"command": ["cat", "todo.txt", ";", "rm", "todo.txt"], "directory": proj},
+        note="error case: chained commands",
+    )
+    await s.call("shell_execute", {"command": ["ls"], "directory": proj, "timeout": 0}, note="error case: zero timeout")
+    await s.call("shell_run", {"command": ["ls"]}, note="error case: unknown tool")
+    await s.call("shell_execute", {"command": ["ls", "-1"], "directory": proj})
+
+
 def build_servers() -> list[ServerDef]:
     npm = lambda exe: str(NPM_BIN / exe)  # noqa: E731
     S = Session
@@ -4548,6 +4810,38 @@ def build_servers() -> list[ServerDef]:
                 S("ck_mistakes", ck_mistakes, ck_seed),
             ],
         ),
+        # the eighth batch (installed under .cache/record8): held-out data
+        ServerDef(
+            "units",
+            "mcp-units==0.3.3 (PyPI, mcp 1.15.0 low-level `Server`)",
+            lambda wd, s: StdioServerParameters(
+                command=str(EIGHTH / "venv-units" / "bin" / "mcp-units"), cwd=str(wd), env=frozen_clock()
+            ),
+            [S("units_baking", units_baking), S("units_scaling", units_scaling), S("units_mistakes", units_mistakes)],
+        ),
+        ServerDef(
+            "python_repl",
+            "mcp-python-interpreter==1.2.3 (PyPI, fastmcp 2.12.5, mcp 1.16.0)",
+            lambda wd, s: StdioServerParameters(
+                command=str(EIGHTH / "venv-pyrepl" / "bin" / "mcp-python-interpreter"),
+                args=["--dir", str(wd / "work")],
+                cwd=str(wd),
+                env=pyrepl_env(wd),
+            ),
+            [S("repl_analysis", repl_analysis), S("repl_sessions", repl_sessions), S("repl_mistakes", repl_mistakes)],
+        ),
+        ServerDef(
+            "shell",
+            "mcp-shell-server==1.1.14 (PyPI, mcp 1.30.0 low-level `Server`)",
+            lambda wd, s: StdioServerParameters(
+                command=str(EIGHTH / "venv-shell" / "bin" / "mcp-shell-server"), cwd=str(wd), env=shell_env(wd)
+            ),
+            [
+                S("shell_logs", shell_logs, shell_seed),
+                S("shell_files", shell_files, shell_seed),
+                S("shell_mistakes", shell_mistakes, shell_seed),
+            ],
+        ),
     ]
     return servers + bfcl_servers()
 
@@ -4560,6 +4854,7 @@ BATCHES: dict[str, tuple[Path, list[str], dict[str, list[list[str]]]]] = {
     "record5": (FIFTH, FIFTH_NPM_PACKAGES, FIFTH_VENVS),
     "record6": (SIXTH, SIXTH_NPM_PACKAGES, SIXTH_VENVS),
     "record7": (SEVENTH, SEVENTH_NPM_PACKAGES, SEVENTH_VENVS),
+    "record8": (EIGHTH, EIGHTH_NPM_PACKAGES, EIGHTH_VENVS),
 }
 
 
@@ -4588,7 +4883,7 @@ def main() -> None:
         "--install-batch",
         action="append",
         choices=sorted(BATCHES),
-        help="install only this batch (repeatable): devservers, record2, ..., record7",
+        help="install only this batch (repeatable): devservers, record2, ..., record8",
     )
     ap.add_argument("--list", action="store_true", help="list servers and sessions and exit")
     ap.add_argument("--tools-only", action="store_true", help="only write <server>.tools.yaml")

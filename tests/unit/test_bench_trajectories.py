@@ -92,6 +92,9 @@ def test_the_readme_row_counts_what_the_recording_holds(path: Path) -> None:
         "flashcards",
         "crm",
         "context_keeper",
+        "units",
+        "python_repl",
+        "shell",
     ],
 )
 def test_the_later_servers_have_sessions_of_8_to_20_calls_with_deliberate_mistakes(server: str) -> None:
@@ -124,6 +127,9 @@ def test_the_later_servers_have_sessions_of_8_to_20_calls_with_deliberate_mistak
         "flashcards",
         "crm",
         "context_keeper",
+        "units",
+        "python_repl",
+        "shell",
     ],
 )
 def test_captured_ids_are_used_by_a_later_call_of_the_session(server: str) -> None:
