@@ -111,3 +111,20 @@ def test_meaning_of_names(name: str, schema: dict[str, Any], meaning: str | None
 def test_clock_parses_iso_and_assumes_utc() -> None:
     assert parse_clock("2030-01-02T03:04:05Z") == datetime(2030, 1, 2, 3, 4, 5, tzinfo=UTC)
     assert parse_clock("2030-01-02") == datetime(2030, 1, 2, tzinfo=UTC)
+
+
+def test_a_bound_that_only_says_fits_in_an_int_gives_a_readable_size() -> None:
+    big = 2**53 - 1  # what zod's .int() writes as the maximum
+    schema = {
+        "type": "object",
+        "properties": {
+            "line": {"type": "integer", "minimum": 0, "maximum": big},
+            "score": {"type": "number", "maximum": 1e300},
+            "pin": {"type": "integer", "minimum": 1000, "maximum": 9999},
+        },
+        "required": ["line", "score", "pin"],
+    }
+    for seed in range(20):
+        value = ValueMaker(schema, random.Random(), seed=seed).make(schema)
+        assert 0 <= value["line"] <= 100 and 0 <= value["score"] <= 1000
+        assert 1000 <= value["pin"] <= 9999  # stated bounds still hold

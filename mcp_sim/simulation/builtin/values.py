@@ -144,7 +144,9 @@ class ValueMaker:
         counting = bool(words & {"count", "total", "size", "length", "number", "num"})
         low = int(schema.get("minimum", 0 if counting else 1))
         default_high = 65535 if "port" in words else 120 if "age" in words else 100
-        high = int(schema.get("maximum", low + default_high))
+        # a bound that only says "fits in an int" (zod's .int() writes 2**53 - 1) is no hint of size: a line, an
+        # offset or a count a person reads is small, within the stated bounds
+        high = min(int(schema.get("maximum", low + default_high)), low + default_high)
         return self.rng_at(name).randint(low, max(low, high))
 
     def _number_of(self, schema: dict[str, Any], name: str, depth: int) -> float:
@@ -159,7 +161,8 @@ class ValueMaker:
             return round(rng.uniform(-90, 90), 6)
         if "longitude" in words or "lng" in words or "lon" in words:
             return round(rng.uniform(-180, 180), 6)
-        high = float(schema.get("maximum", low + (100 if words & {"percent", "percentage", "rate"} else 1000)))
+        span = 100 if words & {"percent", "percentage", "rate"} else 1000
+        high = min(float(schema.get("maximum", low + span)), low + span)  # as for integers: bounds, not a size
         return round(rng.uniform(low, high), 2)
 
     def _boolean_of(self, schema: dict[str, Any], name: str, depth: int) -> bool:
