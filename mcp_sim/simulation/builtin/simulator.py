@@ -30,6 +30,7 @@ from mcp_sim.simulation.builtin import (
     accumulated,
     appended,
     base64_text,
+    blank_text,
     booleanish,
     climbing,
     conditional,
@@ -211,6 +212,7 @@ async def _general_rules(
     ref_names.check(name, arguments)  # a git ref starting with "-" or a new one git cannot name (ref_names.py)
     cycles.check(name, arguments)  # an item made its own parent (cycles.py)
     date_words.check(name, request.spec.input_schema, arguments)  # a date in words (date_words.py)
+    blank_text.check(name, request.spec.input_schema, arguments)  # required text of blanks (blank_text.py)
     computed = {**operations.computed(name, arguments), **meaning.derived(name, arguments)}
     held, changes = accumulated.derived(request.spec, arguments, ledger)  # what earlier calls gave (branches)
     changes += grid.changes(request.spec, arguments, ledger)  # cells written by position (grid.py)

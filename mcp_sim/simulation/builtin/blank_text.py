@@ -1,0 +1,32 @@
+"""A required text argument given as blanks: ``add_card(front="...", back="  ")``.
+
+A schema's ``required`` only asks that the key be there, so the SDK lets ``"  "`` through; the server then
+strips it and finds nothing (``front and back are both required``, ``template required``). Only a value of
+whitespace that is not empty counts: ``""`` is often a deliberate empty value (an empty note, a file with no
+content), and optional arguments are left alone, since leaving them blank is how one says "none".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mcp_sim.errors import InvalidArguments
+
+
+def check(tool: str, input_schema: dict[str, Any], arguments: dict[str, Any]) -> None:
+    """Raises the server's "is required" error for the first required string argument made only of blanks."""
+    properties = input_schema.get("properties") or {}
+    for name in input_schema.get("required") or []:
+        value = arguments.get(name)
+        prop = properties.get(name) if isinstance(properties, dict) else None
+        if not isinstance(value, str) or not value or value.strip() or not _text(prop):
+            continue
+        raise InvalidArguments(f"Error executing tool {tool}: {name} is required and cannot be blank")
+
+
+def _text(prop: Any) -> bool:
+    """Whether the argument is text with no pattern or enum of its own (those say what a blank means)."""
+    if not isinstance(prop, dict) or "pattern" in prop or "enum" in prop:
+        return False
+    kind = prop.get("type")
+    return kind == "string" or (isinstance(kind, list) and "string" in kind)

@@ -1,0 +1,31 @@
+"""A required text argument given as blanks fails as a server that strips it would (blank_text.py)."""
+
+import pytest
+
+from mcp_sim.errors import InvalidArguments
+from mcp_sim.simulation.builtin.blank_text import check
+
+SCHEMA = {
+    "type": "object",
+    "properties": {
+        "front": {"type": "string"},
+        "back": {"type": ["string", "null"]},
+        "note": {"type": "string"},
+        "code": {"type": "string", "pattern": "^\\s*$"},
+        "count": {"type": "integer"},
+    },
+    "required": ["front", "back", "code", "count"],
+}
+
+
+def test_required_text_of_blanks_fails_naming_the_argument() -> None:
+    with pytest.raises(InvalidArguments, match="back is required"):
+        check("add_card", SCHEMA, {"front": "HTTP 404 means?", "back": "  ", "code": "", "count": 1})
+    with pytest.raises(InvalidArguments, match="front"):
+        check("add_card", SCHEMA, {"front": "\n\t", "back": "Not Found", "code": "", "count": 1})
+
+
+def test_empty_optional_and_constrained_text_passes() -> None:
+    check("add_card", SCHEMA, {"front": "Q", "back": "", "code": "", "count": 1})  # "" may mean "empty" on purpose
+    check("add_card", SCHEMA, {"front": "Q", "back": "A", "note": "   ", "code": "  ", "count": 1})  # optional; pattern
+    check("add_card", SCHEMA, {"front": "Q", "back": None, "code": "", "count": 0})
