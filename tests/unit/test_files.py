@@ -123,3 +123,15 @@ async def test_a_touched_file_exists_in_a_folder_the_session_made() -> None:
     assert (await path.call("s", "cat", {"file_name": "notes.md"})).is_error  # the new folder holds nothing yet
     assert not (await path.call("s", "touch", {"file_name": "notes.md"})).is_error
     assert not (await path.call("s", "cat", {"file_name": "notes.md"})).is_error
+
+
+async def test_a_schema_wrapping_one_string_says_the_file_in_it() -> None:
+    """FastMCP's ``{"result": str}``: the read answers what was written in that string, not a generated one."""
+    wrap = {"type": "object", "properties": {"result": {"type": "string"}}, "required": ["result"]}
+    path_arg = {"type": "object", "properties": {"file_path": {"type": "string"}, "content": {"type": "string"}}}
+    write = ToolSpec(name="write_file", input_schema=path_arg, output_schema=wrap)
+    read = ToolSpec(name="read_file", input_schema=path_arg, output_schema=wrap)
+    path = path_of(write, read)
+    await path.call("s", "write_file", {"file_path": "/work/notes.txt", "content": "first draft\n"})
+    shown = await path.call("s", "read_file", {"file_path": "/work/notes.txt"})
+    assert shown.structured_content is not None and "first draft" in shown.structured_content["result"]

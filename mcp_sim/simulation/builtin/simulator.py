@@ -159,8 +159,11 @@ class SchemaWorldModel:
             result, more = _Answer(request, effect_of(request.spec), self.config, shapes).build()
             return Outcome(result=result, effects=[*effects, *more], trace={"effect": "files"})
         schema = request.spec.output_schema
+        slot = wrapped.text_slot(schema) if found.text else None
         if shapes is not None and shapes.success is not None:
             result = render(shapes.success, Fill({**request.arguments, **found.fields}))
+        elif slot is not None:  # a schema that wraps the one string it says (FastMCP's ``{"result": str}``)
+            result = wrapped.answer(slot, found.text)
         elif schema is not None:
             values = ValueMaker(schema, random.Random(request.seed), seed=request.seed)
             result = to_result(request.spec, _fill(values, schema, found.fields))
