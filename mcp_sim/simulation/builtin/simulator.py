@@ -33,6 +33,7 @@ from mcp_sim.simulation.builtin import (
     blank_text,
     booleanish,
     climbing,
+    commands,
     conditional,
     confinement,
     confirmations,
@@ -128,6 +129,15 @@ class SchemaWorldModel:
                 answered = self._on_files(request, on_files, shapes)
                 if answered is not None:
                     return answered
+            line = (
+                None
+                if on_files or declared.declares(request.spec)
+                else commands.command_line(request.spec, request.arguments)
+            )
+            if line is not None:  # a command line run on the session's files (commands.py)
+                answered = self._on_command(request, line)
+                if answered is not None:
+                    return answered
             if told is not None and isinstance(request.arguments.get(told.argument), list):
                 body, effects = simulate_batch(request, effect, told, self._one)
                 result = to_result(request.spec, body)
@@ -170,6 +180,27 @@ class SchemaWorldModel:
         else:
             result = CallToolResult(content=[TextContent(type="text", text=found.text)])
         return Outcome(result=result, effects=effects, trace={"effect": "files", "files": op.kind})
+
+    def _on_command(self, request: SimulationRequest, line: commands.CommandLine) -> Outcome | None:
+        """What a command prints, in the form the tool's schema gives it; None when it is not simulated here."""
+        ledger = request.session.ledger
+        seeded = files.seeded(ledger)
+        for effect in seeded:
+            ledger.apply(effect)
+        found = commands.run(line, ledger)
+        if found is None:
+            return None
+        schema = request.spec.output_schema
+        slot = wrapped.text_slot(schema)
+        if slot is not None:
+            result = wrapped.answer(slot, found.text)
+        elif schema is not None:
+            values = ValueMaker(schema, random.Random(request.seed), seed=request.seed)
+            printed = {"stdout": found.text, "output": found.text, "exit_code": 0, "returncode": 0, "stderr": ""}
+            result = to_result(request.spec, _fill(values, schema, printed))
+        else:  # what it prints; a command that prints nothing answers no text
+            result = CallToolResult(content=[TextContent(type="text", text=found.text)] if found.text else [])
+        return Outcome(result=result, effects=[*seeded, *found.effects], trace={"effect": "command"})
 
     def shapes(self, spec: ToolSpec) -> AnswerShapes | None:
         """The answer shapes the spec's examples show (learned once per spec)."""
