@@ -657,21 +657,30 @@ class _Answer:
         if mapped is not None:  # {"budget.xlsx": 5499}: the records by name (maps.py)
             return mapped
         body = self.values.make(schema)
+        if isinstance(body, dict):
+            self._arrays_shown(schema, body, [records])
+        return body
+
+    def _arrays_shown(self, schema: dict[str, Any], body: dict[str, Any], own: list[list[dict[str, Any]]]) -> None:
+        """Each array of ``body`` (an object of ``schema``), and those of the objects inside it (``{"data":
+        {"matches": [...], "count": 1}}``), as in ``_shape_list``; ``own``: the tool's records, until the first
+        array takes them. A count beside an array is its length."""
         props = schema.get("properties") or {}
-        arrays = [k for k, s in props.items() if self.values.resolve(s).get("type") == "array"]
-        if not arrays or not isinstance(body, dict):
-            return body
-        for n, key in enumerate(arrays):
+        arrays = [k for k, s in props.items() if k in body and self.values.resolve(s).get("type") == "array"]
+        for key in arrays:
             item_schema = self.values.resolve(props[key]).get("items", {})
             fields = set(self.values.resolve(item_schema).get("properties") or {})
-            shown = records if n == 0 and records else self._fitting(fields)
+            shown = own.pop() if own and own[0] else self._fitting(fields)
+            own.clear()
             body[key] = [_fill(self.values, item_schema, r) for r in _searched(shown, self.args)]
-        array_key = arrays[0]
-        records = body[array_key]
-        for key in ("total", "count", "total_count", "totalCount"):
-            if key in body and isinstance(body[key], int):
-                body[key] = len(records)
-        return body
+        if arrays:
+            for key in ("total", "count", "total_count", "totalCount"):
+                if key in body and isinstance(body[key], int):
+                    body[key] = len(body[arrays[0]])
+        for key, sub in props.items():
+            inner = self.values.resolve(sub)
+            if isinstance(body.get(key), dict) and inner.get("type") == "object":
+                self._arrays_shown(inner, body[key], own)
 
 
 def _fill(values: ValueMaker, schema: dict[str, Any], record: dict[str, Any], parent: str = "") -> Any:
