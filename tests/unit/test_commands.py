@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from mcp.types import TextContent
 
-from mcp_sim.config import ToolSpec
+from mcp_sim.config import Example, ToolSpec
 from mcp_sim.errors import ToolError
 from mcp_sim.ledger.entities import Ledger
 from mcp_sim.simulation.builtin.commands import CommandLine, command_line, run
@@ -88,3 +88,14 @@ async def test_a_shell_tool_answers_what_the_command_prints() -> None:
     assert [b.text for b in listed.content if isinstance(b, TextContent)] == ["todo.txt"]
     missing = await path.call("s", "shell_execute", {**call, "command": ["cat", "notes/done.txt"]})
     assert missing.is_error and "No such file or directory" in str(missing.content)
+
+
+async def test_a_learned_output_answers_only_the_command_it_was_learned_from() -> None:
+    readme = {"command": ["cat", "README.md"], "directory": HOME}
+    printed = {"content": [{"type": "text", "text": "# billing-service"}], "isError": False}
+    spec = SHELL.model_copy(update={"examples": [Example(arguments=readme, result=printed)]})
+    path = path_of(spec)
+    again = await path.call("s", "shell_execute", readme)
+    assert "# billing-service" in str(again.content)  # the very command: its learned output
+    other = await path.call("s", "shell_execute", {"command": ["cat", "todo.txt"], "directory": HOME})
+    assert "billing-service" not in str(other.content)  # another file's content is not this one's

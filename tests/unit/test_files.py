@@ -9,7 +9,7 @@ import yaml
 
 from mcp_sim.calls import CallPath
 from mcp_sim.catalog.specs import catalog_of
-from mcp_sim.config import Experiment, ToolSpec
+from mcp_sim.config import Example, Experiment, ToolSpec
 from mcp_sim.ledger.effects import EntityTypes
 from mcp_sim.ledger.world import as_world, seed_effects, seeded_types
 from mcp_sim.perturbations.base import NoPerturbations
@@ -135,3 +135,15 @@ async def test_a_schema_wrapping_one_string_says_the_file_in_it() -> None:
     await path.call("s", "write_file", {"file_path": "/work/notes.txt", "content": "first draft\n"})
     shown = await path.call("s", "read_file", {"file_path": "/work/notes.txt"})
     assert shown.structured_content is not None and "first draft" in shown.structured_content["result"]
+
+
+async def test_a_read_learned_in_words_shows_the_file_it_reads_not_the_examples() -> None:
+    schema = {"type": "object", "properties": {"file_path": {"type": "string"}, "content": {"type": "string"}}}
+    said = {"content": [{"type": "text", "text": "File: report.py\n\nimport csv\nprint(1)\n"}], "isError": False}
+    read = ToolSpec(
+        name="read_file", input_schema=schema, examples=[Example(arguments={"file_path": "report.py"}, result=said)]
+    )
+    path = path_of(ToolSpec(name="write_file", input_schema=schema), read)
+    await path.call("s", "write_file", {"file_path": "/w/notes.txt", "content": "second draft\n"})
+    shown = await path.call("s", "read_file", {"file_path": "/w/notes.txt"})
+    assert "second draft" in _text(shown) and "import csv" not in _text(shown)

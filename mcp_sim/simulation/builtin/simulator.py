@@ -138,6 +138,7 @@ class SchemaWorldModel:
                 answered = self._on_command(request, line)
                 if answered is not None:
                     return answered
+                shapes = self._same_command(request.spec, line)  # another command's output is not this one's
             if told is not None and isinstance(request.arguments.get(told.argument), list):
                 body, effects = simulate_batch(request, effect, told, self._one)
                 result = to_result(request.spec, body)
@@ -170,8 +171,16 @@ class SchemaWorldModel:
             return Outcome(result=result, effects=[*effects, *more], trace={"effect": "files"})
         schema = request.spec.output_schema
         slot = wrapped.text_slot(schema) if found.text else None
+        learned = None
         if shapes is not None and shapes.success is not None:
-            result = render(shapes.success, Fill({**request.arguments, **found.fields}))
+            learned = render(shapes.success, Fill({**request.arguments, **found.fields}))
+            # a read answering in words says the file's content; a JSON form has its fields for it
+            in_words = not shapes.success.is_json or wrapped.text_slot(schema) is not None
+            shows = op.kind == "read" and in_words and found.text.strip()
+            if shows and not learned.is_error and found.text.strip() not in _said(learned):
+                learned = None  # the example's wording around another file's content: the content wins
+        if learned is not None:
+            result = learned
         elif slot is not None:  # a schema that wraps the one string it says (FastMCP's ``{"result": str}``)
             result = wrapped.answer(slot, found.text)
         elif schema is not None:
@@ -201,6 +210,12 @@ class SchemaWorldModel:
         else:  # what it prints; a command that prints nothing answers no text
             result = CallToolResult(content=[TextContent(type="text", text=found.text)] if found.text else [])
         return Outcome(result=result, effects=[*seeded, *found.effects], trace={"effect": "command"})
+
+    def _same_command(self, spec: ToolSpec, line: commands.CommandLine) -> AnswerShapes | None:
+        """What the tool's examples showed for this very command (its words, where it ran), or None: a learned
+        ``cat README.md`` says nothing of what ``cat todo.txt`` prints."""
+        same = [e for e in spec.examples if commands.command_line(spec, e.arguments) == line]
+        return learn(same) if same else None
 
     def shapes(self, spec: ToolSpec) -> AnswerShapes | None:
         """The answer shapes the spec's examples show (learned once per spec)."""
@@ -871,6 +886,12 @@ def _matches(record: dict[str, Any], filters: dict[str, Any]) -> bool:
         if key not in record and isinstance(many, list) and wanted not in many:
             return False
     return True
+
+
+def _said(result: CallToolResult) -> str:
+    """Everything an answer says in words: its text blocks and the strings of its structured content."""
+    texts = [b.text for b in result.content if isinstance(b, TextContent)]
+    return "\n".join([*texts, json.dumps(result.structured_content, ensure_ascii=False)])
 
 
 def to_result(spec: ToolSpec, body: Any) -> CallToolResult:
