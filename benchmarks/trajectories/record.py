@@ -141,6 +141,17 @@ EIGHTH_VENVS: dict[str, list[list[str]]] = {
     "pyrepl": [["mcp-python-interpreter==1.2.3", "fastmcp==2.12.5", "pydantic==2.11.10"]],  # mcp 1.16: as units
     "shell": [["mcp-shell-server==1.1.14", "mcp==1.30.0"]],
 }
+# The ninth batch (slides, graphs, code_index) installs under .cache/record9 (held-out data, like the fourth to
+# eighth): one venv per server, no npm packages. `--install-batch record9` installs only these.
+NINTH = Path(os.environ.get("MCP_REC_NINTH", REPO / ".cache" / "record9"))
+NINTH_NPM_PACKAGES: list[str] = []
+NINTH_VENVS: dict[str, list[list[str]]] = {
+    # both import mcp.server.fastmcp (gone in mcp 2.x); networkx-mcp-server does not declare mcp at all
+    "pptx": [["office-powerpoint-mcp-server==2.0.7", "mcp==1.30.0"]],
+    "graph": [["networkx-mcp-server==2.0.0", "mcp==1.30.0"]],
+    # tree-sitter-language-pack 1.x downloads its grammars on first use; 0.13 has them in the wheel
+    "treesitter": [["mcp-server-tree-sitter==0.7.0", "mcp==1.30.0", "tree-sitter-language-pack==0.13.0"]],
+}
 # libfaketime (Debian package `faketime`) freezes the wall clock of servers that stamp records with it (kanban's
 # SQLite `datetime('now')`); the monotonic clock keeps running so timeouts still work.
 FAKETIME_LIB = Path("/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1")
@@ -4318,6 +4329,398 @@ async def shell_mistakes(s: Rec, wd: Path) -> None:
     await s.call("shell_execute", {"command": ["ls", "-1"], "directory": proj})
 
 
+# ---- the ninth batch (held-out data, installed under .cache/record9) ------------------------------
+# slides (office-powerpoint-mcp-server, FastMCP of mcp 1.30): PowerPoint decks held in memory under presentation ids the
+# server mints (`presentation_<n+1>`) or the caller chooses, slides and shapes addressed by index, saved to and opened
+# from .pptx files in the session folder. Every answer is a JSON object wrapped as structuredContent {"result": {...}}
+# with an outputSchema; failures are ordinary results {"error": "..."}. graphs (networkx-mcp-server, its FastMCP entry
+# on mcp 1.30): NetworkX graphs in memory under caller-chosen graph ids; answers are JSON objects wrapped the same way,
+# failures are isError (`Error executing tool ...`) or ordinary {"success": false, "error": ...}. Both run under the
+# frozen clock with PYTHONHASHSEED=0 and a seeded `random`. code_index (mcp-server-tree-sitter, FastMCP of mcp 1.30): a
+# registry of code projects (folders) by name, with file, symbol, query and usage tools over tree-sitter parses; answers
+# are JSON wrapped the same way (lists also as one text block per item), failures are isError.
+
+
+def slides_env(wd: Path) -> dict[str, str]:
+    return {**frozen_clock(), "HOME": str(wd), "PYTHONHASHSEED": "0"}
+
+
+def _result(answer: Answer) -> Any:
+    # FastMCP (mcp 1.x) wraps a dict return as structuredContent {"result": {...}}
+    data = answer.data
+    return data.get("result", data) if isinstance(data, dict) else data
+
+
+async def slides_quarterly_review(s: Rec, wd: Path) -> None:
+    a = await s.call("create_presentation", {})
+    pid = _result(a)["presentation_id"]
+    s.capture(presentation_id=pid)
+    a = await s.call("add_slide", {"layout_index": 0, "title": "Q3 Business Review", "presentation_id": pid})
+    title_slide = _result(a)["slide_index"]
+    s.capture(slide_index=title_slide)
+    await s.call(
+        "populate_placeholder",
+        {
+            "slide_index": title_slide,
+            "placeholder_idx": 1,
+            "text": "Sales & Marketing, October 2026",
+            "presentation_id": pid,
+        },
+    )
+    a = await s.call("add_slide", {"layout_index": 1, "title": "Highlights", "presentation_id": pid})
+    highlights = _result(a)["slide_index"]
+    s.capture(slide_index=highlights)
+    await s.call(
+        "add_bullet_points",
+        {
+            "slide_index": highlights,
+            "placeholder_idx": 1,
+            "bullet_points": ["Revenue up 12% on Q2", "Two new regions opened", "Churn down to 3.1%"],
+            "presentation_id": pid,
+        },
+    )
+    a = await s.call("add_slide", {"layout_index": 5, "title": "Revenue by region", "presentation_id": pid})
+    revenue = _result(a)["slide_index"]
+    s.capture(slide_index=revenue)
+    a = await s.call(
+        "add_table",
+        {
+            "slide_index": revenue,
+            "rows": 3,
+            "cols": 3,
+            "left": 1.0,
+            "top": 2.0,
+            "width": 8.0,
+            "height": 2.0,
+            "data": [["Region", "Q2", "Q3"], ["North", "1.20M", "1.38M"], ["South", "0.95M", "1.02M"]],
+            "presentation_id": pid,
+        },
+    )
+    table = _result(a)["shape_index"]
+    s.capture(shape_index=table)
+    await s.call(
+        "format_table_cell",
+        {"slide_index": revenue, "shape_index": table, "row": 1, "col": 2, "bold": True, "presentation_id": pid},
+    )
+    await s.call("get_slide_info", {"slide_index": revenue, "presentation_id": pid})
+    await s.call("extract_slide_text", {"slide_index": highlights, "presentation_id": pid})
+    await s.call("set_core_properties", {"title": "Q3 Business Review", "author": "Dana Dev", "presentation_id": pid})
+    await s.call("save_presentation", {"file_path": "q3_review.pptx", "presentation_id": pid})
+    await s.call("get_presentation_info", {"presentation_id": pid})
+
+
+async def slides_reopen_and_edit(s: Rec, wd: Path) -> None:
+    await s.call("create_presentation", {"id": "team-update"})
+    await s.call(
+        "add_slide",
+        {"layout_index": 1, "title": "Sprint 14"},
+        note="error case: no presentation_id, and a created deck is not made the current one",
+    )
+    a = await s.call("add_slide", {"layout_index": 1, "title": "Sprint 14", "presentation_id": "team-update"})
+    sprint = _result(a)["slide_index"]
+    s.capture(slide_index=sprint)
+    await s.call(
+        "add_bullet_points",
+        {
+            "slide_index": sprint,
+            "placeholder_idx": 1,
+            "bullet_points": ["Checkout redesign shipped", "Search latency halved"],
+            "presentation_id": "team-update",
+        },
+    )
+    await s.call("save_presentation", {"file_path": "team_update.pptx", "presentation_id": "team-update"})
+    a = await s.call("open_presentation", {"file_path": "team_update.pptx"})
+    opened = _result(a)["presentation_id"]
+    s.capture(presentation_id=opened)
+    await s.call("list_presentations", {})
+    await s.call("switch_presentation", {"presentation_id": opened})
+    a = await s.call(
+        "add_slide", {"layout_index": 1, "title": "Next sprint"}, note="no presentation_id: the current one"
+    )
+    nxt = _result(a)["slide_index"]
+    s.capture(slide_index=nxt)
+    await s.call("add_bullet_points", {"slide_index": nxt, "placeholder_idx": 1, "bullet_points": ["Mobile payments"]})
+    await s.call("extract_presentation_text", {"include_slide_info": False})
+    await s.call("get_slide_info", {"slide_index": 5}, note="error case: slide index past the end")
+    await s.call("save_presentation", {"file_path": "team_update_v2.pptx"})
+    await s.call("open_presentation", {"file_path": "team_update_v2.pptx", "id": "v2"})
+    await s.call("get_presentation_info", {"presentation_id": "v2"})
+
+
+async def slides_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("get_presentation_info", {}, note="error case: nothing loaded yet")
+    a = await s.call("create_presentation", {"id": "board"})
+    pid = _result(a)["presentation_id"]
+    s.capture(presentation_id=pid)
+    await s.call("switch_presentation", {"presentation_id": "Board"}, note="error case: id in the wrong case")
+    await s.call(
+        "add_slide", {"layout_index": 42, "presentation_id": pid}, note="error case: layout index out of range"
+    )
+    a = await s.call("add_slide", {"layout_index": 1, "title": "Agenda", "presentation_id": pid})
+    agenda = _result(a)["slide_index"]
+    s.capture(slide_index=agenda)
+    await s.call(
+        "populate_placeholder",
+        {"slide_index": agenda, "placeholder_idx": 9, "text": "Budget", "presentation_id": pid},
+        note="error case: no placeholder 9 on the slide",
+    )
+    await s.call(
+        "add_bullet_points",
+        {"slide_index": agenda, "placeholder_idx": 1, "bullet_points": "Budget, Hiring", "presentation_id": pid},
+        note="error case: bullet_points given as a string",
+    )
+    await s.call(
+        "get_slide_info", {"slide_index": 3, "presentation_id": pid}, note="error case: slide index past the end"
+    )
+    await s.call("open_presentation", {"file_path": "minutes.pptx"}, note="error case: file does not exist")
+    await s.call("create_presentation", {"id": "board"}, note="error case: the id is taken")
+    await s.call("get_presentation_info", {"presentation_id": pid})
+    await s.call(
+        "save_presentation",
+        {"file_path": "archive/2026/board.pptx", "presentation_id": pid},
+        note="error case: the folder does not exist",
+    )
+    await s.call("delete_slide", {"slide_index": agenda, "presentation_id": pid}, note="error case: unknown tool")
+
+
+GRAPHS_LAUNCH = (
+    "import random, sys; random.seed(20260120); sys.argv = ['networkx-mcp']; "
+    "from networkx_mcp.server_fastmcp import mcp; mcp.run()"
+)
+
+
+def graphs_env(wd: Path) -> dict[str, str]:
+    return {**frozen_clock(), "HOME": str(wd), "PYTHONHASHSEED": "0", "MPLBACKEND": "Agg", "MPLCONFIGDIR": str(wd)}
+
+
+async def graphs_metro(s: Rec, wd: Path) -> None:
+    a = await s.call("create_graph", {"graph_id": "metro"})
+    gid = _result(a)["graph_id"]
+    s.capture(graph_id=gid)
+    lines = [
+        ["Central", "Harbor"],
+        ["Harbor", "Museum"],
+        ["Central", "Park"],
+        ["Park", "Stadium"],
+        ["Stadium", "Airport"],
+        ["Museum", "Airport"],
+        ["Central", "University"],
+    ]
+    await s.call("add_edges", {"graph_id": gid, "edges": lines})
+    await s.call("get_graph_info", {"graph_id": gid})
+    a = await s.call("shortest_path", {"graph_id": gid, "source": "Central", "target": "Airport"})
+    via = _result(a)["path"]["path"][1]
+    s.capture(node=via)
+    a = await s.call("centrality_measures", {"graph_id": gid, "measures": ["degree", "betweenness"]})
+    betweenness = _result(a)["centrality"]["betweenness"]
+    hub = max(sorted(betweenness), key=lambda n: betweenness[n])
+    s.capture(node=hub)
+    await s.call("shortest_path", {"graph_id": gid, "source": "University", "target": hub})
+    await s.call("add_nodes", {"graph_id": gid, "nodes": ["Depot"]})
+    await s.call(
+        "shortest_path", {"graph_id": gid, "source": "Depot", "target": "Central"}, note="an isolated node: no path"
+    )
+    await s.call("add_edges", {"graph_id": gid, "edges": [["Depot", via]]})
+    await s.call("shortest_path", {"graph_id": gid, "source": "Depot", "target": "Airport"})
+    await s.call("centrality_measures", {"graph_id": gid, "measures": ["closeness"]})
+    await s.call("get_graph_info", {"graph_id": gid})
+
+
+async def graphs_build_deps(s: Rec, wd: Path) -> None:
+    a = await s.call("create_graph", {"graph_id": "build", "directed": True})
+    gid = _result(a)["graph_id"]
+    s.capture(graph_id=gid)
+    deps = [["app", "api"], ["api", "db"], ["api", "auth"], ["auth", "db"], ["app", "ui"], ["ui", "assets"]]
+    await s.call("add_edges", {"graph_id": gid, "edges": deps})
+    await s.call("get_graph_info", {"graph_id": gid})
+    a = await s.call("shortest_path", {"graph_id": gid, "source": "app", "target": "db"})
+    middle = _result(a)["path"]["path"][1]
+    s.capture(node=middle)
+    await s.call(
+        "shortest_path",
+        {"graph_id": gid, "source": "db", "target": "app"},
+        note="error case: against the edge direction",
+    )
+    await s.call("centrality_measures", {"graph_id": gid, "measures": ["degree", "eigenvector"]})
+    a = await s.call("create_graph", {"graph_id": "build-v2", "directed": True})
+    v2 = _result(a)["graph_id"]
+    s.capture(graph_id=v2)
+    await s.call("add_edges", {"graph_id": v2, "edges": [d for d in deps if "auth" not in d]})
+    await s.call("add_nodes", {"graph_id": v2, "nodes": [middle, "cache"]})
+    await s.call("centrality_measures", {"graph_id": v2, "measures": ["betweenness"]})
+    await s.call("delete_graph", {"graph_id": gid})
+    await s.call("get_graph_info", {"graph_id": gid}, note="error case: a deleted graph")
+    await s.call("get_graph_info", {"graph_id": v2})
+
+
+async def graphs_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("get_graph_info", {"graph_id": "social"}, note="error case: unknown graph")
+    a = await s.call("create_graph", {"graph_id": "social"})
+    gid = _result(a)["graph_id"]
+    s.capture(graph_id=gid)
+    await s.call("create_graph", {"graph_id": gid, "directed": True}, note="error case: the id is taken")
+    await s.call(
+        "add_edges", {"graph_id": gid, "edges": [["ana", "ben"], ["ben", "cy"], ["cy", "ana"], ["dee", "eli"]]}
+    )
+    await s.call("add_edges", {"graph_id": gid, "edges": [["ana"]]}, note="error case: an edge with one end")
+    await s.call("add_nodes", {"graph_id": gid, "nodes": "fay"}, note="error case: nodes given as a string")
+    await s.call(
+        "shortest_path", {"graph_id": gid, "source": "ana", "target": "eli"}, note="error case: another component"
+    )
+    await s.call("shortest_path", {"graph_id": gid, "source": "ana", "target": "zed"}, note="error case: unknown node")
+    await s.call(
+        "centrality_measures", {"graph_id": gid, "measures": ["pagerank"]}, note="error case: unsupported measure"
+    )
+    await s.call(
+        "centrality_measures", {"graph_id": gid, "measures": "degree"}, note="error case: measures given as a string"
+    )
+    await s.call("shortest_path", {"graph_id": gid, "source": "ana"}, note="error case: missing required argument")
+    await s.call("delete_graph", {"graph_id": gid})
+    await s.call("delete_graph", {"graph_id": gid}, note="error case: deleted twice")
+    await s.call("connected_components", {"graph_id": gid}, note="error case: unknown tool")
+
+
+def ts_env(wd: Path) -> dict[str, str]:
+    return {**frozen_clock(), "HOME": str(wd), "PYTHONHASHSEED": "0"}
+
+
+def ts_seed(wd: Path) -> None:
+    shop = wd / "shop"
+    (shop / "shop").mkdir(parents=True)
+    (shop / "shop" / "__init__.py").write_text("")
+    (shop / "shop" / "pricing.py").write_text(
+        "TAX_RATE = 0.2\n\n\n"
+        "def apply_discount(price, percent):\n"
+        "    if percent < 0 or percent > 100:\n"
+        "        raise ValueError('percent out of range')\n"
+        "    return round(price * (1 - percent / 100), 2)\n\n\n"
+        "def with_tax(price):\n"
+        "    return round(price * (1 + TAX_RATE), 2)\n"
+    )
+    (shop / "shop" / "cart.py").write_text(
+        "from dataclasses import dataclass, field\n\n"
+        "from shop.pricing import apply_discount, with_tax\n\n\n"
+        "@dataclass\n"
+        "class Item:\n"
+        "    name: str\n"
+        "    price: float\n\n\n"
+        "@dataclass\n"
+        "class Cart:\n"
+        "    items: list = field(default_factory=list)\n\n"
+        "    def add(self, item):\n"
+        "        self.items.append(item)\n\n"
+        "    def total(self, discount=0):\n"
+        "        subtotal = sum(i.price for i in self.items)\n"
+        "        if discount:\n"
+        "            subtotal = apply_discount(subtotal, discount)\n"
+        "        return with_tax(subtotal)\n"
+    )
+    (shop / "shop" / "checkout.py").write_text(
+        "from shop.cart import Cart\n\n\ndef checkout(cart: Cart, discount=0):\n    return cart.total(discount)\n"
+    )
+    (shop / "README.md").write_text("# shop\n\nA tiny cart.\n")
+    web = wd / "web" / "src"
+    web.mkdir(parents=True)
+    (web / "api.js").write_text(
+        "export async function fetchCart(id) {\n"
+        "  const res = await fetch(`/api/carts/${id}`);\n"
+        "  return res.json();\n"
+        "}\n\n"
+        "export function formatPrice(value) {\n"
+        "  return `$${value.toFixed(2)}`;\n"
+        "}\n"
+    )
+
+
+async def ts_explore_project(s: Rec, wd: Path) -> None:
+    a = await s.call(
+        "register_project_tool", {"path": str(wd / "shop"), "name": "shop", "description": "cart and pricing"}
+    )
+    project = _result(a)["name"]
+    s.capture(project=project)
+    await s.call("list_projects_tool", {})
+    a = await s.call("list_files", {"project": project, "extensions": ["py"]})
+    files = sorted(_result(a))
+    cart = next(f for f in files if f.endswith("cart.py"))
+    s.capture(file=cart)
+    # imports are left out: the server collects imported names in a set of tree nodes, whose order varies per run
+    await s.call("get_symbols", {"project": project, "file_path": cart, "symbol_types": ["functions", "classes"]})
+    checkout = next(f for f in files if f.endswith("checkout.py"))
+    s.capture(file=checkout)
+    await s.call("get_dependencies", {"project": project, "file_path": checkout})
+    a = await s.call("find_text", {"project": project, "pattern": "def apply_discount"})
+    pricing = _result(a)[0]["file"]
+    s.capture(file=pricing)
+    await s.call("get_file", {"project": project, "path": pricing, "max_lines": 7})
+    await s.call("analyze_complexity", {"project": project, "file_path": pricing})
+    await s.call(
+        "run_query",
+        {"project": project, "query": "(function_definition name: (identifier) @name)", "file_path": pricing},
+    )
+    await s.call("find_usage", {"project": project, "symbol": "apply_discount", "language": "python"})
+    await s.call("get_node_at_position", {"project": project, "path": cart, "row": 16, "column": 8})
+    await s.call("analyze_project", {"project": project, "scan_depth": 2})
+
+
+async def ts_two_projects(s: Rec, wd: Path) -> None:
+    a = await s.call("register_project_tool", {"path": str(wd / "shop"), "name": "shop"})
+    shop = _result(a)["name"]
+    s.capture(project=shop)
+    a = await s.call("register_project_tool", {"path": str(wd / "web")})
+    web = _result(a)["name"]
+    s.capture(project=web)
+    await s.call("list_projects_tool", {})
+    a = await s.call("list_files", {"project": web})
+    api = _result(a)[0]
+    s.capture(file=api)
+    await s.call("get_symbols", {"project": web, "file_path": api})
+    await s.call("check_language_available", {"language": "javascript"})
+    await s.call("list_query_templates_tool", {"language": "python"})
+    a = await s.call("get_query_template_tool", {"language": "python", "template_name": "classes"})
+    await s.call("run_query", {"project": shop, "query": _result(a)["query"], "language": "python"})
+    await s.call("find_text", {"project": web, "pattern": "toFixed", "file_pattern": "**/*.js"})
+    await s.call("remove_project_tool", {"name": web})
+    await s.call("list_files", {"project": web}, note="error case: the project was removed")
+    await s.call("list_projects_tool", {})
+
+
+async def ts_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("list_files", {"project": "shop"}, note="error case: project not registered")
+    await s.call("register_project_tool", {"path": str(wd / "backend")}, note="error case: folder does not exist")
+    a = await s.call("register_project_tool", {"path": str(wd / "shop"), "name": "shop"})
+    project = _result(a)["name"]
+    s.capture(project=project)
+    await s.call(
+        "register_project_tool", {"path": str(wd / "web"), "name": project}, note="error case: the name is taken"
+    )
+    await s.call(
+        "get_file", {"project": project, "path": "../web/src/api.js"}, note="error case: path outside the project"
+    )
+    await s.call("get_file", {"project": project, "path": "shop/orders.py"}, note="error case: file does not exist")
+    await s.call(
+        "get_symbols", {"project": project, "file_path": "README.md"}, note="error case: no grammar for the file"
+    )
+    await s.call(
+        "run_query",
+        {"project": project, "query": "(function_definition name: @name", "language": "python"},
+        note="error case: malformed query",
+    )
+    await s.call(
+        "get_query_template_tool",
+        {"language": "python", "template_name": "decorators"},
+        note="error case: unknown template",
+    )
+    await s.call("check_language_available", {"language": "klingon"}, note="error case: unknown language")
+    await s.call(
+        "find_usage", {"project": project, "symbol": "with_tax"}, note="error case: neither language nor file_path"
+    )
+    await s.call("remove_project_tool", {"name": project})
+    await s.call("remove_project_tool", {"name": project}, note="error case: removed twice")
+    await s.call(
+        "rename_symbol", {"project": project, "old": "with_tax", "new": "add_tax"}, note="error case: unknown tool"
+    )
+
+
 def build_servers() -> list[ServerDef]:
     npm = lambda exe: str(NPM_BIN / exe)  # noqa: E731
     S = Session
@@ -4842,6 +5245,46 @@ def build_servers() -> list[ServerDef]:
                 S("shell_mistakes", shell_mistakes, shell_seed),
             ],
         ),
+        # the ninth batch (installed under .cache/record9): held-out data
+        ServerDef(
+            "slides",
+            "office-powerpoint-mcp-server==2.0.7 (PyPI, mcp 1.30.0 `FastMCP`, python-pptx 1.0.2)",
+            lambda wd, s: StdioServerParameters(
+                command=str(NINTH / "venv-pptx" / "bin" / "ppt_mcp_server"), cwd=str(wd), env=slides_env(wd)
+            ),
+            [
+                S("slides_quarterly_review", slides_quarterly_review),
+                S("slides_reopen_and_edit", slides_reopen_and_edit),
+                S("slides_mistakes", slides_mistakes),
+            ],
+        ),
+        ServerDef(
+            "graphs",
+            "networkx-mcp-server==2.0.0 (PyPI, its FastMCP entry on mcp 1.30.0, networkx 3.6.1)",
+            lambda wd, s: StdioServerParameters(
+                command=str(NINTH / "venv-graph" / "bin" / "python"),
+                args=["-c", GRAPHS_LAUNCH],
+                cwd=str(wd),
+                env=graphs_env(wd),
+            ),
+            [
+                S("graphs_metro", graphs_metro),
+                S("graphs_build_deps", graphs_build_deps),
+                S("graphs_mistakes", graphs_mistakes),
+            ],
+        ),
+        ServerDef(
+            "code_index",
+            "mcp-server-tree-sitter==0.7.0 (PyPI, mcp 1.30.0 `FastMCP`, tree-sitter-language-pack 0.13.0)",
+            lambda wd, s: StdioServerParameters(
+                command=str(NINTH / "venv-treesitter" / "bin" / "mcp-server-tree-sitter"), cwd=str(wd), env=ts_env(wd)
+            ),
+            [
+                S("ts_explore_project", ts_explore_project, ts_seed),
+                S("ts_two_projects", ts_two_projects, ts_seed),
+                S("ts_mistakes", ts_mistakes, ts_seed),
+            ],
+        ),
     ]
     return servers + bfcl_servers()
 
@@ -4855,6 +5298,7 @@ BATCHES: dict[str, tuple[Path, list[str], dict[str, list[list[str]]]]] = {
     "record6": (SIXTH, SIXTH_NPM_PACKAGES, SIXTH_VENVS),
     "record7": (SEVENTH, SEVENTH_NPM_PACKAGES, SEVENTH_VENVS),
     "record8": (EIGHTH, EIGHTH_NPM_PACKAGES, EIGHTH_VENVS),
+    "record9": (NINTH, NINTH_NPM_PACKAGES, NINTH_VENVS),
 }
 
 
@@ -4883,7 +5327,7 @@ def main() -> None:
         "--install-batch",
         action="append",
         choices=sorted(BATCHES),
-        help="install only this batch (repeatable): devservers, record2, ..., record8",
+        help="install only this batch (repeatable): devservers, record2, ..., record9",
     )
     ap.add_argument("--list", action="store_true", help="list servers and sessions and exit")
     ap.add_argument("--tools-only", action="store_true", help="only write <server>.tools.yaml")

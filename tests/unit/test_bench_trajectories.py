@@ -95,6 +95,9 @@ def test_the_readme_row_counts_what_the_recording_holds(path: Path) -> None:
         "units",
         "python_repl",
         "shell",
+        "slides",
+        "graphs",
+        "code_index",
     ],
 )
 def test_the_later_servers_have_sessions_of_8_to_20_calls_with_deliberate_mistakes(server: str) -> None:
@@ -130,6 +133,9 @@ def test_the_later_servers_have_sessions_of_8_to_20_calls_with_deliberate_mistak
         "units",
         "python_repl",
         "shell",
+        "slides",
+        "graphs",
+        "code_index",
     ],
 )
 def test_captured_ids_are_used_by_a_later_call_of_the_session(server: str) -> None:
