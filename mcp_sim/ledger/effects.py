@@ -278,6 +278,8 @@ def infer_effect(spec: ToolSpec) -> EntityEffect:
     words = [w for w in re.split(r"[^a-z0-9]+", _snake(namespaces.without_namespace(spec.name))) if w]
     if len(words) < 2:  # notebook_create, notebook_delete: with only a verb left, the namespace is the noun
         words = [w for w in re.split(r"[^a-z0-9]+", _snake(spec.name)) if w]
+    if len(words) > 2 and words[0] in _BATCH_WORDS:  # bulk_add_chunks adds chunks, as add_chunk adds one
+        words = words[1:]
     if not words:
         return EntityEffect(kind="none")
     kind = _VERBS.get(words[0])
@@ -309,6 +311,9 @@ def infer_effect(spec: ToolSpec) -> EntityEffect:
         refs = _refs(spec.input_schema, None)
         return EntityEffect(kind=kind, entity=entity, id=_id_field(spec, entity), refs=refs)
     return EntityEffect(kind=kind, entity=entity)
+
+
+_BATCH_WORDS = frozenset({"bulk", "batch", "multi", "mass"})
 
 
 def _action(spec: ToolSpec) -> EntityEffect:
@@ -396,11 +401,30 @@ def _id_field(spec: ToolSpec, entity: str) -> str:
     for name in ("id", f"{entity}_id", f"{_camel(entity)}Id"):
         if name in props:
             return name
+    chosen = _chosen_id(spec.input_schema, entity)
+    if chosen is not None:
+        return chosen
     batch = _batch_argument(spec.input_schema)
     if batch is not None:
         return batch
     # in an envelope or under a name for what was made (``data.recipe_id``, ``insertedId``): created_ids.py
     return created_ids.id_path(entity, spec.output_schema, created_ids.successful_bodies(spec.examples)) or "id"
+
+
+def _chosen_id(schema: dict[str, Any], entity: str) -> str | None:
+    """The argument a create takes its new entity's id in, when the caller names it (``create_graph(graph_id)``,
+    ``add_nodes(nodes: [str])``): one entity whatever the answer says, and no id is minted for it."""
+    properties = schema.get("properties") or {}
+    required = set(schema.get("required") or [])
+    for name in (f"{entity}_id", f"{_camel(entity)}Id"):
+        prop = properties.get(name)
+        if isinstance(prop, dict) and prop.get("type") in ("string", "integer") and name in required:
+            return name
+    listed = properties.get(plural(entity))
+    items = listed.get("items") if isinstance(listed, dict) and _is_array(listed) else None
+    if isinstance(items, dict) and items.get("type") in ("string", "integer"):
+        return f"{plural(entity)}[]"  # the names themselves are the ids
+    return None
 
 
 def _batch_argument(schema: dict[str, Any]) -> str | None:

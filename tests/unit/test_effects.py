@@ -42,6 +42,25 @@ def test_create_takes_the_id_field_of_the_output_schema() -> None:
     assert infer_effect(spec("create_ticket", out=out)).id == "ticket_id"
 
 
+def test_a_create_the_caller_names_takes_its_id_from_the_call() -> None:
+    chosen = ToolSpec.model_validate(
+        {
+            "name": "create_graph",
+            "inputSchema": {"type": "object", "properties": {"graph_id": {"type": "string"}}, "required": ["graph_id"]},
+        }
+    )
+    assert infer_effect(chosen).id == "graph_id"
+    assert infer_effect(spec("add_nodes", {"nodes": {"type": "array", "items": {"type": "string"}}})).id == "nodes[]"
+    optional = spec("create_graph", {"graph_id": {"type": "string"}})
+    assert infer_effect(optional).id == "id"  # an optional id may be left to the server to give
+    bulk = spec("bulk_add_chunks", {"chunks": {"type": "array", "items": {"type": "object", "properties": {"id": {}}}}})
+    assert (infer_effect(bulk).kind, infer_effect(bulk).entity, infer_effect(bulk).id) == (
+        "create",
+        "chunk",
+        "chunks[].id",
+    )
+
+
 def test_declared_effect_wins_and_is_completed_by_inference() -> None:
     declared = spec("fetch_widget", {"widget_id": {}}, effects={"kind": "read", "entity": "gadget"})
     assert effect_of(declared) == EntityEffect(kind="read", entity="gadget", id="widget_id")

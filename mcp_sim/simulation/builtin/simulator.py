@@ -412,7 +412,10 @@ class _Answer:
         named = values_at(self.args, id_field) if "." in id_field or "[]" in id_field else []
         if named:  # client-named entities (memory's entities[].name): the arguments carry the ids
             return self._present(self._new_only(id_field), mint=True), []  # the guard learns them from the answer
-        new_id = self._counted_id() or self._new_id(id_field)  # a create answering in words: its server's ids
+        chosen = self.args.get(id_field)  # the caller named it (``create_graph(graph_id)``): that is its id
+        if not isinstance(chosen, str | int) or isinstance(chosen, bool) or chosen == "":
+            chosen = None
+        new_id = chosen if chosen is not None else self._counted_id() or self._new_id(id_field)
         # an id inside an envelope (created_ids.py: ``todo.id``, ``data.recipe_id``) is the record's own field
         record = {id_field.rsplit(".", 1)[-1]: new_id, **self.args}
         result = self._present(record, mint=True)
