@@ -280,6 +280,8 @@ def infer_effect(spec: ToolSpec) -> EntityEffect:
         words = [w for w in re.split(r"[^a-z0-9]+", _snake(spec.name)) if w]
     if len(words) > 2 and words[0] in _BATCH_WORDS:  # bulk_add_chunks adds chunks, as add_chunk adds one
         words = words[1:]
+    if len(words) > 2 and words[-1] in ("tool", "tools"):  # register_project_tool registers a project
+        words = words[:-1]
     if not words:
         return EntityEffect(kind="none")
     kind = _VERBS.get(words[0])

@@ -28,6 +28,8 @@ def spec(name: str, props: dict[str, Any] | None = None, out: dict[str, Any] | N
         ("get_ticket_summary", {"ticket_id": {}}, "read", "ticket", "ticket_id"),
         ("get_ticket_summary", {"board_id": {}}, "read", "ticket_summary", None),  # not read by a ticket's id
         ("delete_board_member", {"board_id": {}}, "delete", "board_member", "board_id"),  # a member is no view
+        ("register_project_tool", {}, "create", "project", "id"),  # a "_tool" suffix names no type
+        ("list_projects_tool", {}, "list", "project", None),
         ("echo", {}, "none", None, None),
         ("ping_server", {}, "none", None, None),
     ],
