@@ -42,3 +42,26 @@ async def test_a_nested_list_shows_the_sessions_records_and_counts_them() -> Non
     assert found.structured_content is not None
     data = found.structured_content["data"]
     assert [m["path"] for m in data["matches"]] == ["Inbox/Dark mode.md"] and data["count"] == 1
+
+
+async def test_a_list_says_there_is_no_next_page() -> None:
+    paged = {
+        "type": "object",
+        "properties": {
+            "items": {"type": "array", "items": NOTE},
+            "has_more": {"type": "boolean"},
+            "next_cursor": {"type": ["string", "null"]},
+            "nextPageToken": {"type": "string"},
+        },
+        "required": ["items", "has_more", "next_cursor"],
+    }
+    path = path_of(
+        ToolSpec(name="create_note", input_schema=NOTE),
+        ToolSpec(name="list_notes", input_schema={"type": "object", "properties": {}}, output_schema=paged),
+    )
+    await path.call("s", "create_note", {"path": "a.md", "content": "x"})
+    listed = await path.call("s", "list_notes", {})
+    body = listed.structured_content
+    assert body is not None and [i["path"] for i in body["items"]] == ["a.md"]
+    assert body["has_more"] is False and body["next_cursor"] is None  # every record shown: no page after it
+    assert "nextPageToken" not in body  # an optional token that cannot be null is left out

@@ -547,6 +547,22 @@ class _Answer:
         body: dict[str, Any] = {self.entity: fields}
         return body if self.effect.kind == "read" else {"success": True, **body}
 
+    def _complete(self, schema: dict[str, Any], body: dict[str, Any]) -> None:
+        """A list shows every record it selects, so the paging beside it says there is no next page: a generated
+        ``has_more: true`` with a cursor sends an agent paging through nothing (forced pagination is a
+        perturbation's, perturbations/paginate.py)."""
+        props = schema.get("properties") or {}
+        required = set(schema.get("required") or [])
+        for key in list(body):
+            word = key.replace("_", "").lower()
+            if word in _MORE_WORDS and isinstance(body[key], bool):
+                body[key] = False
+            elif word in _CURSOR_WORDS and body[key] is not None:
+                if self.values.fits(props.get(key) or {}, None):
+                    body[key] = None
+                elif key not in required:
+                    del body[key]
+
     def _learned(
         self, template: Template, record: dict[str, Any], mint: bool, select: Select | None = None
     ) -> CallToolResult:
@@ -695,6 +711,7 @@ class _Answer:
             for key in ("total", "count", "total_count", "totalCount"):
                 if key in body and isinstance(body[key], int):
                     body[key] = len(body[arrays[0]])
+            self._complete(schema, body)
         for key, sub in props.items():
             inner = self.values.resolve(sub)
             if isinstance(body.get(key), dict) and inner.get("type") == "object":
@@ -889,6 +906,11 @@ def _matches(record: dict[str, Any], filters: dict[str, Any]) -> bool:
         if key not in record and isinstance(many, list) and wanted not in many:
             return False
     return True
+
+
+# paging fields beside a list, without "_" and lower-cased (``has_more``, ``hasMore``; ``next_cursor``)
+_MORE_WORDS = frozenset({"hasmore", "more", "truncated", "istruncated", "hasnext", "hasnextpage"})
+_CURSOR_WORDS = frozenset({"nextcursor", "cursor", "nextpagetoken", "pagetoken", "nextpage", "nextoffset", "next"})
 
 
 def _said(result: CallToolResult) -> str:
