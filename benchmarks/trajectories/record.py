@@ -152,6 +152,16 @@ NINTH_VENVS: dict[str, list[list[str]]] = {
     # tree-sitter-language-pack 1.x downloads its grammars on first use; 0.13 has them in the wheel
     "treesitter": [["mcp-server-tree-sitter==0.7.0", "mcp==1.30.0", "tree-sitter-language-pack==0.13.0"]],
 }
+# The tenth batch (retail, ops, notes, ohno) installs under .cache/record10 (held-out data, like the fourth to ninth):
+# one venv per Python server and an npm prefix for the TypeScript one (ohno, run on the system Node 20).
+# `--install-batch record10` installs only these.
+TENTH = Path(os.environ.get("MCP_REC_TENTH", REPO / ".cache" / "record10"))
+TENTH_NPM_PACKAGES = ["@stevestomp/ohno-mcp@0.20.0"]
+TENTH_VENVS: dict[str, list[list[str]]] = {
+    "retail": [["mcp-retail-sim==0.1.1", "fastmcp==4.2.3", "mcp==2.3.0"]],
+    "ops": [["finamatik-ops-mcp==0.1.1", "mcp==1.30.0"]],  # imports mcp.server.fastmcp (gone in mcp 2.x)
+    "notes": [["fastmcp-sample-server==0.4.1", "fastmcp==4.2.3", "mcp==2.3.0"]],
+}
 # libfaketime (Debian package `faketime`) freezes the wall clock of servers that stamp records with it (kanban's
 # SQLite `datetime('now')`); the monotonic clock keeps running so timeouts still work.
 FAKETIME_LIB = Path("/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1")
@@ -4721,6 +4731,378 @@ async def ts_mistakes(s: Rec, wd: Path) -> None:
     )
 
 
+# ---- the tenth batch (held-out data, installed under .cache/record10) ------------------------------
+# retail (mcp-retail-sim, fastmcp 4.2.3 on mcp 2.3.0): a synthetic shop of about 500 products (SKU-1000...) with stock
+# levels, carts under caller-chosen ids and orders under ids the server mints (`ORD-` + 8 hex digits of a uuid4, seeded
+# here). ops (finamatik-ops-mcp, FastMCP of mcp 1.30): the operations data of a field-services company in SQLite, seeded
+# on first start (contacts C-1001..., deals D-2001..., tasks T-3001..., inventory by SKU, orders SO-5001...), with
+# minted ids `T-`/`N-`/`SO-` + a random 5-digit number (`random` seeded here); failures are ToolErrors. notes
+# (fastmcp-sample-server, fastmcp 4.2.3 on mcp 2.3.0): SQLite notes with integer ids, plus text utilities; failures are
+# ordinary `{"error": ...}` objects or `Error: ...` text. ohno (@stevestomp/ohno-mcp, TS SDK 1 low-level `Server`):
+# epics, stories and tasks whose ids are hashes of title, parent and creation time (`epic-`/`story-`/`task-` + 8 hex),
+# answers as JSON text without structuredContent. All run under the frozen clock.
+
+# FastMCP() without a name calls itself `FastMCP-<secrets.token_hex(2)>` (the serverInfo name): seeded too
+RETAIL_LAUNCH = (
+    "import random, secrets, sys, uuid; r = random.Random(20260120); "
+    "uuid.uuid4 = lambda: uuid.UUID(int=r.getrandbits(128), version=4); "
+    "secrets.token_hex = lambda n=32: r.randbytes(n).hex(); "
+    "sys.argv = ['mcp-retail-sim']; from mcp_retail_sim.cli import main; main()"
+)
+
+
+def retail_env(wd: Path) -> dict[str, str]:
+    return {**frozen_clock(), "HOME": str(wd), "PYTHONHASHSEED": "0"}
+
+
+async def retail_headphones(s: Rec, wd: Path) -> None:
+    a = await s.call("search", {"query": "headphones"})
+    hits = _result(a)
+    sku = hits[0]["sku"]
+    s.capture(product_id=sku)
+    await s.call("get_product_details", {"product_id": sku})
+    await s.call("check_inventory", {"product_id": sku})
+    a = await s.call("add_to_cart", {"cart_id": "cart-dana", "product_id": sku, "qty": 1})
+    a = await s.call("search", {"query": "coffee"})
+    coffees = [p["sku"] for p in _result(a)[:2]]
+    s.capture(product_id=coffees[0])
+    await s.call(
+        "add_to_cart",
+        {"cart_id": "cart-dana", "product_id": coffees[0], "qty": 2},
+        note="error case: the first hit is out of stock",
+    )
+    await s.call("check_inventory", {"product_id": coffees[1]}, captured={"product_id": coffees[1]})
+    await s.call("add_to_cart", {"cart_id": "cart-dana", "product_id": coffees[1], "qty": 2})
+    await s.call("add_to_cart", {"cart_id": "cart-dana", "product_id": sku}, note="the same product again: qty adds up")
+    a = await s.call("place_order", {"cart_id": "cart-dana"})
+    order = _result(a)["order"]["order_id"]
+    s.capture(order_id=order)
+    await s.call("get_order_details", {"order_id": order})
+    await s.call("check_inventory", {"product_id": sku}, note="stock after the order")
+    await s.call("place_order", {"cart_id": "cart-dana"}, note="error case: the cart was consumed by the order")
+    await s.call("get_order_details", {"order_id": "ORD-00000000"}, note="error case: unknown order id")
+
+
+async def retail_low_stock(s: Rec, wd: Path) -> None:
+    await s.call("check_inventory", {"product_id": "SKU-1003"})
+    await s.call("get_product_details", {"product_id": "SKU-1003"})
+    await s.call("add_to_cart", {"cart_id": "cart-7", "product_id": "SKU-1003", "qty": 3})
+    await s.call(
+        "add_to_cart",
+        {"cart_id": "cart-7", "product_id": "SKU-1003", "qty": 2},
+        note="error case: the cart would hold more than the stock",
+    )
+    await s.call(
+        "add_to_cart", {"cart_id": "cart-7", "product_id": "SKU-1002"}, note="error case: the product is out of stock"
+    )
+    a = await s.call("search", {"query": "yoga"})
+    yoga = _result(a)[0]["sku"]
+    s.capture(product_id=yoga)
+    await s.call("add_to_cart", {"cart_id": "cart-7", "product_id": yoga, "qty": 1})
+    a = await s.call("place_order", {"cart_id": "cart-7"})
+    order = _result(a)["order"]["order_id"]
+    s.capture(order_id=order)
+    await s.call("check_inventory", {"product_id": "SKU-1003"})
+    await s.call(
+        "add_to_cart",
+        {"cart_id": "cart-8", "product_id": "SKU-1003", "qty": 2},
+        note="error case: only 1 left after the order",
+    )
+    await s.call("add_to_cart", {"cart_id": "cart-8", "product_id": "SKU-1003", "qty": 1})
+    a = await s.call("place_order", {"cart_id": "cart-8"})
+    second = _result(a)["order"]["order_id"]
+    s.capture(order_id=second)
+    await s.call("check_inventory", {"product_id": "SKU-1003"}, note="now out of stock")
+    await s.call("get_order_details", {"order_id": order})
+
+
+async def retail_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("get_product_details", {"product_id": "SKU-9999"}, note="error case: unknown SKU")
+    await s.call("get_product_details", {"product_id": "SKU 1001"}, note="error case: a space in the SKU")
+    await s.call("check_inventory", {"product_id": "sku-1001"}, note="error case: SKU in lower case")
+    await s.call("search", {"query": "zzzqx"}, note="a query that matches nothing")
+    await s.call("add_to_cart", {"cart_id": "cart-1"}, note="error case: missing required argument product_id")
+    await s.call(
+        "add_to_cart", {"cart_id": "cart-1", "product_id": "SKU-1001", "qty": 0}, note="error case: qty must be >= 1"
+    )
+    await s.call(
+        "add_to_cart", {"cart_id": "cart-1", "product_id": "SKU-1001", "qty": "two"}, note="error case: qty as a word"
+    )
+    await s.call("place_order", {"cart_id": "cart-1"}, note="error case: no cart was created")
+    await s.call("add_to_cart", {"cart_id": "cart-1", "product_id": "SKU-9999"}, note="error case: unknown SKU")
+    a = await s.call("add_to_cart", {"cart_id": "cart-1", "product_id": "SKU-1001", "qty": 1})
+    cart = _result(a)["cart"]["cart_id"]
+    s.capture(cart_id=cart)
+    a = await s.call("place_order", {"cart_id": cart})
+    order = _result(a)["order"]["order_id"]
+    s.capture(order_id=order)
+    await s.call("get_order_details", {"order_id": order.lower()}, note="error case: order id in lower case")
+    await s.call("get_order_details", {"order_id": order})
+    await s.call("cancel_order", {"order_id": order}, note="error case: unknown tool")
+
+
+OPS_LAUNCH = "import random; random.seed(20260120); from finamatik_ops_mcp.server import main; main()"
+
+
+def ops_env(wd: Path) -> dict[str, str]:
+    return {**frozen_clock(), "HOME": str(wd), "OPS_MCP_HOME": str(wd / "ops"), "PYTHONHASHSEED": "0"}
+
+
+async def ops_follow_up(s: Rec, wd: Path) -> None:
+    a = await s.call("search_contacts", {"query": "Dubai", "limit": 5})
+    contact = _result(a)[0]["id"]
+    s.capture(contact_id=contact)
+    await s.call("get_contact", {"contact_id": contact})
+    a = await s.call(
+        "add_note", {"contact_id": contact, "text": "Called about the AC maintenance renewal; wants a quote."}
+    )
+    s.capture(note_id=_result(a)["note_id"])
+    a = await s.call(
+        "create_task",
+        {"contact_id": contact, "title": "Send renewal quote", "due_date": "2026-01-23", "assignee": "sana"},
+    )
+    task = _result(a)["id"]
+    s.capture(task_id=task)
+    await s.call("list_tasks", {"assignee": "sana", "due_before": "2026-01-25"})
+    await s.call("get_contact", {"contact_id": contact.lower()}, note="id in lower case: the server upper-cases it")
+    await s.call("complete_task", {"task_id": task})
+    await s.call("complete_task", {"task_id": task}, note="completed twice: idempotent")
+    await s.call("list_tasks", {"status": "done", "assignee": "sana", "limit": 5})
+    await s.call("get_contact", {"contact_id": contact}, note="the task is no longer open")
+
+
+async def ops_orders(s: Rec, wd: Path) -> None:
+    a = await s.call("check_inventory", {"low_stock_only": True})
+    low = _result(a)[0]["sku"]
+    s.capture(sku=low)
+    a = await s.call("search_contacts", {"query": "Marina Dental"})
+    contact = _result(a)[0]["id"]
+    s.capture(contact_id=contact)
+    await s.call("check_inventory", {"sku": "filter-std"})
+    await s.call("create_order", {"contact_id": contact, "sku": "FILTER-STD", "qty": 12})
+    a = await s.call("create_order", {"contact_id": contact, "sku": "FILTER-STD", "qty": 12, "dry_run": False})
+    order = _result(a)["order_id"]
+    s.capture(order_id=order)
+    await s.call("check_inventory", {"sku": "FILTER-STD"}, note="stock after the order")
+    await s.call("get_contact", {"contact_id": contact}, note="the new order is listed")
+    await s.call(
+        "create_order",
+        {"contact_id": contact, "sku": low, "qty": 50, "dry_run": False},
+        note="error case: more than the stock",
+    )
+    a = await s.call("pipeline_summary", {})
+    deal = _result(a)["closing_this_month"][0]["id"]
+    s.capture(deal_id=deal)
+    await s.call("update_deal_stage", {"deal_id": deal, "stage": "won"})
+    await s.call("pipeline_summary", {})
+
+
+async def ops_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("get_contact", {"contact_id": "C-9999"}, note="error case: unknown contact")
+    await s.call("search_contacts", {"query": "a"}, note="error case: query shorter than 2 characters")
+    a = await s.call("search_contacts", {"query": "Khan Interiors", "limit": 3})
+    contact = _result(a)[0]["id"]
+    s.capture(contact_id=contact)
+    await s.call(
+        "create_task",
+        {"contact_id": contact, "title": "Site visit", "due_date": "2026-01-05", "assignee": "ali"},
+        note="error case: due date in the past",
+    )
+    await s.call(
+        "create_task",
+        {"contact_id": contact, "title": "Site visit", "due_date": "2026-02-02", "assignee": "omar"},
+        note="error case: assignee not in the enum",
+    )
+    await s.call(
+        "create_task",
+        {"contact_id": contact, "due_date": "2026-02-02", "assignee": "ali"},
+        note="error case: missing required argument title",
+    )
+    await s.call(
+        "create_task",
+        {"contact_id": "C-0000", "title": "Site visit", "due_date": "2026-02-02", "assignee": "ali"},
+        note="error case: unknown contact",
+    )
+    await s.call("update_deal_stage", {"deal_id": "D-2001", "stage": "closed"}, note="error case: unknown stage")
+    await s.call("update_deal_stage", {"deal_id": "D-9999", "stage": "won"}, note="error case: unknown deal")
+    await s.call("complete_task", {"task_id": "T-0001"}, note="error case: unknown task")
+    await s.call("create_order", {"contact_id": contact, "sku": "AC-SPLIT-18K", "qty": 0}, note="error case: qty 0")
+    await s.call(
+        "create_order", {"contact_id": contact, "sku": "AC-SPLIT-36K", "qty": 1}, note="error case: unknown SKU"
+    )
+    await s.call("list_tasks", {"due_before": "next week"}, note="error case: not an ISO date")
+    await s.call("check_inventory", {"sku": "NOPE-1"}, note="an unknown SKU answers an empty list")
+    await s.call("delete_contact", {"contact_id": contact}, note="error case: unknown tool")
+
+
+def notes_env(wd: Path) -> dict[str, str]:
+    return {
+        **frozen_clock(),
+        "HOME": str(wd),
+        "PYTHONHASHSEED": "0",
+        "MCP_NOTES_DB": str(wd / "data" / "notes.db"),
+        "MCP_TELEMETRY_DB": str(wd / "data" / "telemetry.db"),
+    }
+
+
+async def notes_meeting(s: Rec, wd: Path) -> None:
+    a = await s.call("note_add", {"title": "Standup 2026-01-20", "body": "Ana: billing fix. Ben: search index."})
+    standup = _result(a)["id"]
+    s.capture(note_id=standup)
+    a = await s.call("note_add", {"title": "Retro ideas", "body": "Shorter sprints?\nPair on reviews."})
+    retro = _result(a)["id"]
+    s.capture(note_id=retro)
+    a = await s.call("note_add", {"title": "Vendor call", "body": "Ask about the SSO add-on pricing."})
+    vendor = _result(a)["id"]
+    s.capture(note_id=vendor)
+    await s.call("note_list", {})
+    await s.call("note_get", {"note_id": retro})
+    await s.call("note_update", {"note_id": retro, "body": "Shorter sprints?\nPair on reviews.\nDemo every Friday."})
+    await s.call("note_get", {"note_id": retro})
+    await s.call("note_list", {"search": "sso"})
+    await s.call("note_delete", {"note_id": vendor})
+    await s.call("note_get", {"note_id": vendor}, note="error case: a deleted note")
+    await s.call("note_list", {"limit": 10})
+
+
+async def notes_research(s: Rec, wd: Path) -> None:
+    body = "Cold brew: 80 g coffee per 1 l water, 18 hours at 4 C."
+    a = await s.call("note_add", {"title": "Cold brew ratio", "body": body})
+    brew = _result(a)["id"]
+    s.capture(note_id=brew)
+    await s.call("convert_units", {"value": 80, "from_unit": "g", "to_unit": "oz"})
+    await s.call("convert_units", {"value": 4, "from_unit": "C", "to_unit": "F"})
+    await s.call("calculate", {"expression": "80 / 1000 * 100"})
+    await s.call("note_update", {"note_id": brew, "title": "Cold brew ratio (8%)"})
+    await s.call("analyze_text", {"text": body})
+    await s.call("hash_text", {"text": body})
+    a = await s.call("note_add", {"title": "Espresso", "body": "18 g in, 36 g out, 28 s."})
+    espresso = _result(a)["id"]
+    s.capture(note_id=espresso)
+    await s.call("note_list", {"search": "cold"})
+    await s.call("note_delete", {"note_id": brew})
+    await s.call("note_delete", {"note_id": brew}, note="error case: deleted twice")
+    await s.call("note_list", {})
+    await s.call("note_get", {"note_id": espresso})
+
+
+async def notes_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("note_get", {"note_id": 999}, note="error case: unknown note")
+    await s.call("note_add", {"title": "   ", "body": "empty title"}, note="error case: blank title")
+    await s.call("note_add", {"body": "no title"}, note="error case: missing required argument title")
+    a = await s.call("note_add", {"title": "Groceries", "body": "oat milk, rye bread"})
+    note = _result(a)["id"]
+    s.capture(note_id=note)
+    await s.call("note_update", {"note_id": note}, note="error case: neither title nor body")
+    await s.call("note_update", {"note_id": 4242, "title": "Shopping"}, note="error case: unknown note")
+    await s.call("note_get", {"note_id": "groceries"}, note="error case: id as a word")
+    await s.call("note_list", {"limit": 0}, note="limit 0: clamped to 1")
+    await s.call("calculate", {"expression": "2 +"}, note="error case: incomplete expression")
+    await s.call("convert_units", {"value": 20, "from_unit": "C", "to_unit": "kg"}, note="error case: mixed units")
+    await s.call("hash_text", {"text": "oat milk", "algorithm": "crc32"}, note="error case: unsupported algorithm")
+    await s.call("fetch_url", {"url": "http://127.0.0.1:8080/notes"}, note="error case: a loopback address")
+    await s.call("note_delete", {"note_id": note})
+    await s.call("note_get", {"note_id": note}, note="error case: a deleted note")
+    await s.call("note_search", {"query": "milk"}, note="error case: unknown tool")
+
+
+OHNO_SEED_JS = SHRIMP_SEED_JS + "crypto.randomBytes = (n) => fill(Buffer.alloc(n));\n"
+
+
+def ohno_seed(wd: Path) -> None:
+    (wd / "seed_random.cjs").write_text(OHNO_SEED_JS)
+
+
+def ohno_env(wd: Path) -> dict[str, str]:
+    return {**frozen_clock(), "HOME": str(wd), "OHNO_DB_PATH": str(wd / ".ohno" / "tasks.db")}
+
+
+async def ohno_sprint(s: Rec, wd: Path) -> None:
+    a = await s.call(
+        "create_epic", {"title": "Checkout v2", "description": "One-page checkout with saved cards", "priority": "P1"}
+    )
+    epic = a.data["epic_id"]
+    s.capture(epic_id=epic)
+    a = await s.call("create_story", {"title": "Saved cards", "epic_id": epic})
+    story = a.data["story_id"]
+    s.capture(story_id=story)
+    tasks = []
+    for title, kind, hours in [
+        ("Card vault API", "feature", 6),
+        ("Card picker UI", "feature", 4),
+        ("E2E test", "test", 2),
+    ]:
+        a = await s.call("create_task", {"title": title, "story_id": story, "task_type": kind, "estimate_hours": hours})
+        tasks.append(a.data["task_id"])
+        s.capture(task_id=tasks[-1])
+    await s.call("get_tasks", {"fields": "standard"})
+    await s.call("update_task_status", {"task_id": tasks[0], "status": "in_progress"})
+    await s.call(
+        "add_task_activity",
+        {"task_id": tasks[0], "activity_type": "decision", "description": "Tokens stored, never card numbers"},
+    )
+    await s.call("update_task_progress", {"task_id": tasks[0], "progress_percent": 60})
+    await s.call("get_task", {"task_id": tasks[0]})
+    await s.call("update_task_status", {"task_id": tasks[0], "status": "done", "notes": "merged"})
+    await s.call("get_kanban_board", {"include_done": True})
+    await s.call("get_story", {"story_id": story})
+    await s.call("get_epic", {"epic_id": epic})
+
+
+async def ohno_dependencies(s: Rec, wd: Path) -> None:
+    a = await s.call("create_task", {"title": "Migrate orders table", "task_type": "chore"})
+    migrate = a.data["task_id"]
+    s.capture(task_id=migrate)
+    a = await s.call("create_task", {"title": "Backfill order totals", "task_type": "chore"})
+    backfill = a.data["task_id"]
+    s.capture(task_id=backfill)
+    await s.call("add_dependency", {"task_id": backfill, "depends_on_task_id": migrate})
+    await s.call(
+        "add_dependency",
+        {"task_id": backfill, "depends_on_task_id": migrate},
+        note="error case: the dependency exists",
+    )
+    await s.call("get_task_dependencies", {"task_id": backfill})
+    await s.call("get_next_task", {})
+    await s.call("set_blocker", {"task_id": migrate, "reason": "waiting for a DB maintenance window"})
+    await s.call("get_blocked_tasks", {})
+    await s.call("resolve_blocker", {"task_id": migrate})
+    await s.call("remove_dependency", {"task_id": backfill, "depends_on_task_id": migrate})
+    await s.call("archive_task", {"task_id": migrate, "reason": "done by the DBA"})
+    await s.call("get_task", {"task_id": migrate, "fields": "minimal"})
+    await s.call("reopen_task", {"task_id": migrate, "notes": "the DBA rolled it back"})
+    await s.call("update_task", {"task_id": backfill, "title": "Backfill order totals (batch of 10k)"})
+    await s.call("get_project_status", {})
+
+
+async def ohno_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("get_task", {"task_id": "task-00000000"}, note="error case: unknown task")
+    a = await s.call("create_task", {"title": "Fix flaky login test", "task_type": "bug"})
+    task = a.data["task_id"]
+    s.capture(task_id=task)
+    await s.call(
+        "update_task_status", {"task_id": task, "status": "finished"}, note="error case: status not in the enum"
+    )
+    await s.call("create_task", {"task_type": "bug"}, note="error case: missing required argument title")
+    await s.call(
+        "create_task", {"title": "Retry", "task_type": "incident"}, note="error case: task_type not in the enum"
+    )
+    await s.call(
+        "add_dependency", {"task_id": task, "depends_on_task_id": "task-deadbeef"}, note="error case: unknown task"
+    )
+    await s.call("reopen_task", {"task_id": task}, note="error case: the task is still active")
+    await s.call("get_epic", {"epic_id": "epic-12345678"}, note="error case: unknown epic")
+    await s.call("update_task", {"task_id": "task-00000000", "title": "x"}, note="error case: unknown task")
+    await s.call("get_task_handoff", {"task_id": task}, note="error case: no handoff yet")
+    await s.call(
+        "update_task_progress", {"task_id": task, "progress_percent": 150}, note="error case: percent over 100"
+    )
+    await s.call("archive_task", {"task_id": task})
+    await s.call("archive_task", {"task_id": task}, note="archived twice")
+    await s.call("get_task", {"task_id": task})
+    await s.call("delete_task", {"task_id": task}, note="error case: unknown tool")
+
+
 def build_servers() -> list[ServerDef]:
     npm = lambda exe: str(NPM_BIN / exe)  # noqa: E731
     S = Session
@@ -5285,6 +5667,67 @@ def build_servers() -> list[ServerDef]:
                 S("ts_mistakes", ts_mistakes, ts_seed),
             ],
         ),
+        # the tenth batch (installed under .cache/record10): held-out data
+        ServerDef(
+            "retail",
+            "mcp-retail-sim==0.1.1 (PyPI, fastmcp 4.2.3, mcp 2.3.0)",
+            lambda wd, s: StdioServerParameters(
+                command=str(TENTH / "venv-retail" / "bin" / "python"),
+                args=["-c", RETAIL_LAUNCH],
+                cwd=str(wd),
+                env=retail_env(wd),
+            ),
+            [
+                S("retail_headphones", retail_headphones),
+                S("retail_low_stock", retail_low_stock),
+                S("retail_mistakes", retail_mistakes),
+            ],
+        ),
+        ServerDef(
+            "ops",
+            "finamatik-ops-mcp==0.1.1 (PyPI, mcp 1.30.0 `FastMCP`)",
+            lambda wd, s: StdioServerParameters(
+                command=str(TENTH / "venv-ops" / "bin" / "python"),
+                args=["-c", OPS_LAUNCH],
+                cwd=str(wd),
+                env=ops_env(wd),
+            ),
+            [S("ops_follow_up", ops_follow_up), S("ops_orders", ops_orders), S("ops_mistakes", ops_mistakes)],
+        ),
+        ServerDef(
+            "notes",
+            "fastmcp-sample-server==0.4.1 (PyPI, fastmcp 4.2.3, mcp 2.3.0)",
+            lambda wd, s: StdioServerParameters(
+                command=str(TENTH / "venv-notes" / "bin" / "sample-mcp-server"),
+                args=["--transport", "stdio", "--log-level", "WARNING"],
+                cwd=str(wd),
+                env=notes_env(wd),
+            ),
+            [
+                S("notes_meeting", notes_meeting),
+                S("notes_research", notes_research),
+                S("notes_mistakes", notes_mistakes),
+            ],
+        ),
+        ServerDef(
+            "ohno",
+            "@stevestomp/ohno-mcp@0.20.0 (npm, TS SDK 1 low-level `Server`, Node 20)",
+            lambda wd, s: StdioServerParameters(
+                command=shutil.which("node") or "node",
+                args=[
+                    "--require",
+                    str(wd / "seed_random.cjs"),
+                    str(TENTH / "npm" / "node_modules" / "@stevestomp" / "ohno-mcp" / "dist" / "index.js"),
+                ],
+                cwd=str(wd),
+                env=ohno_env(wd),
+            ),
+            [
+                S("ohno_sprint", ohno_sprint, ohno_seed),
+                S("ohno_dependencies", ohno_dependencies, ohno_seed),
+                S("ohno_mistakes", ohno_mistakes, ohno_seed),
+            ],
+        ),
     ]
     return servers + bfcl_servers()
 
@@ -5299,6 +5742,7 @@ BATCHES: dict[str, tuple[Path, list[str], dict[str, list[list[str]]]]] = {
     "record7": (SEVENTH, SEVENTH_NPM_PACKAGES, SEVENTH_VENVS),
     "record8": (EIGHTH, EIGHTH_NPM_PACKAGES, EIGHTH_VENVS),
     "record9": (NINTH, NINTH_NPM_PACKAGES, NINTH_VENVS),
+    "record10": (TENTH, TENTH_NPM_PACKAGES, TENTH_VENVS),
 }
 
 
@@ -5327,7 +5771,7 @@ def main() -> None:
         "--install-batch",
         action="append",
         choices=sorted(BATCHES),
-        help="install only this batch (repeatable): devservers, record2, ..., record9",
+        help="install only this batch (repeatable): devservers, record2, ..., record10",
     )
     ap.add_argument("--list", action="store_true", help="list servers and sessions and exit")
     ap.add_argument("--tools-only", action="store_true", help="only write <server>.tools.yaml")
