@@ -44,7 +44,8 @@ from mcp_sim.routing.recordings import ObservationKey, canonical_arguments, muta
 from mcp_sim.seeding import derive_seed
 from mcp_sim.simulation import failure_forms, guard
 from mcp_sim.simulation.base import SimulationRequest, WorldModel
-from mcp_sim.simulation.builtin import unions
+from mcp_sim.simulation.builtin import unions, wrapped
+from mcp_sim.simulation.learned import failure_kind
 from mcp_sim.simulation.render import failure_in_style, success_in_style
 from mcp_sim.state.base import SessionState, StateStore, Turn
 
@@ -189,7 +190,10 @@ class CallPath:
     def _failure(self, entry: CatalogEntry, arguments: dict[str, Any], message: str) -> CallToolResult:
         """A simulated failure, in the tool's (or its server's) learned style when its examples show one."""
         styled = failure_in_style(entry.spec, self._siblings(entry), arguments, message)
-        result = styled or unions.failure_result(entry.spec, message) or error_result(message)  # envelopes: unions.py
+        result = styled or unions.failure_result(entry.spec, message)  # envelopes: unions.py
+        if result is None and failure_kind(message) == "not_found":  # ``dict | None`` says "none" (wrapped.py)
+            result = wrapped.absent_result(entry.spec.output_schema)
+        result = result or error_result(message)
         return failure_forms.restyled(entry.spec, self._siblings(entry), arguments, result) or result
 
     def _refused_in_style(self, entry: CatalogEntry, arguments: dict[str, Any], message: str) -> CallToolResult | None:

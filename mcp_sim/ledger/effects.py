@@ -111,6 +111,18 @@ class EntityTypes:
         }
         self.seeded = set(seeded or {})
         self.integer_ids = _integer_ids(specs)
+        # types some tool names by an id (``switch_presentation(presentation_id)``): only their creates show the
+        # id they mint; a type nothing names so (slides taken by ``slide_index``) is never told one
+        self.named_by_id = {
+            entity
+            for spec in specs
+            for effect in effects_of(spec)
+            for entity in (
+                *effect.refs.values(),
+                *([effect.entity] if effect.kind in _NAMING and effect.id and not effect.id.endswith("[]") else []),
+            )
+            if entity
+        }
 
     def known(self, entity: str, ledger: Ledger, id_: str | None = None) -> bool:
         """Whether the session knows every entity of this type, so an unknown id is not found: the world
@@ -123,6 +135,9 @@ class EntityTypes:
             return True
         seen = ledger.seen_ids(entity)
         return bool(seen) and (id_ is None or same_form(id_, seen))
+
+
+_NAMING = frozenset({"read", "update", "delete"})
 
 
 def learn_namespace(specs: list[ToolSpec]) -> None:
@@ -426,6 +441,8 @@ def _chosen_id(schema: dict[str, Any], entity: str) -> str | None:
     items = listed.get("items") if isinstance(listed, dict) and _is_array(listed) else None
     if isinstance(items, dict) and items.get("type") in ("string", "integer"):
         return f"{plural(entity)}[]"  # the names themselves are the ids
+    if _is_array(items):
+        return f"{plural(entity)}[]"  # ``edges: [[a, b]]``: each pair is an entity keyed by its content, as edges are
     return None
 
 

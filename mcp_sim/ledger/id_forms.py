@@ -16,13 +16,20 @@ from collections.abc import Iterable
 
 _UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.IGNORECASE)
 _HEX = re.compile(r"[0-9a-f]{6,}", re.IGNORECASE)
+_PREFIXED = re.compile(r"([^\W\d_]+)([-_:#])(\w+)", re.UNICODE)
 _RUNS = re.compile(r"[0-9]+|[^\W\d_]+|\s+|.", re.UNICODE)
 
 
 def form_of(id_: str) -> str:
-    """A signature equal for ids written alike: ``habit-1`` and ``habit-12`` -> ``a-9``, a UUID -> ``uuid``,
+    """A signature equal for ids written alike: ``habit-1`` and ``habit-12`` -> ``habit-9``, a UUID -> ``uuid``,
     ``be1403f4`` -> ``hex8``, ``42`` -> ``9``, ``Breakfast`` / ``support`` -> ``a``, ``My Project`` -> ``a a``."""
     text = id_.strip()
+    prefixed = _PREFIXED.fullmatch(text)
+    if prefixed and (prefixed.group(3).isdigit() or _HEX.fullmatch(prefixed.group(3))):
+        # a type's tag before a number or a hash is part of its form: ``T-24254`` is not written like ``task-2``,
+        # ``ORD-6E4C4ACB`` is written like ``ORD-5EE59CDE`` (names such as ``Router_R1`` keep the general form)
+        head, separator, rest = prefixed.groups()
+        return f"{head.lower()}{separator}{'9' if rest.isdigit() else f'hex{len(rest)}'}"
     if _UUID.fullmatch(text):
         return "uuid"
     if _HEX.fullmatch(text) and any(c.isdigit() for c in text) and any(c.isalpha() for c in text):

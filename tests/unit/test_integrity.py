@@ -170,6 +170,21 @@ def test_a_known_type_refuses_unseen_ids_only_in_the_form_its_own_ids_have() -> 
     assert form_of("42") == form_of("7") != form_of("t-7")
 
 
+def test_a_tag_before_a_number_or_hash_is_part_of_an_ids_form() -> None:
+    """The session minted ``task-2``; ``T-24254`` (another system's task, from the agent's task) is written
+    otherwise, so the session cannot know it is absent. Ids that differ only in their number or hash share a
+    form; names whose words differ (``Router_R1``, ``Firewall_F2``) keep the general one."""
+    from mcp_sim.ledger.id_forms import form_of
+
+    assert form_of("T-24254") != form_of("task-2") == form_of("task-999") == form_of("TASK-7")
+    assert form_of("ORD-6E4C4ACB") == form_of("ORD-5EE59CDE") != form_of("INV-5EE59CDE")
+    assert form_of("task-122f8570") == form_of("task-deadbeef")
+    assert form_of("Router_R1") == form_of("Firewall_F2")
+    ledger, types = Ledger(), EntityTypes([])
+    ledger.apply(Effect("create", "task", "task-2", {"id": "task-2"}))
+    assert types.known("task", ledger, "task-9") and not types.known("task", ledger, "T-24254")
+
+
 def test_an_action_refuses_a_deleted_target_but_lets_an_unseen_one_through() -> None:
     schema = {"type": "object", "properties": {"card_id": {"type": "integer"}, "rating": {"type": "string"}}}
     grade = ToolSpec.model_validate({"name": "grade_card", "inputSchema": schema})

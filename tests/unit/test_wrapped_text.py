@@ -82,3 +82,62 @@ async def test_a_create_answering_one_integer_answers_the_id_it_gave() -> None:
     assert given == [1, 2, 3]  # the rows it made, numbered, not made-up numbers
     read = (await path.call("s", "get_book", {"book_id": str(given[1])})).structured_content or {}
     assert "title: B" in read["result"]  # the id it answered is the one its ledger keeps
+
+
+WRAPPED_DICT = {"type": "object", "properties": {"result": {"type": "object", "title": "Result",
+                "additionalProperties": True}}, "required": ["result"]}  # fmt: skip
+SHELF = {"type": "object", "properties": {"shelf_id": {"type": "string"}}, "required": ["shelf_id"]}
+
+
+def test_a_single_open_object_or_list_of_open_objects_is_a_wrapper() -> None:
+    assert wrapped.object_slot(WRAPPED_DICT) == "result"
+    assert wrapped.records_slot(LISTED) == "result"
+    assert wrapped.object_slot(LISTED) is None and wrapped.records_slot(WRAPPED_DICT) is None
+    closed = {"type": "object", "properties": {"result": {"type": "object", "properties": {"a": {"type": "string"}}}}}
+    assert wrapped.object_slot(closed) is None  # it has keys to shape the answer by
+    counts = {"type": "object", "additionalProperties": {"type": "integer"}}
+    a_map = {"type": "object", "properties": {"result": counts}}
+    assert wrapped.object_slot(a_map) is None  # {"x.xlsx": 5499}: a map, not any object
+    optional = {"anyOf": [{"type": "object", "additionalProperties": True}, {"type": "null"}]}
+    assert wrapped.object_slot({"type": "object", "properties": {"result": optional}}) == "result"  # dict | None
+
+
+async def test_a_wrapped_dict_answers_the_record_as_a_top_level_dict_would() -> None:
+    """FastMCP wraps a function returning ``dict`` as ``{"result": {...}}``: the answer inside is the record, not
+    ``{}`` (which told the agent nothing and dropped what the session established)."""
+    add = ToolSpec(name="add_book", input_schema=BOOK, output_schema=WRAPPED_DICT)
+    get = ToolSpec(name="get_book", input_schema=BOOK_ID, output_schema=WRAPPED_DICT)
+    path = path_of(add, get)
+    created = ((await path.call("s", "add_book", {"title": "Dune"})).structured_content or {})["result"]
+    assert created["success"] is True and created["book"]["title"] == "Dune"
+    read = ((await path.call("s", "get_book", {"book_id": created["book"]["id"]})).structured_content or {})["result"]
+    assert read["book"]["title"] == "Dune"
+
+
+async def test_a_create_shows_no_id_for_a_type_no_tool_names_by_id() -> None:
+    """``add_slide(shelf_id, title)`` where every other tool takes slides by position: the ledger keys the slide,
+    but the answer tells the agent no id the server would never give (fidelity's A: an invented id)."""
+    add_slide = ToolSpec(name="add_slide", input_schema={**SHELF, "properties": {**SHELF["properties"],
+                         "title": {"type": "string"}}}, output_schema=WRAPPED_DICT)  # fmt: skip
+    add_book = ToolSpec(name="add_book", input_schema=BOOK, output_schema=WRAPPED_DICT)
+    get_book = ToolSpec(name="get_book", input_schema=BOOK_ID, output_schema=WRAPPED_DICT)
+    path = path_of(add_slide, add_book, get_book)
+    slide = (await path.call("s", "add_slide", {"shelf_id": "s1", "title": "Intro"})).structured_content or {}
+    assert "id" not in slide["result"]["slide"] and slide["result"]["slide"]["title"] == "Intro"
+    book = ((await path.call("s", "add_book", {"title": "Dune"})).structured_content or {})["result"]
+    assert book["book"]["id"]  # get_book(book_id) names books by id: their create says which
+
+
+async def test_a_lookup_returning_dict_or_none_says_none_for_an_id_it_does_not_have() -> None:
+    """``def get_book(book_id) -> dict | None`` answers an unknown id ``{"result": null}`` without isError: that is
+    how such a tool says "not found", and an agent must learn to read it so."""
+    optional = {"type": "object", "required": ["result"], "properties": {"result": {"anyOf": [
+                {"type": "object", "additionalProperties": True}, {"type": "null"}]}}}  # fmt: skip
+    add = ToolSpec(name="add_book", input_schema=BOOK, output_schema=WRAPPED_DICT)
+    get = ToolSpec(name="get_book", input_schema=BOOK_ID, output_schema=optional)
+    path = path_of(add, get)
+    created = ((await path.call("s", "add_book", {"title": "Dune"})).structured_content or {})["result"]
+    found = await path.call("s", "get_book", {"book_id": created["book"]["id"]})
+    assert not found.is_error and (found.structured_content or {})["result"]["book"]["title"] == "Dune"
+    missing = await path.call("s", "get_book", {"book_id": "book-99"})
+    assert not missing.is_error and missing.structured_content == {"result": None}

@@ -418,9 +418,20 @@ class _Answer:
         new_id = chosen if chosen is not None else self._counted_id() or self._new_id(id_field)
         # an id inside an envelope (created_ids.py: ``todo.id``, ``data.recipe_id``) is the record's own field
         record = {id_field.rsplit(".", 1)[-1]: new_id, **self.args}
-        result = self._present(record, mint=True)
+        result = self._present(record if chosen is not None or self._tells_id() else dict(self.args), mint=True)
         stored = {**_record_in(self.last_body, self.entity), **record}
         return result, [Effect("create", self.entity, str(new_id), stored)]  # 1 and "1" are one id
+
+    def _tells_id(self) -> bool:
+        """Whether a create's answer shows the id it minted. A tool returning any ``dict`` (an outputSchema that is
+        only "an object") shows it only when some tool names the type by an id; otherwise the id is the ledger's
+        own key (a slide added by ``add_slide`` and later taken by ``slide_index``), and an ``id`` field invents
+        what the server never says. Declared and learned shapes have their own place for it; prose tells it."""
+        schema = self.spec.output_schema
+        if self.shapes is not None or schema is None or self.request.types is None:
+            return True
+        is_open = wrapped.is_open_object(schema) or wrapped.object_slot(schema, self.values.resolve) is not None
+        return not is_open or self.entity in self.request.types.named_by_id
 
     def _id_key(self) -> str:
         """The record's own field that holds a created entity's id (``todo.id`` -> ``id``)."""
@@ -483,8 +494,14 @@ class _Answer:
             text = prose.listing(self.spec.name, self.entity, records) if records or not self.recalled else ""
             text = prose.with_recalled(text, self.recalled)
             return self._text(text, body) if slot is None else self._wrapped(slot, text, body)
-        if _open_object(schema):
+        if wrapped.is_open_object(schema):
             self.last_body = {plural(self.entity): records, "count": len(records)}
+        elif slot := wrapped.object_slot(schema, self.values.resolve):
+            self.last_body = {plural(self.entity): records, "count": len(records)}
+            return to_result(self.spec, {slot: self.last_body})
+        elif slot := wrapped.records_slot(schema, self.values.resolve):
+            self.last_body = records
+            return to_result(self.spec, {slot: records})
         else:
             self.last_body = self._shape_list(schema, records)
             if isinstance(self.last_body, dict):  # what the session's state fixes (sequence.py) wins
@@ -509,9 +526,12 @@ class _Answer:
         if (slot := wrapped.flag_slot(schema, self.values.resolve)) and _known(record, slot, "") is None:
             self.last_body = record
             return to_result(self.spec, {slot: True})  # a function returning bool said the call worked (wrapped.py)
-        if schema is not None and _open_object(schema):
+        if schema is not None and wrapped.is_open_object(schema):
             self.last_body = self._open_body(record)
             return to_result(self.spec, self.last_body)
+        if slot := wrapped.object_slot(schema, self.values.resolve):  # ``{"result": {...}}``: the same, wrapped
+            self.last_body = self._open_body(record)
+            return to_result(self.spec, {slot: self.last_body})
         if schema is not None and self.effect.kind == "read" and not self.args:
             # a read that names nothing (read_graph) shows everything the session holds, as a list does
             self.last_body = self._shape_list(schema, [])
@@ -723,7 +743,7 @@ def _fill(values: ValueMaker, schema: dict[str, Any], record: dict[str, Any], pa
     ``source``, the argument ``source_timezone`` (or ``sourceTimezone``) fills its ``timezone``."""
     schema = values.resolve(schema)
     if "properties" not in schema:
-        if _open_object(schema) and record:  # a dict of any keys (a Python function's ``dict``): the record itself
+        if wrapped.is_open_object(schema) and record:  # any keys (a Python function's ``dict``): the record itself
             return {k: v for k, v in record.items() if k != "success"}
         return values.make(schema)
     out: dict[str, Any] = {}
@@ -864,16 +884,6 @@ def _is_json(text: str) -> bool:
     except ValueError:
         return False
     return True
-
-
-def _open_object(schema: dict[str, Any]) -> bool:
-    """An outputSchema that says only "an object": no properties to shape the answer by."""
-    return (
-        schema.get("type") == "object"
-        and not schema.get("properties")
-        and not schema.get("patternProperties")
-        and schema.get("additionalProperties", True) in (True, {})  # {"x.xlsx": 5499}: a map, not any object
-    )
 
 
 def _known(record: dict[str, Any], key: str, parent: str) -> Any:

@@ -41,6 +41,51 @@ def text_slot(
     return key if sub.get("type") == "string" and "enum" not in sub else None
 
 
+def object_slot(
+    schema: dict[str, Any] | None, resolve: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+) -> str | None:
+    """The one property of ``schema`` when it holds any object (FastMCP wraps a function returning ``dict`` as
+    ``{"result": {...}}``): what it holds is what a tool whose whole outputSchema is "an object" answers."""
+    key, sub = _single(schema, resolve)
+    return key if is_open_object(_present(sub, resolve)) else None
+
+
+def records_slot(
+    schema: dict[str, Any] | None, resolve: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+) -> str | None:
+    """The one property of ``schema`` when it holds a list of any objects (a function returning
+    ``list[dict]``): the records a list answers, bare."""
+    key, sub = _single(schema, resolve)
+    sub = _present(sub, resolve)
+    items = sub.get("items") if sub.get("type") == "array" else None
+    if isinstance(items, dict) and resolve is not None:
+        items = resolve(items)
+    return key if isinstance(items, dict) and is_open_object(items) else None
+
+
+def _present(
+    schema: dict[str, Any], resolve: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+) -> dict[str, Any]:
+    """The schema of the value when there is one (``dict | None`` is ``anyOf: [{object}, {null}]``)."""
+    branches = schema.get("anyOf") or schema.get("oneOf")
+    if not isinstance(branches, list):
+        return schema
+    kept = [b for b in branches if isinstance(b, dict) and b.get("type") != "null"]
+    if len(kept) != 1:
+        return schema
+    return resolve(kept[0]) if resolve is not None else kept[0]
+
+
+def is_open_object(schema: dict[str, Any]) -> bool:
+    """A schema that says only "an object": no properties to shape the answer by."""
+    return (
+        schema.get("type") == "object"
+        and not schema.get("properties")
+        and not schema.get("patternProperties")
+        and schema.get("additionalProperties", True) in (True, {})  # {"x.xlsx": 5499}: a map, not any object
+    )
+
+
 def _single(
     schema: dict[str, Any] | None, resolve: Callable[[dict[str, Any]], dict[str, Any]] | None
 ) -> tuple[str | None, dict[str, Any]]:
@@ -56,6 +101,24 @@ def _single(
     if resolve is not None and isinstance(sub, dict):
         sub = resolve(sub)
     return (key, sub) if isinstance(sub, dict) else (None, {})
+
+
+def absent_result(spec_schema: dict[str, Any] | None) -> CallToolResult | None:
+    """How a tool whose one value may be null says it has nothing under that id: ``{"result": null}``, no
+    isError. A Python function returning ``dict | None`` answers a lookup of an unknown id so; None when the
+    outputSchema's value cannot be null (such tools fail some other way)."""
+    key, sub = _single(spec_schema, None)
+    if key is None or not _nullable(sub):
+        return None
+    return CallToolResult(content=[TextContent(type="text", text="null")], structured_content={key: None})
+
+
+def _nullable(schema: dict[str, Any]) -> bool:
+    kinds = schema.get("type")
+    if kinds == "null" or (isinstance(kinds, list) and "null" in kinds):
+        return True
+    branches = schema.get("anyOf") or schema.get("oneOf")
+    return isinstance(branches, list) and any(isinstance(b, dict) and b.get("type") == "null" for b in branches)
 
 
 def answer(key: str, text: str) -> CallToolResult:
