@@ -15,7 +15,8 @@ STOCK = {"type": "object", "properties": {"widget_id": {"type": "integer"}, "qua
     "value",
     ["notes_missing.txt", "/srv/root/nope", "no_such_dir", "NoSuchName", "nonexistent-shelf", "does-not-exist.csv",
      "ZZZZ", "XXX", 99999, "000000", 987654, 4242, "3f1c2a9e-0000-4000-8000-000000000000",
-     "0123456789abcdef0123456789abcdef01234567"],
+     "0123456789abcdef0123456789abcdef01234567", "C-9999", "task-00000000", "epic-12345678", "task-deadbeef",
+     "D-0000", 123456],
 )  # fmt: skip
 def test_names_that_say_they_name_nothing(value: object) -> None:
     assert placeholder(value) is not None
@@ -23,7 +24,23 @@ def test_names_that_say_they_name_nothing(value: object) -> None:
 
 @pytest.mark.parametrize(
     "value",
-    ["report.txt", "Projects", "AAPL", 12345, 42, "4b1bf7013489b37bad44d62dfd78d2da", "2024", 1, "todo-3", True],
+    [
+        "report.txt",
+        "Projects",
+        "AAPL",
+        12345,
+        42,
+        "4b1bf7013489b37bad44d62dfd78d2da",
+        "2024",
+        1,
+        "todo-3",
+        True,
+        "C-1018",
+        "task-3c26f236",
+        "ORD-6E4C4ACB",
+        "T-24254",
+        "SKU-1001",
+    ],
 )
 def test_real_looking_names_are_not_placeholders(value: object) -> None:
     assert placeholder(value) is None

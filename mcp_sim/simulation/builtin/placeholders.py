@@ -38,6 +38,9 @@ MAX_WORDS = 3  # a name of more words is prose
 MAX_LENGTH = 120
 _DESCENDING = "9876543210"
 _SEQUENTIAL_HEX = "0123456789abcdef"
+_ASCENDING = "0123456789"
+_HEX_WORDS = frozenset({"deadbeef", "cafebabe", "feedface", "baadf00d", "deadc0de", "0badc0de", "facefeed"})
+_TAGGED = re.compile(r"[A-Za-z]{1,12}[-_:#]([A-Za-z0-9]{3,})")
 
 
 def looks_up(tool: str, kind: str) -> bool:
@@ -73,14 +76,23 @@ def placeholder(value: Any) -> str | None:
         if any(word == a and i + 1 < len(words) and words[i + 1] == b for a, b in _PHRASES):
             return f"says {word} {words[i + 1]}"
     core = re.sub(r"[^A-Za-z0-9]", "", text)
+    tagged = _TAGGED.fullmatch(text)  # ``C-9999``, ``task-00000000``, ``epic-12345678``: the tag names the type
+    return _by_characters(core) or (_by_characters(tagged.group(1), tagged=True) if tagged else None)
+
+
+def _by_characters(core: str, tagged: bool = False) -> str | None:
+    """Why characters alone read as no real name; ``tagged``: the number or hash after a type's tag, whose
+    shortest runs (``9999``, ``0000``) already say it."""
     if len(core) >= 3 and len(set(core.lower())) == 1:
         return "one repeated character"
-    if core.isdigit() and len(core) >= 6 and core in _DESCENDING:
-        return "a descending run of digits"
+    if core.isdigit() and len(core) >= 6 and (core in _DESCENDING or core in _ASCENDING):
+        return "a descending run of digits" if core in _DESCENDING else "an ascending run of digits"
     if re.fullmatch(r"(\d)(?!\1)(\d)(?:\1\2)+", core):
         return "a repeated pair of digits"
     if re.fullmatch(r"[0-9a-fA-F]{8,}", core) and ("0" * 8 in core or _SEQUENTIAL_HEX[:10] in core.lower()):
         return "a hex id of zeros or a counting run"
+    if tagged and core.lower() in _HEX_WORDS:
+        return "a well-known hex word"
     return None
 
 
