@@ -307,6 +307,8 @@ def infer_effect(spec: ToolSpec) -> EntityEffect:
         words = [*words[-1:], *words[:-1]]
     if kind is None or len(words) < 2:
         return _action(spec)
+    if kind in ("create", "delete") and len(words) > 2 and words[1] in _INTO:
+        return _into(spec, singular("_".join(words[2:])))  # add_to_cart, remove_from_playlist: the cart changes
     if "by" in words[1:]:  # filter_by_project, find_todos_by_tag: what follows "by" is the criterion
         words = words[: words.index("by", 1)]
         if kind == "list" and len(words) < 2:
@@ -331,6 +333,18 @@ def infer_effect(spec: ToolSpec) -> EntityEffect:
 
 
 _BATCH_WORDS = frozenset({"bulk", "batch", "multi", "mass"})
+_INTO = frozenset({"to", "into", "onto", "from", "in", "on"})
+
+
+def _into(spec: ToolSpec, container: str) -> EntityEffect:
+    """``add_to_cart(cart_id, sku)`` puts something in a cart: an update of the cart its id names, not a create
+    of a "to_cart". The cart may be made by the first add (carts, playlists and watchlists are), so an id the
+    session never saw is let through; one it deleted is not."""
+    id_arg = _id_argument(spec.input_schema, container)
+    if id_arg is None:
+        return _action(spec)
+    refs = _refs(spec.input_schema, id_arg)
+    return EntityEffect(kind="update", entity=container, id=id_arg, refs=refs, unknown="allow")
 
 
 def _action(spec: ToolSpec) -> EntityEffect:

@@ -51,6 +51,7 @@ from mcp_sim.simulation.learned import (
 ID_KEY = re.compile(r"^(id|ids|uuid|hash|sha|.*_ids?|.*Ids?)$")
 _HEX = re.compile(r"^[0-9a-f]{7,64}$")
 _NUMBERED = re.compile(r"^(.*?)(\d+)$")
+_TAGGED_HEX = re.compile(r"^([A-Za-z]+[-_])((?=[0-9A-Fa-f]*[A-Fa-f])(?=[0-9A-Fa-f]*\d)[0-9A-Fa-f]{6,})$")
 MIN_SIBLINGS = 2  # observed tools that must agree before a server's envelope is assumed
 _CODE = re.compile(r"[\w.-]{1,32}")  # a status or error code, not a sentence
 _UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
@@ -76,6 +77,7 @@ class Fill:
     # the record the session holds for an argument item that names one (an update of named entities): its
     # fields show where the item leaves them out, never the example entity's
     held: Callable[[Any], dict[str, Any]] = lambda _item: {}
+    listed: bool = False  # inside a list the example showed as it was: its ids are what that list held
 
 
 def render(template: Template, fill: Fill) -> CallToolResult:
@@ -316,7 +318,8 @@ def _fill_json(template: Any, fill: Fill, defaults: dict[str, Any], key: str) ->
     if isinstance(template, list):
         if isinstance(fill.record.get(key), list):  # the list the session holds (branches made so far)
             return fill.record[key]
-        return [_fill_json(v, fill, defaults, key) for v in template]
+        inside = replace(fill, listed=True)
+        return [_fill_json(v, inside, defaults, key) for v in template]
     if isinstance(template, str):
         whole = SLOT.fullmatch(template)
         if whole and key in fill.record and argument_at(fill.arguments, whole.group(1).lstrip("=")) is None:
@@ -427,10 +430,14 @@ def _overlay(rendered: Any, record: dict[str, Any]) -> Any:
 
 def _id_like(example: str | int, fill: Fill) -> str | int | None:
     """An id the example showed and this call did not name: minted in its style when the tool creates, null
-    when the call only shows what exists (the example's id is its own entity's, another session's project),
-    else the example's (an action's answer, which may name what it made)."""
-    if not fill.mint:
-        return None if fill.unknown_ids else example
+    when the call only shows what exists (the example's id is its own entity's, another session's project).
+    An action's answer names what it made (``place_order`` answers the order it placed): an id there that no
+    argument gave is new on every call, not the example's ``ORD-6E4C4ACB`` again; ids in a list the example
+    showed as it was are the things that list held."""
+    if fill.unknown_ids:
+        return None
+    if not fill.mint and fill.listed:
+        return example
     if example in fill.minted:
         return fill.minted[example]  # type: ignore[no-any-return]
     made = mint_like(example, fill.number, fill.rng)
@@ -446,6 +453,11 @@ def mint_like(example: str | int, number: int, rng: random.Random) -> str | int:
         return "-".join(f"{rng.getrandbits(4 * n):0{n}x}" for n in (8, 4, 4, 4, 12))
     if _HEX.match(example):
         return f"{rng.getrandbits(4 * len(example)):0{len(example)}x}"
+    tagged = _TAGGED_HEX.match(example)
+    if tagged:  # ORD-6E4C4ACB: the tag, then hex of the same length and case
+        head, digits = tagged.groups()
+        made = f"{rng.getrandbits(4 * len(digits)):0{len(digits)}x}"
+        return head + (made.upper() if digits.upper() == digits else made)
     numbered = _NUMBERED.match(example)
     if numbered:
         return f"{numbered.group(1)}{number}"

@@ -63,6 +63,18 @@ def test_a_create_the_caller_names_takes_its_id_from_the_call() -> None:
     )
 
 
+def test_pairs_added_by_content_and_things_put_into_a_container() -> None:
+    """``add_edges(edges: [[a, b]])`` makes edges keyed by their ends (no id is minted for them);
+    ``add_to_cart(cart_id, sku)`` changes the cart (which the first add may make), not a "to_cart"."""
+    pairs = {"edges": {"type": "array", "items": {"type": "array", "items": {"type": "string"}}}}
+    assert infer_effect(spec("add_edges", {"graph_id": {"type": "string"}, **pairs})).id == "edges[]"
+    into = infer_effect(spec("add_to_cart", {"cart_id": {"type": "string"}, "product_id": {"type": "string"}}))
+    assert (into.kind, into.entity, into.id, into.unknown) == ("update", "cart", "cart_id", "allow")
+    assert into.refs == {"product_id": "product"}
+    assert infer_effect(spec("remove_from_playlist", {"playlist_id": {}, "song_id": {}})).entity == "playlist"
+    assert infer_effect(spec("add_to_watchlist", {"symbol": {"type": "string"}})).kind == "none"  # no id: an act
+
+
 def test_declared_effect_wins_and_is_completed_by_inference() -> None:
     declared = spec("fetch_widget", {"widget_id": {}}, effects={"kind": "read", "entity": "gadget"})
     assert effect_of(declared) == EntityEffect(kind="read", entity="gadget", id="widget_id")

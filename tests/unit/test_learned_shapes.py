@@ -372,6 +372,23 @@ def test_an_id_the_example_showed_is_minted_by_a_maker_and_unknown_to_a_reader()
     assert isinstance(minted, str) and len(minted) == 16 and minted != "79d30776ace8c39d"  # new, in its style
 
 
+def test_an_actions_answer_names_a_new_thing_each_call_not_the_examples() -> None:
+    """``place_order(cart_id)`` answered ``ORD-6E4C4ACB`` once: the next order is another one, in that style (tag,
+    hex of the same length and case); an id inside a list the example showed as it was stays what it held."""
+    example = Example(
+        arguments={"cart_id": "cart-1"},
+        result=json_result({"ok": True, "order": {"order_id": "ORD-6E4C4ACB", "cart_id": "cart-1"},
+                            "deal_ids": ["D-2016"]}),
+    )  # fmt: skip
+    shapes = learn([example])
+    assert shapes is not None and shapes.success is not None
+    placed = json.loads(render(shapes.success, Fill({"cart_id": "cart-7"}, rng=random.Random(3))).content[0].text)  # type: ignore[union-attr]
+    new = placed["order"]["order_id"]
+    assert new != "ORD-6E4C4ACB" and new.startswith("ORD-") and len(new) == 12 and new == new.upper()
+    assert placed["order"]["cart_id"] == "cart-7" and placed["deal_ids"] == ["D-2016"]
+    assert mint_like("task-122f8570", 2, random.Random(1)) != "task-122f8570"
+
+
 def test_a_borrowed_failure_style_keeps_this_calls_arguments_in_their_fields() -> None:
     from mcp_sim.config import ToolSpec
     from mcp_sim.simulation.render import failure_in_style
