@@ -23,6 +23,7 @@ def _schema(**descriptions: str) -> dict[str, Any]:
         "Must be one of: on, off, auto",
         "Whether lights are on ('on'), off ('off') or automatic ('auto').",
         "The lights' mode ('on', 'off', or 'auto').",
+        "One of 'on', 'off', 'auto'. Defaults to 'auto'.",
     ],
 )
 def test_each_way_of_stating_a_closed_list_refuses_a_value_outside_it(text: str) -> None:
@@ -87,3 +88,12 @@ def test_a_numpy_style_docstring_states_its_arguments_choices() -> None:
     described.check("switch_lamp", docstring, schema, {"lamp_id": 1, "mode": "auto"})
     with pytest.raises(InvalidArguments, match=r"Invalid mode: 'disco'\. Must be one of: on, off, auto"):
         described.check("switch_lamp", docstring, schema, {"lamp_id": 1, "mode": "disco"})
+
+
+def test_a_range_in_parentheses_is_checked() -> None:
+    schema = {"type": "object", "properties": {"progress_percent": {"type": "number",
+              "description": "Progress percentage (0-100)"}}}  # fmt: skip
+    described.check("update_task_progress", "", schema, {"progress_percent": 100})
+    with pytest.raises(InvalidArguments, match=r"Invalid progress_percent: 150\. Must be from 0 to 100"):
+        described.check("update_task_progress", "", schema, {"progress_percent": 150})
+    assert described.stated_by("Rating (1-5 stars)") is None  # a unit after the numbers: prose, not a bound

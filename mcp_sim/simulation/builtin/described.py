@@ -28,6 +28,10 @@ _LEAD = re.compile(
 _PARENTHESISED = re.compile(r"\(\s*['\"]([^'\"()]{1,40})['\"]\s*\)")
 _RANGE = re.compile(r"\b(?:from|between)\s+(-?\d+(?:\.\d+)?)\s+(?:to|and)\s+(-?\d+(?:\.\d+)?)\b", re.IGNORECASE)
 _EXAMPLES = re.compile(r"\be\.g\.|\b(?:for example|for instance|such as|like)\b", re.IGNORECASE)
+_SPAN = re.compile(r"\(\s*(-?\d+(?:\.\d+)?)\s*(?:-|\u2013|to)\s*(-?\d+(?:\.\d+)?)\s*%?\s*\)")  # "Progress (0-100)"
+_ONE_OF_QUOTED = re.compile(
+    r"\bone\s+of\s+((?:['\"`][^'\"`]{1,40}['\"`]\s*,\s*)+(?:or\s+)?['\"`][^'\"`]{1,40}['\"`])", re.IGNORECASE
+)
 _LETTERS = re.compile(r"\(([A-Z])-([A-Z])\)")  # "(A-Z)": one capital letter
 _FORMATS = {
     "HH:MM": "%H:%M", "HH:MM:SS": "%H:%M:%S", "YYYY-MM-DD": "%Y-%m-%d", "YYYY-MM-DDTHH:MM": "%Y-%m-%dT%H:%M",
@@ -141,9 +145,10 @@ def _check_one(tool: str, name: str, value: Any, stated: Stated) -> None:
 @cache
 def stated_by(description: str) -> Stated | None:
     """The closed list or range a description states, or None when it states none."""
-    options = _listed(description) or _parenthesised(description)
+    options = _listed(description) or _parenthesised(description) or _quoted_one_of(description)
     low = high = None
-    if (found := _RANGE.search(description)) is not None and not _EXAMPLES.search(description[: found.start()]):
+    found = _RANGE.search(description) or _SPAN.search(description)
+    if found is not None and not _EXAMPLES.search(description[: found.start()]):
         low, high = sorted((float(found.group(1)), float(found.group(2))))
     letters = None
     if (span := _LETTERS.search(description)) is not None:
@@ -169,6 +174,13 @@ def _listed(description: str) -> tuple[str, ...]:
     sentence = re.split(r"(?<=[a-z0-9'\"])\.(?:\s|$)|\n", rest, maxsplit=1)[0].rstrip(". ")
     parts = re.split(r"\s*,\s*(?:or\s+|and\s+)?|\s+or\s+", sentence)
     return _options([p.strip().strip("'\"`") for p in parts])
+
+
+def _quoted_one_of(description: str) -> tuple[str, ...]:
+    """Alternatives each quoted after "one of" without a colon: ``One of 'md5', 'sha1', 'sha256', 'sha512'.``
+    (quotes on every item say they are values, not prose)."""
+    found = _ONE_OF_QUOTED.search(description)
+    return _options(re.findall(r"['\"`]([^'\"`]{1,40})['\"`]", found.group(1))) if found else ()
 
 
 def _parenthesised(description: str) -> tuple[str, ...]:
