@@ -162,6 +162,16 @@ TENTH_VENVS: dict[str, list[list[str]]] = {
     "ops": [["finamatik-ops-mcp==0.1.1", "mcp==1.30.0"]],  # imports mcp.server.fastmcp (gone in mcp 2.x)
     "notes": [["fastmcp-sample-server==0.4.1", "fastmcp==4.2.3", "mcp==2.3.0"]],
 }
+# The eleventh batch (bugs, fleet, todo_md, orchestrator) installs under .cache/record11 (held-out data, like the fourth
+# to tenth): one venv per Python server and an npm prefix for the TypeScript one (orchestrator, run on the system Node
+# 20). `--install-batch record11` installs only these.
+ELEVENTH = Path(os.environ.get("MCP_REC_ELEVENTH", REPO / ".cache" / "record11"))
+ELEVENTH_NPM_PACKAGES = ["@tejalgnrml/agent-orchestrator-mcp@2.0.5"]
+ELEVENTH_VENVS: dict[str, list[list[str]]] = {
+    "bugs": [["bugledger-mcp==0.1.2", "fastmcp==3.4.11", "mcp==1.30.0"]],
+    "fleet": [["fleetwright==0.25.0"]],  # no dependencies: its own JSON-RPC loop on stdio
+    "todo": [["ai-todo==3.0.2", "fastmcp==2.14.7", "mcp==1.30.0"]],
+}
 # libfaketime (Debian package `faketime`) freezes the wall clock of servers that stamp records with it (kanban's
 # SQLite `datetime('now')`); the monotonic clock keeps running so timeouts still work.
 FAKETIME_LIB = Path("/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1")
@@ -5103,6 +5113,502 @@ async def ohno_mistakes(s: Rec, wd: Path) -> None:
     await s.call("delete_task", {"task_id": task}, note="error case: unknown tool")
 
 
+# ---- the eleventh batch (held-out data, installed under .cache/record11) ---------------------------
+# bugs (bugledger-mcp, fastmcp 3.4 on mcp 1.30): a local SQLite ledger of fixed bugs with ids `rec_00001`, ...,
+# full-text search, per-project "resolved" marks; failures are ToolErrors. fleet (fleetwright): a job queue with leases
+# in one SQLite file, spoken over its own hand-written JSON-RPC loop (protocol 2024-11-05, no outputSchema); run ids are
+# a timestamp plus 4 hex of a uuid4 and claim tokens a uuid4 (seeded here), the worker name is host:pid (fixed here).
+# todo_md (ai-todo, fastmcp 2.14 on mcp 1.30): a TODO.md task list with ids #1, #1.1, ..., every tool typed `-> str`,
+# so each has an outputSchema and answers `{"result": "..."}`; failures are ordinary "Error: ..." text. orchestrator
+# (@tejalgnrml/agent-orchestrator-mcp, TS SDK 1 low-level `Server`): agents, facts, groups, tasks, learnings and
+# handoffs in JSON files under ./.agent-mcp, ids `<prefix>_<Date.now()>_<9 chars of Math.random>` (seeded here).
+# All run under the frozen clock.
+
+
+def bugs_env(wd: Path) -> dict[str, str]:
+    return {**frozen_clock(), "HOME": str(wd), "BUGLEDGER_HOME": str(wd / "ledger"), "PYTHONHASHSEED": "0"}
+
+
+async def bugs_record_and_find(s: Rec, wd: Path) -> None:
+    await s.call("list_areas", {})
+    a = await s.call(
+        "record_bug",
+        {
+            "symptom": "login returned 500 when the email had a plus sign",
+            "root_cause": "The email was URL-decoded twice, so '+' became a space and the user lookup missed.",
+            "feature_area": "auth",
+            "project": "shop-api",
+            "stack": ["python", "fastapi"],
+            "severity": "high",
+            "diff_hunk": "-email = unquote(unquote(raw))\n+email = unquote(raw)",
+        },
+    )
+    login = _result(a)["id"]
+    s.capture(bug_id=login)
+    a = await s.call(
+        "record_bug",
+        {
+            "symptom": "Large PNG uploads hung at 99% and then failed",
+            "root_cause": "The multipart parser buffered the whole body in memory and the worker timed out first.",
+            "feature_area": "Uploads",
+            "project": "shop-api",
+            "severity": "medium",
+        },
+    )
+    s.capture(bug_id=_result(a)["id"])
+    a = await s.call(
+        "record_bug",
+        {
+            "symptom": "Session cookie missing after a password reset",
+            "root_cause": "The reset handler made a new session but replaced the response object, dropping Set-Cookie.",
+            "feature_area": "auth",
+            "project": "admin-portal",
+            "stack": ["typescript"],
+            "fix_ref": "a1b2c3d",
+        },
+        note="a commit hash that is not in a repository: no diff is captured",
+    )
+    cookie = _result(a)["id"]
+    s.capture(bug_id=cookie)
+    await s.call("get_patterns", {"feature_area": "auth", "project": "shop-api"})
+    await s.call("search_bugs", {"query": "500 email plus sign"})
+    await s.call("update_bug", {"id": login, "severity": "medium", "stack": ["python", "fastapi", "starlette"]})
+    await s.call("search_bugs", {"query": "cookie", "feature_area": "auth"})
+    await s.call("resolve_bug", {"id": login, "project": "shop-api"})
+    await s.call("get_patterns", {"feature_area": "auth", "project": "shop-api"}, note="the resolved bug is hidden")
+    await s.call("get_patterns", {"feature_area": "auth", "project": "storefront"})
+    await s.call("list_areas", {})
+
+
+async def bugs_cleanup(s: Rec, wd: Path) -> None:
+    a = await s.call(
+        "record_bug",
+        {
+            "symptom": "Invoice totals were off by one cent",
+            "root_cause": "Line totals were rounded before summing instead of after, so rounding errors added up.",
+            "feature_area": "billing",
+            "project": "shop-api",
+            "severity": "low",
+        },
+    )
+    cents = _result(a)["id"]
+    s.capture(bug_id=cents)
+    a = await s.call(
+        "record_bug",
+        {
+            "symptom": "Duplicate charge when the Pay button was double-clicked",
+            "root_cause": "The charge endpoint had no idempotency key, so both requests created a charge.",
+            "feature_area": "billing",
+            "project": "shop-api",
+            "severity": "high",
+            "source": "slash",
+        },
+    )
+    double = _result(a)["id"]
+    s.capture(bug_id=double)
+    await s.call("search_bugs", {"query": "charge"})
+    await s.call(
+        "update_bug",
+        {"id": double, "symptom": "Customers were charged twice after double-clicking Pay", "feature_area": "payments"},
+    )
+    await s.call("list_areas", {})
+    await s.call("get_patterns", {"feature_area": "payments", "project": "checkout-web"})
+    await s.call("delete_bug", {"id": cents})
+    await s.call("search_bugs", {"query": "rounding"}, note="the deleted bug is gone")
+    await s.call("delete_bug", {"id": cents}, note="error case: deleted twice")
+    await s.call("resolve_bug", {"id": double, "project": "shop-api"})
+    await s.call("resolve_bug", {"id": double, "project": "shop-api"}, note="resolved twice")
+    await s.call("get_patterns", {"feature_area": "payments", "project": "shop-api", "limit": 5})
+    await s.call("get_guardrails", {"stack": "go"})
+
+
+async def bugs_mistakes(s: Rec, wd: Path) -> None:
+    base = {"symptom": "Search returned no hits for accented names", "feature_area": "search", "project": "crm"}
+    await s.call("record_bug", {**base, "root_cause": "fixed it"}, note="error case: root_cause too short")
+    await s.call(
+        "record_bug",
+        {"symptom": base["symptom"], "root_cause": "The index folded case but not accents.", "project": "crm"},
+        note="error case: missing required argument feature_area",
+    )
+    cause = "The tokenizer folded case but not accents, so 'José' never matched 'Jose'."
+    await s.call("record_bug", {**base, "root_cause": cause, "severity": "critical"}, note="error case: bad severity")
+    await s.call(
+        "record_bug", {**base, "root_cause": cause, "fix_ref": "src/search.py"}, note="error case: fix_ref not a hash"
+    )
+    await s.call("update_bug", {"id": "rec_99999", "severity": "low"}, note="error case: unknown id")
+    await s.call("update_bug", {"id": "42", "severity": "low"}, note="error case: id not in the rec_ form")
+    a = await s.call("record_bug", {**base, "root_cause": cause, "stack": ["Python", " python ", "SQL"]})
+    bug = _result(a)["id"]
+    s.capture(bug_id=bug)
+    await s.call("update_bug", {"id": bug}, note="error case: nothing to update")
+    await s.call("record_bug", {**base, "root_cause": cause}, note="the same bug recorded again")
+    await s.call("search_bugs", {"query": "!!! ???"}, note="a query of punctuation only")
+    await s.call("get_guardrails", {"stack": " "}, note="error case: blank stack")
+    await s.call("resolve_bug", {"id": "rec_00042", "project": "crm"}, note="error case: unknown id")
+    await s.call("delete_bug", {"id": bug})
+    await s.call("search_bugs", {"query": "accented"})
+    await s.call("close_bug", {"id": bug}, note="error case: unknown tool")
+
+
+# fleetwright names its worker `<hostname>:<pid>` and mints run ids and claim tokens from uuid4: both fixed here
+FLEET_LAUNCH = (
+    "import random, sys, uuid; r = random.Random(20260120); "
+    "uuid.uuid4 = lambda: uuid.UUID(int=r.getrandbits(128), version=4); "
+    "import fleetwright.leases as leases; leases.this_worker = lambda: 'recorder:1'; "
+    "sys.argv = ['fleetwright', 'serve', '--db', 'work.db']; from fleetwright.cli import main; sys.exit(main())"
+)
+
+
+def fleet_env(wd: Path) -> dict[str, str]:
+    return {**frozen_clock(), "HOME": str(wd), "PYTHONHASHSEED": "0"}
+
+
+def _fleet_units(answer: Answer) -> list[str]:
+    return [u["unit_id"] for u in (answer.data or {}).get("units", [])]
+
+
+async def fleet_translate(s: Rec, wd: Path) -> None:
+    await s.call("project_state", {})
+    a = await s.call("start_run", {"label": "docs to German", "started_by": "orchestrator"})
+    run = a.data["run_id"]
+    s.capture(run_id=run)
+    await s.call(
+        "define_kind",
+        {
+            "kind": "translate",
+            "instructions": "Translate the Markdown page named by the unit into German. Keep code blocks as they are.",
+            "done_when": "Every heading and paragraph is German and the Markdown still renders.",
+            "returns": "the translated Markdown as one string",
+        },
+    )
+    await s.call("add_jobs", {"kind": "translate", "names": ["intro.md", "setup.md", "faq.md"], "run": run})
+    await s.call("job_status", {"run": run})
+    a = await s.call("claim_job", {"kind": "translate", "run": run, "model": "claude-test"})
+    first = _fleet_units(a)[0]
+    s.capture(unit_id=first)
+    await s.call("heartbeat_job", {"unit_id": first, "lease_seconds": 1200})
+    await s.call("finish_job", {"unit_id": first, "result": "# Einleitung\n\nWillkommen.", "tokens_in": 900})
+    a = await s.call("claim_job", {"kind": "translate", "run": run, "n": 2})
+    second, third = _fleet_units(a)
+    s.capture(unit_ids=[second, third])
+    await s.call("fail_job", {"unit_id": second, "note": "the source page is empty"})
+    await s.call("release_job", {"unit_id": third, "note": "out of time, back to the queue"})
+    await s.call("job_status", {"run": run})
+    await s.call("job_results", {"kind": "translate", "run": run})
+    await s.call("list_runs", {})
+
+
+async def fleet_pipeline(s: Rec, wd: Path) -> None:
+    await s.call("register_skill", {"name": "de-style", "source": "Formal Sie; keep product names.", "version": "1"})
+    await s.call("list_skills", {})
+    await s.call(
+        "define_kind",
+        {
+            "kind": "extract",
+            "instructions": "Read the invoice PDF named by the unit and pull out its totals.",
+            "done_when": "Both fields are filled from the document, not guessed.",
+            "returns": '{"total": <float>, "currency": "<string>"}',
+            "skills": ["de-style", "pdf-reading"],
+        },
+    )
+    a = await s.call("start_run", {"label": "March invoices"})
+    run = a.data["run_id"]
+    s.capture(run_id=run)
+    await s.call("add_jobs", {"kind": "extract", "names": ["inv-001.pdf", "inv-002.pdf"], "priority": 5, "run": run})
+    a = await s.call("claim_job", {"kind": "extract", "run": run})
+    unit = _fleet_units(a)[0]
+    s.capture(unit_id=unit)
+    await s.call(
+        "finish_job", {"unit_id": unit, "result": {"total": "12.50"}}, note="error case: the result misses a field"
+    )
+    await s.call(
+        "finish_job",
+        {"unit_id": unit, "result": {"total": 12.5, "currency": "EUR"}, "then": {"review": ["inv-001.pdf"]}},
+        note="hands on a follow-on unit of a kind never defined",
+    )
+    await s.call(
+        "finish_job", {"unit_id": unit, "result": {"total": 12.5, "currency": "EUR"}}, note="error case: finished twice"
+    )
+    await s.call("worker_prompt", {"kind": "extract", "n": 2})
+    await s.call("job_status", {"kind": "extract"})
+    await s.call("job_results", {"kind": "extract"})
+    await s.call("project_state", {})
+
+
+async def fleet_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("claim_job", {}, note="an empty queue")
+    await s.call("add_jobs", {"kind": "summarize", "names": ["a.txt"]}, note="error case: kind not defined")
+    await s.call("define_kind", {"kind": "summarize"}, note="error case: missing required argument instructions")
+    await s.call("define_kind", {"kind": "summarize", "instructions": "Summarize the file in three sentences."})
+    await s.call("add_jobs", {"kind": "summarize", "names": ["a.txt", "b.txt"]})
+    await s.call("add_jobs", {"kind": "summarize", "names": ["b.txt", "c.txt"]}, note="one name already queued")
+    await s.call("finish_job", {"unit_id": "summarize:zzz.txt"}, note="error case: unknown unit")
+    await s.call("fail_job", {"unit_id": "summarize:a.txt"}, note="error case: missing required argument note")
+    await s.call("heartbeat_job", {"unit_id": "summarize:a.txt"}, note="error case: a unit nobody claimed")
+    a = await s.call("claim_job", {"kind": "summarize"})
+    unit = _fleet_units(a)[0]
+    s.capture(unit_id=unit)
+    await s.call(
+        "define_kind",
+        {"kind": "summarize", "instructions": "Summarize in one sentence."},
+        note="error case: redefining a kind with units in flight",
+    )
+    await s.call("add_jobs", {"kind": "summarize", "names": "d.txt"}, note="error case: names as a string, not a list")
+    await s.call("list_runs", {"limit": "ten"}, note="error case: limit as a word")
+    await s.call("job_status", {"run": "no-such-run"})
+    await s.call("cancel_job", {"unit_id": unit}, note="error case: unknown tool")
+
+
+TODOMD_LAUNCH = "from ai_todo.mcp.server import run_server; run_server('.')"
+_TODOMD_ID = re.compile(r"#(\d+(?:\.\d+)*)")
+
+
+def todomd_env(wd: Path) -> dict[str, str]:
+    return {**frozen_clock(), "HOME": str(wd), "PYTHONHASHSEED": "0", "GIT_CEILING_DIRECTORIES": str(wd.parent)}
+
+
+def _todomd_new_id(answer: Answer) -> str:
+    m = _TODOMD_ID.search(_result(answer) or "")
+    assert m, answer.text
+    return m.group(1)
+
+
+async def todomd_release(s: Rec, wd: Path) -> None:
+    a = await s.call("add_task", {"description": "Write release notes", "tags": ["docs"]})
+    notes = _todomd_new_id(a)
+    s.capture(task_id=notes)
+    a = await s.call("add_task", {"description": "Bump version to 2.4.0", "tags": ["release"]})
+    bump = _todomd_new_id(a)
+    s.capture(task_id=bump)
+    a = await s.call("add_task", {"description": "Fix flaky upload test", "tags": ["bug", "ci"]})
+    flaky = _todomd_new_id(a)
+    s.capture(task_id=flaky)
+    a = await s.call("add_subtask", {"parent_id": notes, "description": "Changelog section"})
+    changelog = _todomd_new_id(a)
+    s.capture(task_id=changelog)
+    await s.call("add_subtask", {"parent_id": notes, "description": "Upgrade guide", "tags": ["docs"]})
+    await s.call("list_tasks", {})
+    await s.call("start_task", {"task_id": bump})
+    await s.call("get_active_tasks", {})
+    await s.call("add_note", {"task_id": flaky, "note_text": "Fails on CI only: times out after 30 s"})
+    await s.call("show_task", {"task_id": flaky})
+    await s.call("complete_task", {"task_id": changelog})
+    await s.call("modify_task", {"task_id": bump, "description": "Bump version to 2.4.1", "tags": ["release"]})
+    await s.call("list_tasks", {"tag": "docs"})
+    await s.call("stop_task", {"task_id": bump})
+    await s.call("show_task", {"task_id": notes})
+
+
+async def todomd_cleanup(s: Rec, wd: Path) -> None:
+    ids = []
+    for text, tags in [("Migrate CI to the new runners", ["ci"]), ("Drop Python 3.9", ["ci"]), ("Try a dark logo", [])]:
+        a = await s.call("add_task", {"description": text, "tags": tags})
+        ids.append(_todomd_new_id(a))
+        s.capture(task_id=ids[-1])
+    migrate, drop, logo = ids
+    await s.call("relate_task", {"task_id": drop, "rel_type": "depends-on", "target_ids": [migrate]})
+    await s.call("complete_task", {"task_id": migrate})
+    await s.call("archive_task", {"task_id": migrate}, note="completed a moment ago")
+    await s.call("delete_task", {"task_id": logo})
+    await s.call("list_tasks", {})
+    await s.call("restore_task", {"task_id": logo})
+    await s.call("undo_task", {"task_id": migrate})
+    await s.call("add_note", {"task_id": drop, "note_text": "Check the wheels on PyPI first"})
+    await s.call("update_note", {"task_id": drop, "new_note_text": "Check the wheels and the Docker images first"})
+    await s.call("show_task", {"task_id": drop})
+    await s.call("undo_task", {"task_id": drop}, note="error case: reopening a task that is not done")
+    await s.call("list_tasks", {"status": "completed"})
+
+
+async def todomd_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("show_task", {"task_id": "99"}, note="error case: unknown task")
+    await s.call("complete_task", {"task_id": "abc"}, note="error case: id not a number")
+    await s.call("add_task", {"tags": ["x"]}, note="error case: missing required argument description")
+    await s.call("add_subtask", {"parent_id": "7", "description": "Orphan"}, note="error case: unknown parent")
+    a = await s.call("add_task", {"description": "Renew the TLS certificate", "tags": ["ops"]})
+    task = _todomd_new_id(a)
+    s.capture(task_id=task)
+    await s.call("complete_task", {"task_id": task})
+    await s.call("complete_task", {"task_id": task}, note="completed twice")
+    await s.call(
+        "relate_task", {"task_id": task, "rel_type": "blocks-ish", "target_ids": ["1"]}, note="error case: bad rel_type"
+    )
+    await s.call("delete_note", {"task_id": task}, note="error case: the task has no note")
+    await s.call("archive_task", {"task_id": "12"}, note="error case: unknown task")
+    await s.call("modify_task", {"task_id": task}, note="error case: missing required argument description")
+    await s.call("list_tasks", {"status": "someday"}, note="error case: unknown status")
+    await s.call("switch_mode", {"mode": "chaos"}, note="error case: unknown mode")
+    await s.call("remove_task", {"task_id": task}, note="error case: unknown tool")
+    await s.call("list_tasks", {})
+
+
+ORCH_SEED_JS = """
+let state = 20260120 >>> 0;
+Math.random = () => {
+  state = (state + 0x6d2b79f5) >>> 0;
+  let t = state;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+"""
+
+
+def orch_seed(wd: Path) -> None:
+    (wd / "seed_random.cjs").write_text(ORCH_SEED_JS)
+
+
+def orch_env(wd: Path) -> dict[str, str]:
+    return {**frozen_clock(), "HOME": str(wd)}
+
+
+def _orch(answer: Answer, key: str) -> str:
+    return answer.data[key]["id"]
+
+
+async def orch_onboarding(s: Rec, wd: Path) -> None:
+    await s.call(
+        "register_agent",
+        {"id": "auth-api", "name": "Auth API", "owns": ["src/auth/**"], "context": "JWT issuance and refresh"},
+    )
+    await s.call("register_agent", {"id": "web-ui", "name": "Web UI", "owns": ["src/ui/**"], "dependsOn": ["auth-api"]})
+    await s.call("list_agents", {})
+    await s.call("find_agents_for_files", {"files": ["src/auth/jwt.ts", "src/ui/login.tsx", "README.md"]})
+    a = await s.call("store_project_fact", {"category": "database", "key": "primary_db", "value": "PostgreSQL 16"})
+    db = _orch(a, "fact")
+    s.capture(fact_id=db)
+    a = await s.call(
+        "store_project_fact",
+        {"category": "architecture", "key": "auth_scheme", "value": "JWT, 15 minute access tokens", "tags": ["auth"]},
+    )
+    s.capture(fact_id=_orch(a, "fact"))
+    await s.call("query_project_facts", {"key": "auth"})
+    await s.call("update_fact", {"id": db, "updates": {"verified": True, "value": "PostgreSQL 16.2"}})
+    a = await s.call("create_group", {"name": "backend", "members": ["auth-api"], "lead": "auth-api"})
+    group = _orch(a, "group")
+    s.capture(group_id=group)
+    await s.call("add_agent_to_group", {"groupId": group, "agentId": "web-ui"})
+    await s.call("get_group", {"id": group})
+    await s.call("update_agent", {"id": "web-ui", "updates": {"context": "React 19 single-page app"}})
+    await s.call("get_agent", {"id": "web-ui"})
+    await s.call("delete_fact", {"id": db})
+    await s.call("update_fact", {"id": db, "updates": {"verified": False}}, note="error case: a deleted fact")
+
+
+async def orch_task_flow(s: Rec, wd: Path) -> None:
+    a = await s.call(
+        "start_task",
+        {
+            "title": "Rotate JWT signing keys",
+            "description": "Move to two active keys so tokens survive a rotation",
+            "requester": "dana",
+            "assignedAgents": ["auth-api"],
+        },
+    )
+    task = _orch(a, "task")
+    s.capture(task_id=task)
+    await s.call(
+        "gather_analysis",
+        {
+            "taskId": task,
+            "agentId": "auth-api",
+            "perspective": "backend",
+            "findings": ["One key is hard-coded in config"],
+            "concerns": ["Tokens signed with the old key must keep working for 15 minutes"],
+            "affectedFiles": ["src/auth/keys.ts"],
+        },
+    )
+    await s.call("get_task_analyses", {"taskId": task})
+    await s.call(
+        "create_task_plan",
+        {
+            "taskId": task,
+            "summary": "Add a key set, sign with the newest, verify with all",
+            "steps": [
+                {
+                    "id": "s1",
+                    "agentId": "auth-api",
+                    "action": "modify",
+                    "description": "Load a key set",
+                    "files": ["src/auth/keys.ts"],
+                },
+                {
+                    "id": "s2",
+                    "agentId": "auth-api",
+                    "action": "test",
+                    "description": "Verify old tokens",
+                    "files": ["test/auth.test.ts"],
+                },
+            ],
+            "estimatedOrder": ["s1", "s2"],
+            "createdBy": "auth-api",
+        },
+    )
+    await s.call(
+        "execute_step",
+        {"taskId": task, "stepId": "s1", "result": "Key set loaded from env", "filesModified": ["src/auth/keys.ts"]},
+    )
+    await s.call("verify_changes", {"taskId": task, "agentId": "auth-api", "status": "passed", "findings": []})
+    await s.call(
+        "complete_task",
+        {
+            "taskId": task,
+            "status": "success",
+            "summary": "Two-key rotation in place",
+            "filesChanged": ["src/auth/keys.ts"],
+        },
+    )
+    await s.call("get_task", {"taskId": task})
+    await s.call("list_tasks", {"phase": "completed"})
+    a = await s.call(
+        "store_learning",
+        {
+            "agentId": "auth-api",
+            "category": "decision",
+            "title": "Keep two signing keys",
+            "content": "Rotate by adding a key first and removing the old one after the token lifetime.",
+            "tags": ["jwt"],
+            "confidence": "high",
+        },
+    )
+    learning = _orch(a, "learning")
+    s.capture(learning_id=learning)
+    await s.call("get_learnings", {"tags": ["jwt"]})
+    await s.call("delete_learning", {"id": learning})
+    await s.call("get_learnings", {})
+    await s.call("get_history", {"limit": 3})
+
+
+async def orch_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("get_agent", {"id": "ghost"}, note="error case: unknown agent")
+    await s.call("get_agent", {}, note="error case: missing required argument id")
+    await s.call("register_agent", {"name": "No id"}, note="error case: missing required argument id")
+    await s.call(
+        "store_project_fact",
+        {"category": "weather", "key": "k", "value": "v"},
+        note="error case: category not in the enum",
+    )
+    await s.call("update_fact", {"id": "fact_0_missing", "updates": {"value": "x"}}, note="error case: unknown fact")
+    await s.call("register_agent", {"id": "auth-api", "name": "Auth API", "owns": ["src/auth/**"]})
+    await s.call(
+        "register_agent",
+        {"id": "auth-api", "name": "Auth API v2", "owns": ["src/auth/**"]},
+        note="error case: duplicate agent id",
+    )
+    await s.call("validate_ownership", {"patterns": ["src/auth/**", "src/billing/**"]})
+    await s.call("complete_handoff", {"id": "handoff_nope", "status": "completed"}, note="error case: unknown handoff")
+    await s.call(
+        "update_proposal_status",
+        {"proposalId": "prop_x", "status": "merged"},
+        note="error case: status not in the enum",
+    )
+    await s.call("get_workflow", {"workflowId": "deploy"}, note="error case: unknown workflow")
+    await s.call("get_task", {"taskId": "task_0"}, note="error case: unknown task")
+    await s.call("delete_agent", {"id": "auth-api"})
+    await s.call("get_agent", {"id": "auth-api"}, note="error case: a deleted agent")
+    await s.call("remove_agent", {"id": "auth-api"}, note="error case: unknown tool")
+
+
 def build_servers() -> list[ServerDef]:
     npm = lambda exe: str(NPM_BIN / exe)  # noqa: E731
     S = Session
@@ -5728,6 +6234,79 @@ def build_servers() -> list[ServerDef]:
                 S("ohno_mistakes", ohno_mistakes, ohno_seed),
             ],
         ),
+        # the eleventh batch (installed under .cache/record11): held-out data
+        ServerDef(
+            "bugs",
+            "bugledger-mcp==0.1.2 (PyPI, fastmcp 3.4.11, mcp 1.30.0)",
+            lambda wd, s: StdioServerParameters(
+                command=str(ELEVENTH / "venv-bugs" / "bin" / "bugledger-mcp"),
+                args=[],
+                cwd=str(wd),
+                env=bugs_env(wd),
+            ),
+            [
+                S("bugs_record_and_find", bugs_record_and_find),
+                S("bugs_cleanup", bugs_cleanup),
+                S("bugs_mistakes", bugs_mistakes),
+            ],
+        ),
+        ServerDef(
+            "fleet",
+            "fleetwright==0.25.0 (PyPI, its own JSON-RPC on stdio)",
+            lambda wd, s: StdioServerParameters(
+                command=str(ELEVENTH / "venv-fleet" / "bin" / "python"),
+                args=["-c", FLEET_LAUNCH],
+                cwd=str(wd),
+                env=fleet_env(wd),
+            ),
+            [
+                S("fleet_translate", fleet_translate),
+                S("fleet_pipeline", fleet_pipeline),
+                S("fleet_mistakes", fleet_mistakes),
+            ],
+        ),
+        ServerDef(
+            "todo_md",
+            "ai-todo==3.0.2 (PyPI, fastmcp 2.14.7, mcp 1.30.0)",
+            lambda wd, s: StdioServerParameters(
+                command=str(ELEVENTH / "venv-todo" / "bin" / "python"),
+                args=["-c", TODOMD_LAUNCH],
+                cwd=str(wd),
+                env=todomd_env(wd),
+            ),
+            [
+                S("todomd_release", todomd_release),
+                S("todomd_cleanup", todomd_cleanup),
+                S("todomd_mistakes", todomd_mistakes),
+            ],
+        ),
+        ServerDef(
+            "orchestrator",
+            "@tejalgnrml/agent-orchestrator-mcp@2.0.5 (npm, TS SDK 1 low-level `Server`, Node 20)",
+            lambda wd, s: StdioServerParameters(
+                command=shutil.which("node") or "node",
+                args=[
+                    "--require",
+                    str(wd / "seed_random.cjs"),
+                    str(
+                        ELEVENTH
+                        / "npm"
+                        / "node_modules"
+                        / "@tejalgnrml"
+                        / "agent-orchestrator-mcp"
+                        / "build"
+                        / "index.js"
+                    ),
+                ],
+                cwd=str(wd),
+                env=orch_env(wd),
+            ),
+            [
+                S("orch_onboarding", orch_onboarding, orch_seed),
+                S("orch_task_flow", orch_task_flow, orch_seed),
+                S("orch_mistakes", orch_mistakes, orch_seed),
+            ],
+        ),
     ]
     return servers + bfcl_servers()
 
@@ -5743,6 +6322,7 @@ BATCHES: dict[str, tuple[Path, list[str], dict[str, list[list[str]]]]] = {
     "record8": (EIGHTH, EIGHTH_NPM_PACKAGES, EIGHTH_VENVS),
     "record9": (NINTH, NINTH_NPM_PACKAGES, NINTH_VENVS),
     "record10": (TENTH, TENTH_NPM_PACKAGES, TENTH_VENVS),
+    "record11": (ELEVENTH, ELEVENTH_NPM_PACKAGES, ELEVENTH_VENVS),
 }
 
 
@@ -5771,7 +6351,7 @@ def main() -> None:
         "--install-batch",
         action="append",
         choices=sorted(BATCHES),
-        help="install only this batch (repeatable): devservers, record2, ..., record10",
+        help="install only this batch (repeatable): devservers, record2, ..., record11",
     )
     ap.add_argument("--list", action="store_true", help="list servers and sessions and exit")
     ap.add_argument("--tools-only", action="store_true", help="only write <server>.tools.yaml")
