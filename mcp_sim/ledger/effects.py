@@ -29,7 +29,10 @@ _VERBS: dict[str, Kind] = {
     **dict.fromkeys(["get", "read", "fetch", "show", "describe", "retrieve", "view", "lookup", "open"], "read"),
     **dict.fromkeys(["list", "search", "find", "query", "browse", "all", "filter"], "list"),
     **dict.fromkeys(["update", "edit", "modify", "set", "patch", "rename", "change", "assign"], "update"),
-    **dict.fromkeys(["delete", "remove", "destroy", "archive", "drop", "cancel", "close"], "delete"),
+    # archiving or closing keeps the thing (an archived task, a closed issue can still be read and reopened): its
+    # state changes. A cancelled booking is gone in most booking APIs (BFCL's among them): a delete
+    **dict.fromkeys(["archive", "close"], "update"),
+    **dict.fromkeys(["delete", "remove", "destroy", "drop", "cancel"], "delete"),
 }
 
 
@@ -307,6 +310,8 @@ def infer_effect(spec: ToolSpec) -> EntityEffect:
         words = [*words[-1:], *words[:-1]]
     if kind is None or len(words) < 2:
         return _action(spec)
+    if words[0] == "close" and len(words) > 1 and singular(words[-1]) in _ENDED_BY_CLOSING:
+        kind = "delete"  # close_session, close_connection: gone after it, unlike a closed issue
     if kind in ("create", "delete") and len(words) > 2 and words[1] in _INTO:
         return _into(spec, singular("_".join(words[2:])))  # add_to_cart, remove_from_playlist: the cart changes
     if "by" in words[1:]:  # filter_by_project, find_todos_by_tag: what follows "by" is the criterion
@@ -333,6 +338,27 @@ def infer_effect(spec: ToolSpec) -> EntityEffect:
 
 
 _BATCH_WORDS = frozenset({"bulk", "batch", "multi", "mass"})
+# what a close ends (a closed issue or order stays, with its new state; these do not)
+_ENDED_BY_CLOSING = frozenset(
+    [
+        "session",
+        "connection",
+        "file",
+        "handle",
+        "tab",
+        "window",
+        "page",
+        "browser",
+        "stream",
+        "socket",
+        "cursor",
+        "transaction",
+        "channel",
+        "terminal",
+        "shell",
+        "context",
+    ]
+)
 _INTO = frozenset({"to", "into", "onto", "from", "in", "on"})
 
 

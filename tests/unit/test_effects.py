@@ -75,6 +75,17 @@ def test_pairs_added_by_content_and_things_put_into_a_container() -> None:
     assert infer_effect(spec("add_to_watchlist", {"symbol": {"type": "string"}})).kind == "none"  # no id: an act
 
 
+def test_archiving_or_closing_a_record_keeps_it_and_closing_a_session_ends_it() -> None:
+    task = {"task_id": {"type": "string"}}
+    assert (infer_effect(spec("archive_task", task)).kind, infer_effect(spec("archive_task", task)).entity) == (
+        "update",
+        "task",
+    )
+    assert infer_effect(spec("close_issue", {"issue_id": {}})).kind == "update"
+    assert infer_effect(spec("close_session", {"session_id": {}})).kind == "delete"
+    assert infer_effect(spec("cancel_booking", {"booking_id": {}})).kind == "delete"
+
+
 def test_declared_effect_wins_and_is_completed_by_inference() -> None:
     declared = spec("fetch_widget", {"widget_id": {}}, effects={"kind": "read", "entity": "gadget"})
     assert effect_of(declared) == EntityEffect(kind="read", entity="gadget", id="widget_id")
