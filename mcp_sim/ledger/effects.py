@@ -332,8 +332,9 @@ def infer_effect(spec: ToolSpec) -> EntityEffect:
             refs = {path: entity for path, entity in refs.items() if "[]" not in path}
         return EntityEffect(kind=kind, entity=entity, id=id_arg, refs=refs)
     if kind == "create":
-        refs = _refs(spec.input_schema, None)
-        return EntityEffect(kind=kind, entity=entity, id=_id_field(spec, entity), refs=refs)
+        id_field = _id_field(spec, entity)
+        refs = {k: v for k, v in _refs(spec.input_schema, None).items() if k != id_field}  # its own chosen id
+        return EntityEffect(kind=kind, entity=entity, id=id_field, refs=refs)
     return EntityEffect(kind=kind, entity=entity)
 
 

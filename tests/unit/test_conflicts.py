@@ -17,3 +17,21 @@ async def test_creating_a_name_twice_conflicts_until_it_is_deleted() -> None:
     assert not (await path.call("other", "git_create_branch", first)).is_error  # another session's repository
     assert not (await path.call("s", "git_delete_branch", first)).is_error
     assert not (await path.call("s", "git_create_branch", first)).is_error  # deleted: the name is free again
+
+
+async def test_a_chosen_id_or_a_pair_of_ids_made_twice_conflicts() -> None:
+    """``create_graph(graph_id)`` names what it makes; ``add_dependency(task_id, depends_on_task_id)`` is made of
+    its two ids. Made again, each already exists; another id, another pair, is new."""
+    graph = {"type": "object", "properties": {"graph_id": {"type": "string"}, "directed": {"type": "boolean"}},
+             "required": ["graph_id"]}  # fmt: skip
+    pair = {"type": "object", "properties": {"task_id": {"type": "string"}, "depends_on_task_id": {"type": "string"}}}
+    path = path_of(ToolSpec(name="create_graph", input_schema=graph),
+                   ToolSpec(name="add_dependency", input_schema=pair))  # fmt: skip
+    assert not (await path.call("s", "create_graph", {"graph_id": "metro"})).is_error
+    again = await path.call("s", "create_graph", {"graph_id": "metro", "directed": True})
+    assert again.is_error and "already exists" in text(again)
+    assert not (await path.call("s", "create_graph", {"graph_id": "build"})).is_error
+    link = {"task_id": "t-2", "depends_on_task_id": "t-1"}
+    assert not (await path.call("s", "add_dependency", link)).is_error
+    assert (await path.call("s", "add_dependency", link)).is_error
+    assert not (await path.call("s", "add_dependency", {**link, "depends_on_task_id": "t-3"})).is_error

@@ -20,15 +20,25 @@ LOOKBACK = 256  # earlier turns searched for the same name: bounds the cost of a
 _CREATES = frozenset(["create", "add", "new", "make", "register", "init"])
 _REMOVES = frozenset(["delete", "remove", "destroy", "drop", "rename", "move", "archive", "cancel", "close"])
 _WORDS = re.compile(r"[^a-z0-9]+")
+_ID = re.compile(r"(?:^|_)id$|[a-z]Id$")
 
 
-def names_in(arguments: dict[str, Any]) -> dict[str, str]:
-    """The name-valued arguments a create chooses (``branch_name``, ``name``, ``projectName``)."""
-    return {
+def names_in(arguments: dict[str, Any], tool: str = "") -> dict[str, str]:
+    """The name-valued arguments a create chooses (``branch_name``, ``name``, ``projectName``); also the id it
+    chooses for what it makes (``create_graph(graph_id)``), and the ids of a create made only of ids
+    (``add_dependency(task_id, depends_on_task_id)``: the pair is the thing made, and the same pair is the same
+    thing)."""
+    named = {
         key: value
         for key, value in arguments.items()
         if isinstance(value, str) and value and (key == "name" or key.endswith(("_name", "Name")))
     }
+    ids = {k: str(v) for k, v in arguments.items() if _ID.search(k) and isinstance(v, str | int) and str(v)}
+    head = _head_noun(tool)
+    chosen = {k: v for k, v in ids.items() if head and k in (f"{head}_id", f"{head}Id")}
+    if len(ids) >= 2 and len(ids) == len(arguments):
+        chosen = ids
+    return {**named, **chosen}
 
 
 def creates(tool: str) -> bool:
@@ -37,14 +47,14 @@ def creates(tool: str) -> bool:
 
 def check(tool: str, arguments: dict[str, Any], earlier: list[Turn]) -> None:
     """Raise ``InvalidArguments`` when this create repeats an earlier one's names and nothing removed it."""
-    wanted = names_in(arguments)
+    wanted = names_in(arguments, tool)
     if not wanted or not creates(tool):
         return
     taken = False
     for turn in earlier:
         if not _succeeded(turn):
             continue
-        if turn.tool == tool and names_in(turn.arguments) == wanted:
+        if turn.tool == tool and names_in(turn.arguments, tool) == wanted:
             taken = True
         elif taken and _words(turn.tool) & _REMOVES and set(wanted.values()) & _values(turn.arguments):
             taken = False
@@ -56,6 +66,13 @@ def check(tool: str, arguments: dict[str, Any], earlier: list[Turn]) -> None:
 @lru_cache(maxsize=4096)  # per tool name: rules ask it for each of up to 64 earlier turns a call
 def _words(tool: str) -> frozenset[str]:
     return frozenset(_WORDS.split(re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", tool).lower()))
+
+
+@lru_cache(maxsize=4096)
+def _head_noun(tool: str) -> str:
+    """What a create named ``<verb>_<noun>`` makes (``create_graph`` -> ``graph``); "" for other names."""
+    words = [w for w in _WORDS.split(re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", tool).lower()) if w]
+    return "_".join(words[1:]) if len(words) >= 2 and words[0] in _CREATES else ""
 
 
 def _values(arguments: dict[str, Any]) -> set[str]:

@@ -295,7 +295,7 @@ async def _general_rules(
         confinement.check(name, arguments, confinement.root_of(await recent()))
     if climbing.climbs(arguments):  # root/../escape.txt (climbing.py)
         climbing.check(name, arguments, await recent())
-    if conflicts.creates(name) and conflicts.names_in(arguments):
+    if conflicts.creates(name) and conflicts.names_in(arguments, name):
         conflicts.check(name, arguments, await recent())
     if files.operation_of(request.spec) is None and lifecycle.names(name, arguments):  # named things (lifecycle.py)
         lifecycle.check(name, request.spec.description or "", arguments, await recent())
