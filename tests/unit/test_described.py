@@ -97,3 +97,15 @@ def test_a_range_in_parentheses_is_checked() -> None:
     with pytest.raises(InvalidArguments, match=r"Invalid progress_percent: 150\. Must be from 0 to 100"):
         described.check("update_task_progress", "", schema, {"progress_percent": 150})
     assert described.stated_by("Rating (1-5 stars)") is None  # a unit after the numbers: prose, not a bound
+
+
+def test_at_least_one_of_the_arguments_a_description_names_must_be_given() -> None:
+    schema = {"type": "object", "properties": {"note_id": {"type": "integer"}, "title": {"type": "string"},
+              "body": {"type": "string"}}}  # fmt: skip
+    said = "Update a note's title and/or body. At least one of title/body must be given."
+    described.check("note_update", said, schema, {"note_id": 1, "body": "oat milk"})
+    with pytest.raises(InvalidArguments, match=r"at least one of title or body must be provided"):
+        described.check("note_update", said, schema, {"note_id": 1})
+    either = "Find usages. Either language or file_path must be provided."
+    assert described.one_of_required(either, ("language", "file_path", "symbol")) == ("language", "file_path")
+    assert described.one_of_required("Either way, the title or body must be given.", ("title", "body")) == ()

@@ -32,6 +32,14 @@ _SPAN = re.compile(r"\(\s*(-?\d+(?:\.\d+)?)\s*(?:-|\u2013|to)\s*(-?\d+(?:\.\d+)?
 _ONE_OF_QUOTED = re.compile(
     r"\bone\s+of\s+((?:['\"`][^'\"`]{1,40}['\"`]\s*,\s*)+(?:or\s+)?['\"`][^'\"`]{1,40}['\"`])", re.IGNORECASE
 )
+_AT_LEAST_ONE = re.compile(
+    r"\bat\s+least\s+one\s+of\s+([^.;:\n]{3,120}?)\s+(?:must|should|has\s+to|needs?\s+to)\s+be\b", re.IGNORECASE
+)
+_EITHER = re.compile(
+    r"\b(?:provide|pass|give|specify|supply)\s+either\s+([^.;:\n]{3,120})|\beither\s+([^.;:\n]{3,120}?)\s+"
+    r"(?:must|should)\s+be\s+(?:provided|given|specified|set|passed)",
+    re.IGNORECASE,
+)
 _LETTERS = re.compile(r"\(([A-Z])-([A-Z])\)")  # "(A-Z)": one capital letter
 _FORMATS = {
     "HH:MM": "%H:%M", "HH:MM:SS": "%H:%M:%S", "YYYY-MM-DD": "%Y-%m-%d", "YYYY-MM-DDTHH:MM": "%Y-%m-%dT%H:%M",
@@ -66,6 +74,10 @@ def check(tool: str, description: str, input_schema: dict[str, Any], arguments: 
     """Raise ``InvalidArguments`` for an argument its own description (in the schema, or in the tool's
     docstring ``Args:`` section) rules out."""
     properties = input_schema.get("properties") or {}
+    wanted = one_of_required(description, tuple(properties))
+    if wanted and all(arguments.get(name) in (None, "", []) for name in wanted):
+        listed = " or ".join(wanted)
+        raise InvalidArguments(f"Error executing tool {tool}: at least one of {listed} must be provided")
     documented = docstring_arguments(description)
     for name, value in arguments.items():
         prop = properties.get(name)
@@ -76,6 +88,21 @@ def check(tool: str, description: str, input_schema: dict[str, Any], arguments: 
             continue
         for item in value if isinstance(value, list) else [value]:
             _check_one(tool, name, item, stated)
+
+
+@cache
+def one_of_required(description: str, names: tuple[str, ...]) -> tuple[str, ...]:
+    """The arguments a tool's description says at least one of must be given ("At least one of title/body must be
+    given", "Provide either fire_in_seconds or an ISO8601 fire_at"); () when it says none. Only names of the
+    tool's own arguments count, two or more of them."""
+    found = _AT_LEAST_ONE.search(description) or _EITHER.search(description)
+    if found is None:
+        return ()
+    said = re.findall(r"[A-Za-z_][\w]*", next(g for g in found.groups() if g))
+    if not said or (said[0] not in names and said[0].lower() not in ("an", "a", "the")):
+        return ()  # "Either way, ...": the words after it name no argument
+    wanted = tuple(dict.fromkeys(w for w in said if w in names))
+    return wanted if len(wanted) >= 2 else ()
 
 
 @cache
