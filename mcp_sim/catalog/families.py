@@ -128,10 +128,15 @@ def lent(spec: ToolSpec, observed: list[ToolSpec], prefix: int) -> tuple[str | N
     ]
     if acts:  # another act on the same thing, called alike, is answered in the same form (its successes only)
         kin, sibling = max(acts, key=lambda pair: len(pair[1].examples))
-        examples = [translated(e, kin.words) for e in sibling.examples if not _failed(e)]
+        own = _argument_names(spec)
+        kept = [unechoed(translated(e, kin.words), own) for e in sibling.examples if not _failed(e)]
+        examples = [e for e in kept if _says_something(e)]  # nothing left of the sibling's answer: borrow none
         if examples:
             words = ", ".join(f"{a} -> {b}" for a, b in kin.words.items())
-            how = f"answers in the form of {sibling.name}, another act on the same thing: its successes, ({words})"
+            how = (
+                f"answers in the form of {sibling.name}, another act on the same thing: its successes, ({words}), "
+                "without what repeats its arguments"
+            )
             return how, examples
     loose = [
         (k, s)
@@ -153,16 +158,26 @@ def lent(spec: ToolSpec, observed: list[ToolSpec], prefix: int) -> tuple[str | N
 
 
 def unechoed(example: Example, arguments: set[str]) -> Example:
-    """``example`` without the top-level answer fields that repeat one of its arguments the borrowing tool does
-    not take (``add_relationship`` answers its ``source_id``: ``add_decision`` has none to answer)."""
+    """``example`` without the top-level answer fields (inside FastMCP's one ``result`` wrapper too) that repeat
+    one of its arguments the borrowing tool does not take (``add_relationship`` answers its ``source_id``:
+    ``add_decision`` has none to answer), or say it in a sentence (``save_presentation``'s "Presentation saved to
+    q3_review.pptx" is no answer of ``switch_presentation``, which takes no file)."""
     theirs = {v for k, v in example.arguments.items() if k not in arguments and isinstance(v, str | int | float)}
     if not theirs:
         return example
+    words = [v for v in theirs if isinstance(v, str) and len(v) >= 3]
+
+    def repeats(value: Any) -> bool:
+        if isinstance(value, str) and any(w in value for w in words):
+            return True
+        return isinstance(value, str | int | float) and value in theirs
 
     def kept(body: Any) -> Any:
         if not isinstance(body, dict):
             return body
-        return {k: v for k, v in body.items() if not (isinstance(v, str | int | float) and v in theirs)}
+        if len(body) == 1 and isinstance(inner := next(iter(body.values())), dict):
+            return {k: kept(inner) for k in body}  # {"result": {...}}: the answer is inside
+        return {k: v for k, v in body.items() if not repeats(v)}
 
     result = dict(example.result)
     if isinstance(result.get("structuredContent"), dict):
@@ -171,6 +186,17 @@ def unechoed(example: Example, arguments: set[str]) -> Example:
     if isinstance(blocks, list):
         result["content"] = [_kept_block(b, kept) for b in blocks]
     return Example(arguments=dict(example.arguments), result=result)
+
+
+def _says_something(example: Example) -> bool:
+    """Whether an answer holds anything once unwrapped (``{"result": {}}`` and ``{}`` hold nothing)."""
+    body = example.result.get("structuredContent")
+    if body is None:
+        texts = [b.get("text") for b in example.result.get("content") or [] if isinstance(b, dict)]
+        body = _json_of(texts[0]) if len(texts) == 1 and isinstance(texts[0], str) else texts
+    while isinstance(body, dict) and len(body) == 1 and isinstance(next(iter(body.values())), dict):
+        body = next(iter(body.values()))
+    return body not in ({}, [], None, "")
 
 
 def _kept_block(block: Any, kept: Callable[[Any], Any]) -> Any:

@@ -214,3 +214,27 @@ def test_a_tool_that_says_what_it_did_in_one_string_borrows_no_siblings_words() 
     mover = tool("nb_move_cell", "path", "cell_index").model_copy(update={"output_schema": said})
     assert borrowed([reader, mover])[1].examples == []
     assert borrowed([reader, tool("nb_move_cell", "path", "cell_index")])[1].examples != []  # no schema: lent
+
+
+def test_another_act_lends_no_sentence_about_an_argument_the_tool_does_not_take() -> None:
+    """``save_presentation(file_path, presentation_id)`` said "Presentation saved to q3_review.pptx": lent to
+    ``switch_presentation(presentation_id)``, that sentence would tell of a file the call never named. Fields that
+    repeat or mention such an argument are left out (inside FastMCP's ``result`` too), and a form with nothing
+    left is not lent at all."""
+    saved = {"message": "Presentation saved to q3_review.pptx", "file_path": "q3_review.pptx", "presentation_id": "p1"}
+    example = Example(
+        arguments={"file_path": "q3_review.pptx", "presentation_id": "p1"},
+        result={"content": [], "structuredContent": {"result": saved}, "isError": False},
+    )
+    save = tool("save_presentation", "presentation_id", "file_path", examples=[example])
+    how, examples = lent(tool("load_presentation", "presentation_id", "file_path"), [save], prefix=0)
+    assert how is not None and examples[0].result["structuredContent"]["result"]["file_path"] == "q3_review.pptx"
+    switch = tool("switch_presentation", "presentation_id")
+    how, examples = lent(switch, [save], prefix=0)
+    assert how is not None and examples[0].result["structuredContent"] == {"result": {"presentation_id": "p1"}}
+    bare = Example(arguments=example.arguments, result={"content": [], "structuredContent": {"result": {
+        k: v for k, v in saved.items() if k != "presentation_id"}}, "isError": False})  # fmt: skip
+    assert lent(switch, [tool("save_presentation", "presentation_id", "file_path", examples=[bare])], prefix=0) == (
+        None,
+        [],
+    )
