@@ -109,9 +109,9 @@ async def test_a_wrapped_dict_answers_the_record_as_a_top_level_dict_would() -> 
     get = ToolSpec(name="get_book", input_schema=BOOK_ID, output_schema=WRAPPED_DICT)
     path = path_of(add, get)
     created = ((await path.call("s", "add_book", {"title": "Dune"})).structured_content or {})["result"]
-    assert created["success"] is True and created["book"]["title"] == "Dune"
-    read = ((await path.call("s", "get_book", {"book_id": created["book"]["id"]})).structured_content or {})["result"]
-    assert read["book"]["title"] == "Dune"
+    assert created["success"] is True and created["title"] == "Dune"
+    read = ((await path.call("s", "get_book", {"book_id": created["id"]})).structured_content or {})["result"]
+    assert read["title"] == "Dune"
 
 
 async def test_a_create_shows_no_id_for_a_type_no_tool_names_by_id() -> None:
@@ -123,9 +123,9 @@ async def test_a_create_shows_no_id_for_a_type_no_tool_names_by_id() -> None:
     get_book = ToolSpec(name="get_book", input_schema=BOOK_ID, output_schema=WRAPPED_DICT)
     path = path_of(add_slide, add_book, get_book)
     slide = (await path.call("s", "add_slide", {"shelf_id": "s1", "title": "Intro"})).structured_content or {}
-    assert "id" not in slide["result"]["slide"] and slide["result"]["slide"]["title"] == "Intro"
+    assert "id" not in slide["result"] and slide["result"]["title"] == "Intro"
     book = ((await path.call("s", "add_book", {"title": "Dune"})).structured_content or {})["result"]
-    assert book["book"]["id"]  # get_book(book_id) names books by id: their create says which
+    assert book["id"]  # get_book(book_id) names books by id: their create says which
 
 
 async def test_a_lookup_returning_dict_or_none_says_none_for_an_id_it_does_not_have() -> None:
@@ -137,7 +137,7 @@ async def test_a_lookup_returning_dict_or_none_says_none_for_an_id_it_does_not_h
     get = ToolSpec(name="get_book", input_schema=BOOK_ID, output_schema=optional)
     path = path_of(add, get)
     created = ((await path.call("s", "add_book", {"title": "Dune"})).structured_content or {})["result"]
-    found = await path.call("s", "get_book", {"book_id": created["book"]["id"]})
-    assert not found.is_error and (found.structured_content or {})["result"]["book"]["title"] == "Dune"
+    found = await path.call("s", "get_book", {"book_id": created["id"]})
+    assert not found.is_error and (found.structured_content or {})["result"]["title"] == "Dune"
     missing = await path.call("s", "get_book", {"book_id": "book-99"})
     assert not missing.is_error and missing.structured_content == {"result": None}
