@@ -72,3 +72,13 @@ async def test_a_json_value_reads_back_as_that_json(tmp_path: Path) -> None:
     assert json.loads(theme.content[0].text) == {"mode": "dark"}  # type: ignore[union-attr]
     retries = await path.call("s", "fetch_setting", {"name": "retries"})
     assert retries.content[0].text == "3"  # type: ignore[union-attr]
+
+
+def test_a_write_that_describes_its_value_made_a_record_not_a_key_value_pair() -> None:
+    """``context_save(key, value, category, priority)`` stores a record: a read of the key shows it whole, not the
+    bare value; storage options beside the value (``ttl``) still leave a plain key-value write."""
+    saved = {"key": "index_engine", "value": "Meilisearch", "category": "decision", "priority": "high"}
+    assert read_back({"key": "index_engine"}, [saved]) is None
+    assert read_back({"key": "index_engine"}, [{"key": "index_engine", "value": "Meilisearch", "ttl": 60}]) == (
+        "Meilisearch"
+    )

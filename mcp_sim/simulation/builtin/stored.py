@@ -26,8 +26,17 @@ def read_back(arguments: dict[str, Any], recalled: list[dict[str, Any]]) -> str 
         values = [v for field, v in earlier.items() if field != name and _is_value(field)]
         if len(values) != 1 or not isinstance(values[0], str | int | float) or isinstance(values[0], bool):
             return None
+        described = [f for f in earlier if f != name and not _is_value(f) and f.lower() not in _STORAGE_OPTIONS]
+        if described:  # context_save(key, value, category, priority): a record, which a read shows whole
+            return None
         return str(values[0])
     return None
+
+
+# what a key-value write may say besides the key and its value: how to store it, not what it is
+_STORAGE_OPTIONS = frozenset({"ttl", "expire", "expires", "expiry", "expiration", "expireseconds", "expire_seconds",
+                              "ex", "px", "nx", "xx", "timeout", "seconds", "namespace", "db",
+                              "overwrite"})  # fmt: skip
 
 
 def _is_value(field: str) -> bool:
