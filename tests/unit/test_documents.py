@@ -35,6 +35,17 @@ async def test_creating_something_inside_a_document_or_overwriting_it_is_no_conf
     assert (await path.call("s", "create_workbook", {"path": "team.xlsx"})).is_error
 
 
+def test_deleting_a_record_inside_a_file_leaves_the_file() -> None:
+    """``delete(database_file="leads.json", item_json={"id": "L-999"})`` deletes a record of the file: the file
+    stays, and the next ``add`` to it is no "No such file or directory"."""
+    schema = {"properties": {"database_file": {"type": "string"}, "item_json": {"type": "object"}},
+              "required": ["database_file"]}  # fmt: skip
+    delete = ToolSpec(name="delete", input_schema=schema)
+    assert changes(delete, {"database_file": "leads.json", "item_json": {"id": "L-999"}}, Ledger()) == []
+    gone = changes(delete, {"database_file": "leads.json"}, Ledger())
+    assert [(e.op, e.id) for e in gone] == [("delete", "leads.json")]
+
+
 def test_arguments_that_are_no_paths_change_nothing() -> None:
     spec = ToolSpec(name="create_project", input_schema={"properties": {"name": {"type": "string"}},
                                                          "required": ["name"]})  # fmt: skip

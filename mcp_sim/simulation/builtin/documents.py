@@ -7,7 +7,8 @@ workbook is created, a notebook renamed, a report deleted. Such documents live i
 - a **create** (create/new/make/init) whose required arguments are only paths and content makes the file;
   making a path the session already holds fails as "already exists" (unless an ``overwrite``/``force``/
   ``replace`` flag is set);
-- a **delete** (delete/remove/destroy/unlink) whose required arguments are only paths removes the file;
+- a **delete** (delete/remove/destroy/unlink) whose required arguments are only paths, and that is given
+  nothing else (``delete(database_file, item_json)`` deletes a record in the file), removes the file;
 - a **rename/move** whose required arguments are two paths moves the first to the second;
 - any call naming a path the session deleted or moved away fails as not found (a path never seen may be from
   before the session: it is let through).
@@ -64,7 +65,9 @@ def changes(spec: ToolSpec, arguments: dict[str, Any], ledger: Ledger) -> list[E
         return [Effect("observe", ENTITY, path, {"type": "file"})]
     for path in paths.values():
         _present(spec.name, path, ledger)
-    if named & _DELETES and only_paths and len(required_paths) == 1:
+    # delete(database_file, item_json={"id": ...}) deletes a record inside the file: the call names more than it
+    given_more = any(k not in paths and not isinstance(v, bool) and v not in (None, "") for k, v in arguments.items())
+    if named & _DELETES and only_paths and len(required_paths) == 1 and not given_more:
         return [Effect("delete", ENTITY, required_paths[0])]
     return []
 
