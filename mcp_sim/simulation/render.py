@@ -324,10 +324,10 @@ def _fill_json(template: Any, fill: Fill, defaults: dict[str, Any], key: str) ->
         whole = SLOT.fullmatch(template)
         if whole and key in fill.record and argument_at(fill.arguments, whole.group(1).lstrip("=")) is None:
             return fill.record[key]  # an argument this call leaves out: what the session holds, not the example's
+        if whole and argument_at(fill.arguments, whole.group(1).lstrip("=")) is None:
+            return None  # a field that only repeats an argument this call leaves out: none, not the example's value
         if whole and whole.group(1).startswith("="):
-            path = whole.group(1)[1:]
-            value = argument_at(fill.arguments, path)
-            return defaults.get(path) if value is None else value
+            return argument_at(fill.arguments, whole.group(1)[1:])
         if SLOT.search(template):
             return _fill_text(template, fill.arguments, defaults)
     if key in fill.record:

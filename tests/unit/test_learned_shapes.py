@@ -389,6 +389,19 @@ def test_an_actions_answer_names_a_new_thing_each_call_not_the_examples() -> Non
     assert mint_like("task-122f8570", 2, random.Random(1)) != "task-122f8570"
 
 
+def test_a_field_repeating_an_argument_this_call_leaves_out_is_none() -> None:
+    """``register_project(path, name, description)`` answered ``"description": "cart and pricing"`` once: a call
+    without a description is answered ``null`` there (as the server does), not the example project's words."""
+    example = Example(
+        arguments={"path": "/src/shop", "name": "shop", "description": "cart and pricing"},
+        result=json_result({"name": "shop", "root_path": "/src/shop", "description": "cart and pricing"}),
+    )
+    shapes = learn([example])
+    assert shapes is not None and shapes.success is not None
+    body = json.loads(render(shapes.success, Fill({"path": "/src/web", "name": "web"})).content[0].text)  # type: ignore[union-attr]
+    assert body == {"name": "web", "root_path": "/src/web", "description": None}
+
+
 def test_a_borrowed_failure_style_keeps_this_calls_arguments_in_their_fields() -> None:
     from mcp_sim.config import ToolSpec
     from mcp_sim.simulation.render import failure_in_style

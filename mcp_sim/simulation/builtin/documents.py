@@ -66,7 +66,10 @@ def changes(spec: ToolSpec, arguments: dict[str, Any], ledger: Ledger) -> list[E
     for path in paths.values():
         _present(spec.name, path, ledger)
     # delete(database_file, item_json={"id": ...}) deletes a record inside the file: the call names more than it
-    given_more = any(k not in paths and not isinstance(v, bool) and v not in (None, "") for k, v in arguments.items())
+    given_more = any(
+        k not in paths and k not in scopes and not isinstance(v, bool) and v not in (None, "")
+        for k, v in arguments.items()
+    )
     if named & _DELETES and only_paths and len(required_paths) == 1 and not given_more:
         return [Effect("delete", ENTITY, required_paths[0])]
     return []
