@@ -32,6 +32,7 @@ from mcp_sim.simulation.builtin import (
     base64_text,
     blank_text,
     booleanish,
+    children,
     climbing,
     commands,
     conditional,
@@ -457,7 +458,10 @@ class _Answer:
         return {**self.args, batch: fresh}
 
     def _read(self, id_: str) -> tuple[CallToolResult, list[Effect]]:
-        return self._present(self._existing(id_)), self._assumed(id_)
+        record = self._existing(id_)
+        types = self.request.types or EntityTypes([])
+        shown = {k: v for k, v in children.of(self.entity, id_, self.ledger, types).items() if k not in record}
+        return self._present({**record, **shown}), self._assumed(id_)  # with what points at it (children.py)
 
     def _update(self, id_: str) -> tuple[CallToolResult, list[Effect]]:
         changes = {k: v for k, v in self.args.items() if k != self.effect.id}

@@ -1,0 +1,30 @@
+"""A read of a record shows the session's records that point at it (children.py)."""
+
+from __future__ import annotations
+
+from mcp_sim.config import ToolSpec
+from tests.unit.test_recall import path_of
+
+ANY = {"type": "object", "additionalProperties": True}
+
+
+def _spec(name: str, *arguments: str) -> ToolSpec:
+    schema = {"type": "object", "properties": {a: {"type": "string"} for a in arguments}}
+    return ToolSpec(name=name, input_schema=schema, output_schema=ANY)
+
+
+async def test_a_contact_read_shows_the_notes_and_tasks_made_for_it() -> None:
+    path = path_of(
+        _spec("get_contact", "contact_id"),
+        _spec("add_note", "contact_id", "text"),
+        _spec("create_task", "contact_id", "title"),
+        _spec("get_task", "task_id"),
+    )
+    await path.call("s", "add_note", {"contact_id": "C-1018", "text": "Wants a quote."})
+    task = (await path.call("s", "create_task", {"contact_id": "C-1018", "title": "Send quote"})).structured_content
+    await path.call("s", "create_task", {"contact_id": "C-2000", "title": "Someone else's"})
+    read = (await path.call("s", "get_contact", {"contact_id": "C-1018"})).structured_content or {}
+    assert [n["text"] for n in read["notes"]] == ["Wants a quote."]
+    assert "id" not in read["notes"][0]  # no tool names notes by id: their ledger key is never told
+    assert [(t["title"], t["id"]) for t in read["tasks"]] == [("Send quote", (task or {})["id"])]
+    assert "notes" not in ((await path.call("s", "get_contact", {"contact_id": "C-3000"})).structured_content or {})
