@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+import jsonschema
+import referencing.exceptions
 import structlog
 from mcp.types import CallToolResult, TextContent
 
@@ -44,7 +46,7 @@ from mcp_sim.routing.recordings import ObservationKey, canonical_arguments, muta
 from mcp_sim.seeding import derive_seed
 from mcp_sim.simulation import failure_forms, guard
 from mcp_sim.simulation.base import SimulationRequest, WorldModel
-from mcp_sim.simulation.builtin import unions, wrapped
+from mcp_sim.simulation.builtin import unions, validators, wrapped
 from mcp_sim.simulation.learned import failure_kind
 from mcp_sim.simulation.render import failure_in_style, success_in_style
 from mcp_sim.state.base import SessionState, StateStore, Turn
@@ -189,12 +191,14 @@ class CallPath:
 
     def _failure(self, entry: CatalogEntry, arguments: dict[str, Any], message: str) -> CallToolResult:
         """A simulated failure, in the tool's (or its server's) learned style when its examples show one."""
-        styled = failure_in_style(entry.spec, self._siblings(entry), arguments, message)
+        styled = _fitting(entry.spec, failure_in_style(entry.spec, self._siblings(entry), arguments, message))
         result = styled or unions.failure_result(entry.spec, message)  # envelopes: unions.py
         if result is None and failure_kind(message) == "not_found":  # ``dict | None`` says "none" (wrapped.py)
             result = wrapped.absent_result(entry.spec.output_schema)
         result = result or error_result(message)
-        return failure_forms.restyled(entry.spec, self._siblings(entry), arguments, result) or result
+        return (
+            _fitting(entry.spec, failure_forms.restyled(entry.spec, self._siblings(entry), arguments, result)) or result
+        )
 
     def _refused_in_style(self, entry: CatalogEntry, arguments: dict[str, Any], message: str) -> CallToolResult | None:
         """Arguments the schema refuses, said the way the tool's server was seen to fail (a simulated server
@@ -346,3 +350,16 @@ def _not_found(
     plain = integrity.not_found(effect, violation)
     text = "".join(getattr(block, "text", "") for block in plain.content)
     return Outcome(result=styled(text) if text else plain, trace=trace)
+
+
+def _fitting(spec: ToolSpec, result: CallToolResult | None) -> CallToolResult | None:
+    """``result`` when it may stand as the tool's answer: an answer without isError must fit the outputSchema
+    (a sibling's ``{"ok": false, "error": ...}`` is no answer of a tool that returns ``{"result": dict | None}``,
+    whose own way of saying "none" comes next); None otherwise."""
+    schema = spec.output_schema
+    if result is None or result.is_error or schema is None or result.structured_content is None:
+        return result
+    try:
+        return result if validators.check_for(schema, schema)(result.structured_content) else None
+    except (jsonschema.exceptions.SchemaError, referencing.exceptions.Unresolvable):
+        return None

@@ -141,3 +141,24 @@ async def test_a_lookup_returning_dict_or_none_says_none_for_an_id_it_does_not_h
     assert not found.is_error and (found.structured_content or {})["result"]["title"] == "Dune"
     missing = await path.call("s", "get_book", {"book_id": "book-99"})
     assert not missing.is_error and missing.structured_content == {"result": None}
+
+
+async def test_a_borrowed_failure_envelope_that_breaks_the_output_schema_gives_way() -> None:
+    """The server's ``add_to_cart`` fails with ``{"ok": false, "error": ...}``; ``get_book`` returns ``dict | None``,
+    so that envelope would be an invalid answer for it: its own "none" (``{"result": null}``) answers instead."""
+    from mcp_sim.config import Example
+
+    optional = {"type": "object", "required": ["result"], "properties": {"result": {"anyOf": [
+                {"type": "object", "additionalProperties": True}, {"type": "null"}]}}}  # fmt: skip
+
+    def answered(body: dict[str, object]) -> dict[str, object]:
+        return {"content": [{"type": "text", "text": "{}"}], "structuredContent": body, "isError": False}
+
+    failing = Example(arguments={"title": "Ghost"}, result=answered({"ok": False, "error": "unknown title: Ghost"}))
+    made = Example(arguments={"title": "Dune"}, result=answered({"ok": True, "book_id": "book-1"}))
+    add = ToolSpec(name="add_book", input_schema=BOOK, examples=[made, failing])
+    get = ToolSpec(name="get_book", input_schema=BOOK_ID, output_schema=optional)
+    path = path_of(add, get)
+    await path.call("s", "add_book", {"title": "Dune"})
+    missing = await path.call("s", "get_book", {"book_id": "book-99"})
+    assert not missing.is_error and missing.structured_content == {"result": None}
