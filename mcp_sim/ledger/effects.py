@@ -340,26 +340,9 @@ def infer_effect(spec: ToolSpec) -> EntityEffect:
 
 _BATCH_WORDS = frozenset({"bulk", "batch", "multi", "mass"})
 # what a close ends (a closed issue or order stays, with its new state; these do not)
-_ENDED_BY_CLOSING = frozenset(
-    [
-        "session",
-        "connection",
-        "file",
-        "handle",
-        "tab",
-        "window",
-        "page",
-        "browser",
-        "stream",
-        "socket",
-        "cursor",
-        "transaction",
-        "channel",
-        "terminal",
-        "shell",
-        "context",
-    ]
-)
+_ENDED_BY_CLOSING = frozenset({"session", "connection", "file", "handle", "tab", "window", "page", "browser",
+                               "stream", "socket", "cursor", "transaction", "channel", "terminal", "shell",
+                               "context"})  # fmt: skip
 _INTO = frozenset({"to", "into", "onto", "from", "in", "on"})
 
 
