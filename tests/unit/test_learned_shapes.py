@@ -472,3 +472,20 @@ def test_json_text_wrapped_in_one_string_is_learned_as_json_and_wrapped_again() 
     )  # fmt: skip
     learned = learn([example, failed])
     assert learned is not None and learned.failure("not_found") is not None  # a failure said inside the string
+
+
+async def test_a_tool_seen_failing_every_time_fails_again() -> None:
+    """``get_report`` failed "float division by zero" on both calls recorded: a third call fails so too. A tool
+    seen failing once (a deliberate mistake) still answers the general way."""
+    from mcp_sim.config import ToolSpec
+    from tests.unit.test_recall import path_of, text
+
+    broken = text_result("Error executing tool get_report: float division by zero", is_error=True)
+    days = {"type": "object", "properties": {"days": {"type": "integer"}}}
+    report = ToolSpec(name="get_report", input_schema=days, examples=[
+        Example(arguments={"days": 7}, result=broken), Example(arguments={}, result=broken)])  # fmt: skip
+    once = ToolSpec(name="get_summary", input_schema=days, examples=[Example(arguments={"days": 7}, result=broken)])
+    path = path_of(report, once)
+    failed = await path.call("s", "get_report", {"days": 30})
+    assert failed.is_error and "float division by zero" in text(failed)
+    assert not (await path.call("s", "get_summary", {"days": 30})).is_error

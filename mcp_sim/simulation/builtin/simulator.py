@@ -125,6 +125,9 @@ class SchemaWorldModel:
         told = item_failures(request.instructions)  # a perturbation's exact per-item failures
         try:
             rules = await _general_rules(request, effect, self._recent.reader(request))
+            if shapes is not None and _always_failed(request.spec, shapes):  # the server's broken or strict tool
+                failed = next(iter(shapes.failures.values()))
+                return Outcome(result=render(failed, Fill(request.arguments)), trace={"effect": "always fails"})
             on_files = None if declared.declares(request.spec) else files.operation_of(request.spec)
             if on_files is not None:  # a spec that declares its paths says what they do (declared.py)
                 answered = self._on_files(request, on_files, shapes)
@@ -337,6 +340,17 @@ async def _general_rules(
 # Earlier turns the general rules read (recall, conflicts, confinement): bounds a call's cost in long sessions,
 # so turn 500 costs what turn 64 does; agents repeat names and paths within far fewer calls than this
 LOOKBACK = 64
+
+
+MIN_FAILURES = 2  # observed calls, all failed alike, before a tool is taken to fail whatever it is given
+
+
+def _always_failed(spec: ToolSpec, shapes: AnswerShapes) -> bool:
+    """Whether every observed call of the tool failed, in one way, and there were at least two: a report that
+    always divides by zero, a move parser that refuses every move. Such a tool fails again; answering it with a
+    success the server never gave teaches a tool that does not exist. One failed call (a deliberate mistake) says
+    nothing of the others."""
+    return shapes.success is None and len(shapes.failures) == 1 and len(spec.examples) >= MIN_FAILURES
 
 
 def _holds(ledger: Ledger, effect: EntityEffect, arguments: dict[str, Any]) -> bool:
