@@ -162,3 +162,12 @@ async def test_a_borrowed_failure_envelope_that_breaks_the_output_schema_gives_w
     await path.call("s", "add_book", {"title": "Dune"})
     missing = await path.call("s", "get_book", {"book_id": "book-99"})
     assert not missing.is_error and missing.structured_content == {"result": None}
+
+
+async def test_a_list_of_any_objects_with_nothing_to_show_is_empty_not_blank_objects() -> None:
+    """``search(query) -> list[dict]`` that shows none of the session's records answers ``[]``: ``[{}, {}]`` told
+    the agent two results that hold nothing."""
+    search = ToolSpec(name="search", input_schema={"type": "object", "properties": {"query": {"type": "string"}}},
+                      output_schema=LISTED)  # fmt: skip
+    found = (await path_of(search).call("s", "search", {"query": "headphones"})).structured_content
+    assert found == {"result": []}

@@ -782,9 +782,18 @@ def _fill(values: ValueMaker, schema: dict[str, Any], record: dict[str, Any], pa
             out[key] = _fill(values, sub, record, key)
         elif (batch := _batch_answered(values, sub, record)) is not None:
             out[key] = batch
+        elif _open_items(values, sub):
+            out[key] = []  # ``list[dict]`` with nothing of the session's to show: none, not ``[{}, {}]``
         else:
             out[key] = values.make(sub, key, 1)
     return out
+
+
+def _open_items(values: ValueMaker, schema: dict[str, Any]) -> bool:
+    """Whether ``schema`` is a list of any objects (nothing says what a generated item would hold)."""
+    resolved = values.resolve(schema)
+    items = resolved.get("items") if resolved.get("type") == "array" else None
+    return isinstance(items, dict) and wrapped.is_open_object(values.resolve(items))
 
 
 def _fitted(values: ValueMaker, schema: dict[str, Any], body: dict[str, Any]) -> dict[str, Any]:
