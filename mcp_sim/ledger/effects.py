@@ -211,8 +211,15 @@ def _declared(effect: EntityEffect, arguments: dict[str, Any], body: Any) -> lis
         if not from_answer and body == []:  # a batch create answering no item made none (the names existed)
             return []
         ids = from_answer or values_at(arguments, effect.id)
+        # a batch's own arguments hold for each item it makes: bulk_add_chunks(category="Pests", chunks=[...])
+        shared = _shared(arguments) if "[]" in effect.id else {}
         return [
-            Effect("create", effect.entity, entity_id(i), _record(body if from_answer else arguments, effect.id, i))
+            Effect(
+                "create",
+                effect.entity,
+                entity_id(i),
+                {**shared, **_record(body if from_answer else arguments, effect.id, i)},
+            )
             for i in ids
         ]
     ids = [entity_id(i) for i in values_at(arguments, effect.id) if isinstance(i, str | int | dict)]
@@ -268,6 +275,11 @@ def entity_id(value: Any) -> str:
     if isinstance(value, dict | list):
         return json.dumps(value, sort_keys=True, ensure_ascii=False)
     return str(value)
+
+
+def _shared(arguments: dict[str, Any]) -> dict[str, Any]:
+    """A batch call's top-level plain values (its project, its category): every item it makes has them."""
+    return {k: v for k, v in arguments.items() if isinstance(v, str | int | float) and not isinstance(v, bool)}
 
 
 def _record(data: Any, path: str, id_: Any) -> dict[str, Any]:

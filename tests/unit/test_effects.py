@@ -86,6 +86,19 @@ def test_archiving_or_closing_a_record_keeps_it_and_closing_a_session_ends_it() 
     assert infer_effect(spec("cancel_booking", {"booking_id": {}})).kind == "delete"
 
 
+def test_a_batch_create_gives_each_item_the_calls_own_values() -> None:
+    """``bulk_add_chunks(project, category, chunks=[{id, text}])``: each chunk made is in that project and category,
+    so a later update or read of one shows its category."""
+    chunk = {"type": "object", "properties": {"id": {"type": "string"}, "text": {"type": "string"}}}
+    bulk = spec("bulk_add_chunks", {"project": {"type": "string"}, "category": {"type": "string"},
+                "chunks": {"type": "array", "items": chunk}})  # fmt: skip
+    arguments = {"project": "garden", "category": "Pests", "chunks": [{"id": "slugs", "text": "Slugs at night."}]}
+    result = CallToolResult(content=[TextContent(type="text", text="Created 1 chunk")])
+    [made] = observed_effects(bulk, arguments, result, EntityTypes([bulk]))
+    assert (made.op, made.id) == ("create", "slugs")
+    assert made.record == {"project": "garden", "category": "Pests", "id": "slugs", "text": "Slugs at night."}
+
+
 def test_declared_effect_wins_and_is_completed_by_inference() -> None:
     declared = spec("fetch_widget", {"widget_id": {}}, effects={"kind": "read", "entity": "gadget"})
     assert effect_of(declared) == EntityEffect(kind="read", entity="gadget", id="widget_id")
