@@ -577,10 +577,9 @@ class _Answer:
 
     def _open_body(self, record: dict[str, Any]) -> dict[str, Any]:
         """An answer for an outputSchema that is any object (a Python tool returning ``dict``): the record's own
-        fields at the top, as most such tools answer (``{"graph_id": ..., "deleted": true}``, a contact's
-        fields); every call but a read says it succeeded. Nesting it under its type's name (``{"todo": {...}}``),
-        as todo_txt does, told the held-out tenth batch less: semantic 11.7 -> 19.0 %, violations 23.1 -> 20.8 %
-        (the development servers: 176 -> 178 calls with a violation, all todo_txt's)."""
+        fields at the top, as most such tools in the recordings answer (``{"graph_id": ..., "deleted": true}``, a
+        contact's fields), not nested under its type's name (``{"todo": {...}}``, todo_txt's form); every call
+        but a read says it succeeded."""
         fields = {k: v for k, v in record.items() if k != "success"}
         if self.effect.kind in ("none", "delete") or not self.effect.entity:
             return {"success": True, **fields}

@@ -47,7 +47,7 @@ def object_slot(
     """The one property of ``schema`` when it holds any object (FastMCP wraps a function returning ``dict`` as
     ``{"result": {...}}``): what it holds is what a tool whose whole outputSchema is "an object" answers."""
     key, sub = _single(schema, resolve)
-    return key if is_open_object(_present(sub, resolve)) else None
+    return key if is_open_object(_value_schema(sub, resolve)) else None
 
 
 def records_slot(
@@ -56,14 +56,14 @@ def records_slot(
     """The one property of ``schema`` when it holds a list of any objects (a function returning
     ``list[dict]``): the records a list answers, bare."""
     key, sub = _single(schema, resolve)
-    sub = _present(sub, resolve)
+    sub = _value_schema(sub, resolve)
     items = sub.get("items") if sub.get("type") == "array" else None
     if isinstance(items, dict) and resolve is not None:
         items = resolve(items)
     return key if isinstance(items, dict) and is_open_object(items) else None
 
 
-def _present(
+def _value_schema(
     schema: dict[str, Any], resolve: Callable[[dict[str, Any]], dict[str, Any]] | None = None
 ) -> dict[str, Any]:
     """The schema of the value when there is one (``dict | None`` is ``anyOf: [{object}, {null}]``)."""
