@@ -172,6 +172,16 @@ ELEVENTH_VENVS: dict[str, list[list[str]]] = {
     "fleet": [["fleetwright==0.25.0"]],  # no dependencies: its own JSON-RPC loop on stdio
     "todo": [["ai-todo==3.0.2", "fastmcp==2.14.7", "mcp==1.30.0"]],
 }
+# The twelfth batch (sms_contacts, wiki, dex) installs under .cache/record12 (held-out data, like the fourth to
+# eleventh): one venv per Python server and an npm prefix for the TypeScript one (dex, run on the system Node 20).
+# `--install-batch record12` installs only these.
+TWELFTH = Path(os.environ.get("MCP_REC_TWELFTH", REPO / ".cache" / "record12"))
+TWELFTH_NPM_PACKAGES = ["@zeeg/dex@0.16.0"]
+TWELFTH_VENVS: dict[str, list[list[str]]] = {
+    # imports mcp.server.fastmcp (gone in mcp 2.x); sqlmodel 0.0.50 refuses its naive `datetime.utcnow()` stamps
+    "sms": [["mcp-ph-sms==1.0", "mcp==1.30.0", "sqlmodel==0.0.24"]],
+    "wiki": [["gknowledge-mcp==0.3.0"]],  # no dependencies: its own JSON-RPC loop on stdio
+}
 # libfaketime (Debian package `faketime`) freezes the wall clock of servers that stamp records with it (kanban's
 # SQLite `datetime('now')`); the monotonic clock keeps running so timeouts still work.
 FAKETIME_LIB = Path("/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1")
@@ -5609,6 +5619,347 @@ async def orch_mistakes(s: Rec, wd: Path) -> None:
     await s.call("remove_agent", {"id": "auth-api"}, note="error case: unknown tool")
 
 
+# ---- the twelfth batch (held-out data, installed under .cache/record12) ----------------------------
+# sms_contacts (mcp-ph-sms, mcp 1.30 `FastMCP`, sqlmodel 0.0.24): an address book of contacts with integer ids in
+# SQLite (phones normalized to +63...) and an SMS sender whose gateway is pointed at a closed port on 127.0.0.1, so
+# only dry runs succeed; its untyped tools answer JSON text, `None` as empty content. wiki (gknowledge-mcp): a
+# Karpathy-style LLM wiki grown from local files, with the offline provider (local heuristics, no model), spoken over
+# its own JSON-RPC loop (protocol 2025-06-18, no outputSchema); pages are addressed by slug. dex (@zeeg/dex, TS SDK 1
+# `McpServer`): a task tracker with epics, tasks and subtasks, blockers and commit metadata in JSONL files, ids 8
+# characters of nanoid (seeded here). All run under the frozen clock.
+
+
+def sms_env(wd: Path) -> dict[str, str]:
+    # the gateway is a closed port on loopback: a real send fails at once and is logged as failed
+    return {
+        **frozen_clock(),
+        "HOME": str(wd),
+        "PYTHONHASHSEED": "0",
+        "SMS_API_KEY": "test-key",
+        "SMS_API_BASE_URL": "http://127.0.0.1:9",
+        "DB_PATH": "sqlite:///data/app.db",
+    }
+
+
+def _sms_id(answer: Answer) -> int:
+    return json.loads(answer.text)["id"]
+
+
+async def sms_address_book(s: Rec, wd: Path) -> None:
+    a = await s.call(
+        "contacts_create",
+        {"name": "Maria Santos", "phone": "0917 123 4567", "tags": ["family"], "notes": "Sister, lives in Cebu"},
+    )
+    maria = _sms_id(a)
+    s.capture(contact_id=maria)
+    a = await s.call("contacts_create", {"name": "Jun Reyes", "phone": "+63 918 555 0101", "tags": ["work", "ops"]})
+    jun = _sms_id(a)
+    s.capture(contact_id=jun)
+    a = await s.call("contacts_create", {"name": "Liza Cruz", "phone": "639201112222", "tags": ["work"]})
+    liza = _sms_id(a)
+    s.capture(contact_id=liza)
+    await s.call("contacts_get", {"contact_id": maria})
+    await s.call("contacts_list", {})
+    await s.call("contacts_list", {"tag": "work"})
+    await s.call("contacts_list", {"q": "Reyes"})
+    await s.call("contacts_update", {"contact_id": jun, "notes": "Moved to the Makati office", "tags": ["work"]})
+    await s.call("contacts_get", {"contact_id": jun})
+    await s.call("contacts_delete", {"contact_id": liza})
+    await s.call("contacts_get", {"contact_id": liza}, note="error case: a deleted contact")
+    await s.call("contacts_list", {"limit": 10})
+
+
+async def sms_messaging(s: Rec, wd: Path) -> None:
+    a = await s.call("contacts_create", {"name": "Carlo Dizon", "phone": "09171112233", "tags": ["customers"]})
+    carlo = _sms_id(a)
+    s.capture(contact_id=carlo)
+    a = await s.call("contacts_create", {"name": "Bea Lim", "phone": "09182223344", "tags": ["customers", "vip"]})
+    bea = _sms_id(a)
+    s.capture(contact_id=bea)
+    text = "Your order #1042 is ready for pickup at the Ortigas branch."
+    await s.call("sms_send", {"recipient": str(carlo), "message": text, "dry_run": True}, note="by contact id")
+    await s.call("sms_send", {"recipient": "0918 222 3344", "message": text, "dry_run": True}, note="by phone number")
+    await s.call("sms_send", {"recipient": "+639190000000", "message": text, "dry_run": True}, note="not a contact")
+    await s.call("sms_history", {}, note="dry runs are not logged")
+    await s.call(
+        "sms_send",
+        {"recipient": str(bea), "message": "VIP sale starts tomorrow at 9."},
+        note="a real send: the gateway is a closed port, the failure is logged",
+    )
+    await s.call("sms_history", {})
+    await s.call("sms_history", {"contact_id": bea, "limit": 5})
+    await s.call("contacts_update", {"contact_id": bea, "name": "Beatriz Lim"})
+    await s.call("contacts_list", {"tag": "vip"})
+    await s.call("contacts_delete", {"contact_id": carlo})
+    await s.call(
+        "sms_send",
+        {"recipient": str(carlo), "message": text, "dry_run": True},
+        note="error case: a deleted contact",
+    )
+
+
+async def sms_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("contacts_get", {"contact_id": 42}, note="error case: unknown id")
+    await s.call("contacts_create", {"name": "Noel Garcia"}, note="error case: missing required argument phone")
+    a = await s.call("contacts_create", {"name": "Noel Garcia", "phone": "09175556666"})
+    noel = _sms_id(a)
+    s.capture(contact_id=noel)
+    await s.call(
+        "contacts_create",
+        {"name": "Noelle Garcia", "phone": "0917-555-6666"},
+        note="error case: the same phone written another way",
+    )
+    await s.call("contacts_get", {"contact_id": "one"}, note="error case: id not an integer")
+    await s.call("contacts_update", {"contact_id": 99, "name": "Nobody"}, note="error case: unknown id")
+    await s.call("contacts_update", {"contact_id": noel, "name": ""}, note="an empty name is ignored")
+    await s.call("contacts_delete", {"contact_id": 99}, note="error case: unknown id")
+    await s.call(
+        "sms_send", {"recipient": "7", "message": "Hi!", "dry_run": True}, note="error case: unknown contact id"
+    )
+    await s.call("sms_send", {"recipient": str(noel)}, note="error case: missing required argument message")
+    await s.call("contacts_list", {"limit": "all"}, note="error case: limit not an integer")
+    await s.call("contacts_delete", {"contact_id": noel})
+    await s.call("contacts_delete", {"contact_id": noel}, note="error case: deleted twice")
+    await s.call("contacts_search", {"q": "Noel"}, note="error case: unknown tool")
+
+
+WIKI_DOCS = {
+    "postgres.md": (
+        "# PostgreSQL upgrade runbook\n\n"
+        "We run PostgreSQL 16 on the primary database cluster. Upgrades use pg_upgrade with hard links.\n"
+        "Take a snapshot of the primary first. The replica lag stays under one second during the upgrade.\n"
+    ),
+    "onboarding.md": (
+        "# Backend onboarding\n\n"
+        "New engineers get access to the staging cluster on day one. The billing service is owned by the payments\n"
+        "team; the auth service is owned by the identity team. Ask in #backend-help for a buddy.\n"
+    ),
+    "deploy.md": (
+        "# Deploy runbook\n\nDeploys go out with the canary first, then 25 %, then everyone.\n"
+        "If the error rate doubles, roll back with `deployctl rollback`.\n"
+    ),
+    "notes.md": "# Meeting notes\n\nThe team agreed to move the weekly sync to Thursday.\n",
+}
+
+
+def wiki_setup(wd: Path) -> None:
+    (wd / "docs").mkdir()
+    for name, text in WIKI_DOCS.items():
+        (wd / "docs" / name).write_text(text)
+
+
+# gknowledge names sources, pages and jobs by uuid4().hex (shown in its activity log): seeded here
+WIKI_LAUNCH = (
+    "import random, sys, uuid; r = random.Random(20260120); "
+    "uuid.uuid4 = lambda: uuid.UUID(int=r.getrandbits(128), version=4); "
+    "from gknowledge.mcp import main; sys.exit(main(sys.argv[1:]))"
+)
+
+
+def wiki_env(wd: Path) -> dict[str, str]:
+    return {**frozen_clock(), "HOME": str(wd), "PYTHONHASHSEED": "0"}
+
+
+def _wiki_slugs(answer: Answer) -> list[str]:
+    return re.findall(r"^- (\S+) \(", answer.text, re.M)
+
+
+async def wiki_ingest(s: Rec, wd: Path) -> None:
+    await s.call("list_pages", {}, note="a new wiki")
+    await s.call("add_source", {"path": str(wd / "docs" / "postgres.md")})
+    await s.call("add_source", {"path": str(wd / "docs" / "onboarding.md")})
+    await s.call("list_pages", {})
+    a = await s.call("search_wiki", {"query": "replica lag"})
+    page = _wiki_slugs(a)[0]
+    s.capture(slug=page)
+    await s.call("read_page", {"slug": page})
+    a = await s.call("ask", {"question": "How do we upgrade PostgreSQL?", "save": True})
+    saved = re.search(r"Saved as page '(.+?)'", a.text)
+    answer_page = saved.group(1) if saved else page
+    s.capture(slug=answer_page)
+    await s.call("list_pages", {"type": "answer"})
+    await s.call("read_page", {"slug": answer_page})
+    await s.call("search_wiki", {"query": "billing owner", "limit": 3})
+    await s.call("recent_activity", {"limit": 5})
+    await s.call("list_pages", {"type": "source"})
+
+
+async def wiki_drift(s: Rec, wd: Path) -> None:
+    runbook = str(wd / "docs" / "deploy.md")
+    await s.call("add_source", {"path": runbook})
+    await s.call("add_source", {"path": runbook}, note="imported twice, same content")
+    await s.call("stale_sources", {})
+    (wd / "docs" / "deploy.md").write_text(
+        WIKI_DOCS["deploy.md"] + "Since January the canary runs for 30 minutes before the next step.\n"
+    )
+    await s.call("stale_sources", {}, note="the file was edited after ingest")
+    await s.call("add_source", {"path": runbook, "ingest": False}, note="the new version, imported only")
+    await s.call("list_pages", {})
+    await s.call("add_source", {"path": runbook}, note="again, now to ingest it")
+    a = await s.call("search_wiki", {"query": "rollback canary"})
+    page = _wiki_slugs(a)[0]
+    s.capture(slug=page)
+    await s.call("read_page", {"slug": "deploy"}, note="error case: the file name, not the slug")
+    await s.call("read_page", {"slug": page})
+    await s.call("stale_sources", {})
+    await s.call("ask", {"question": "What do we do if a deploy fails?"})
+    await s.call("recent_activity", {})
+
+
+async def wiki_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("read_page", {"slug": "release-process"}, note="error case: unknown slug")
+    await s.call("add_source", {"path": str(wd / "docs" / "missing.md")}, note="error case: no such file")
+    await s.call("add_source", {"path": "docs/notes.md"}, note="a relative path (the server's folder)")
+    await s.call("search_wiki", {}, note="error case: missing required argument query")
+    a = await s.call("search_wiki", {"query": "weekly sync"})
+    slugs = _wiki_slugs(a)
+    page = slugs[0] if slugs else "meeting-notes"
+    s.capture(slug=page)
+    await s.call("search_wiki", {"query": "kubernetes autoscaling"}, note="nothing matches")
+    await s.call("list_pages", {"type": "recipe"}, note="error case: unknown page type")
+    await s.call("search_wiki", {"query": "sync", "limit": "three"}, note="error case: limit not an integer")
+    await s.call("add_source", {"path": str(wd / "docs")}, note="error case: a folder, not a file")
+    await s.call("read_page", {"slug": page})
+    await s.call("read_page", {"slug": page.upper()}, note="error case: slug in capitals")
+    await s.call("ask", {"question": "Who owns the billing service?", "save": "yes"}, note="error case: save a string")
+    await s.call("delete_page", {"slug": page}, note="error case: unknown tool")
+
+
+DEX_SEED_JS = (
+    SHRIMP_SEED_JS
+    + "crypto.webcrypto.getRandomValues = (a) => fill(a);\nglobalThis.crypto.getRandomValues = (a) => fill(a);\n"
+)
+
+
+def dex_seed(wd: Path) -> None:
+    (wd / "seed_random.cjs").write_text(DEX_SEED_JS)
+
+
+def dex_env(wd: Path) -> dict[str, str]:
+    return {**frozen_clock(), "HOME": str(wd)}
+
+
+def _dex_id(answer: Answer) -> str:
+    return answer.data["id"]
+
+
+async def dex_epic(s: Rec, wd: Path) -> None:
+    a = await s.call(
+        "create_task",
+        {
+            "name": "Add JWT authentication to the API",
+            "description": "Every /api route needs a bearer token. Issue tokens on login, verify them in middleware.",
+        },
+    )
+    epic = _dex_id(a)
+    s.capture(task_id=epic)
+    a = await s.call(
+        "create_task",
+        {
+            "name": "Issue tokens on login",
+            "description": "POST /login returns an access token (15 min) and a refresh token (7 days).",
+            "parent_id": epic,
+            "priority": 1,
+        },
+    )
+    issue = _dex_id(a)
+    s.capture(task_id=issue)
+    a = await s.call(
+        "create_task",
+        {
+            "name": "Verify tokens in middleware",
+            "description": "Reject requests without a valid token with 401; attach the user to the request.",
+            "parent_id": epic,
+            "priority": 2,
+            "blocked_by": [issue],
+        },
+    )
+    verify = _dex_id(a)
+    s.capture(task_id=verify)
+    await s.call("list_tasks", {})
+    await s.call("list_tasks", {"blocked": True})
+    await s.call("list_tasks", {"ready": True})
+    await s.call("update_task", {"id": issue, "started_at": "2026-01-20T12:00:00Z"})
+    await s.call(
+        "update_task",
+        {
+            "id": issue,
+            "completed": True,
+            "result": "Login now signs HS256 tokens with a key from the environment; refresh tokens are stored hashed.",
+            "commit_sha": "4f2c9e1",
+            "commit_message": "auth: issue JWTs on login",
+            "commit_branch": "feat/jwt",
+        },
+    )
+    await s.call("list_tasks", {"ready": True})
+    await s.call("list_tasks", {"query": "middleware"})
+    await s.call(
+        "update_task", {"id": verify, "priority": 1, "description": "Return 401 with a WWW-Authenticate header."}
+    )
+    await s.call("list_tasks", {"completed": True})
+    await s.call("list_tasks", {"all": True})
+
+
+async def dex_cleanup(s: Rec, wd: Path) -> None:
+    ids = []
+    for name, description, priority in [
+        ("Migrate CI to the new runners", "Move all workflows to the ubuntu-24 runners.", 1),
+        ("Drop Python 3.9", "Remove 3.9 from the test matrix and the classifiers.", 2),
+        ("Try a dark logo", "A dark variant of the logo for the docs site.", 50),
+    ]:
+        a = await s.call("create_task", {"name": name, "description": description, "priority": priority})
+        ids.append(_dex_id(a))
+        s.capture(task_id=ids[-1])
+    migrate, drop, logo = ids
+    await s.call("update_task", {"id": drop, "add_blocked_by": [migrate]})
+    await s.call("list_tasks", {"blocked": True})
+    await s.call("update_task", {"id": drop, "remove_blocked_by": [migrate]})
+    await s.call("update_task", {"id": logo, "delete": True})
+    await s.call("list_tasks", {"all": True})
+    await s.call("update_task", {"id": logo, "name": "Try a light logo"}, note="error case: a deleted task")
+    await s.call("update_task", {"id": migrate, "completed": True, "result": "All workflows run on ubuntu-24."})
+    await s.call("update_task", {"id": migrate, "completed": False}, note="reopened")
+    await s.call("list_tasks", {"query": "python"})
+
+
+async def dex_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("update_task", {"id": "zzzzzzzz", "name": "Anything"}, note="error case: unknown id")
+    await s.call("create_task", {"name": "Write docs"}, note="error case: missing required argument description")
+    await s.call("create_task", {"name": "", "description": "No name"}, note="error case: empty name")
+    a = await s.call("create_task", {"name": "Billing v2", "description": "Usage-based billing."})
+    epic = _dex_id(a)
+    s.capture(task_id=epic)
+    a = await s.call(
+        "create_task", {"name": "Meter API calls", "description": "Count calls per key.", "parent_id": epic}
+    )
+    task = _dex_id(a)
+    s.capture(task_id=task)
+    a = await s.call(
+        "create_task", {"name": "Add a counter table", "description": "One row per key.", "parent_id": task}
+    )
+    sub = _dex_id(a)
+    s.capture(task_id=sub)
+    await s.call(
+        "create_task",
+        {"name": "Index the counter table", "description": "By key and day.", "parent_id": sub},
+        note="error case: a fourth level",
+    )
+    await s.call(
+        "create_task", {"name": "Invoices", "description": "Monthly PDF.", "priority": 500}, note="error case: priority"
+    )
+    await s.call(
+        "create_task",
+        {"name": "Dunning emails", "description": "Remind late payers.", "blocked_by": ["nope1234"]},
+        note="error case: unknown blocker",
+    )
+    await s.call("update_task", {"id": task, "commit_sha": "not-a-sha"}, note="error case: bad commit sha")
+    await s.call("update_task", {"id": epic, "parent_id": epic}, note="error case: its own parent")
+    await s.call("update_task", {"id": epic, "delete": True}, note="an epic with children")
+    await s.call("list_tasks", {"all": True})
+    await s.call("update_task", {"id": sub, "completed": True}, note="error case: the subtask of a deleted epic")
+    await s.call("delete_task", {"id": task}, note="error case: unknown tool")
+
+
 def build_servers() -> list[ServerDef]:
     npm = lambda exe: str(NPM_BIN / exe)  # noqa: E731
     S = Session
@@ -6307,6 +6658,61 @@ def build_servers() -> list[ServerDef]:
                 S("orch_mistakes", orch_mistakes, orch_seed),
             ],
         ),
+        # the twelfth batch (installed under .cache/record12): held-out data
+        ServerDef(
+            "sms_contacts",
+            "mcp-ph-sms==1.0 (PyPI, mcp 1.30.0 `FastMCP`, sqlmodel 0.0.24)",
+            lambda wd, s: StdioServerParameters(
+                # without address randomization: SQLAlchemy's sets of columns (hashed by id) then load a contact's
+                # fields, and so order the keys of its JSON, the same way on every run
+                command=shutil.which("setarch") or "setarch",
+                args=["-R", str(TWELFTH / "venv-sms" / "bin" / "mcp-ph-sms")],
+                cwd=str(wd),
+                env=sms_env(wd),
+            ),
+            [
+                S("sms_address_book", sms_address_book),
+                S("sms_messaging", sms_messaging),
+                S("sms_mistakes", sms_mistakes),
+            ],
+        ),
+        ServerDef(
+            "wiki",
+            "gknowledge-mcp==0.3.0 (PyPI, its own JSON-RPC on stdio, offline provider)",
+            lambda wd, s: StdioServerParameters(
+                command=str(TWELFTH / "venv-wiki" / "bin" / "python"),
+                args=["-c", WIKI_LAUNCH, "--init", str(wd / "kb")],
+                cwd=str(wd),
+                env=wiki_env(wd),
+            ),
+            [
+                S("wiki_ingest", wiki_ingest, wiki_setup),
+                S("wiki_drift", wiki_drift, wiki_setup),
+                S("wiki_mistakes", wiki_mistakes, wiki_setup),
+            ],
+        ),
+        ServerDef(
+            "dex",
+            "@zeeg/dex@0.16.0 (npm, TS SDK 1 `McpServer`, Node 20)",
+            lambda wd, s: StdioServerParameters(
+                command=shutil.which("node") or "node",
+                args=[
+                    "--require",
+                    str(wd / "seed_random.cjs"),
+                    str(TWELFTH / "npm" / "node_modules" / "@zeeg" / "dex" / "dist" / "index.js"),
+                    "--storage-path",
+                    str(wd / ".dex"),
+                    "mcp",
+                ],
+                cwd=str(wd),
+                env=dex_env(wd),
+            ),
+            [
+                S("dex_epic", dex_epic, dex_seed),
+                S("dex_cleanup", dex_cleanup, dex_seed),
+                S("dex_mistakes", dex_mistakes, dex_seed),
+            ],
+        ),
     ]
     return servers + bfcl_servers()
 
@@ -6323,6 +6729,7 @@ BATCHES: dict[str, tuple[Path, list[str], dict[str, list[list[str]]]]] = {
     "record9": (NINTH, NINTH_NPM_PACKAGES, NINTH_VENVS),
     "record10": (TENTH, TENTH_NPM_PACKAGES, TENTH_VENVS),
     "record11": (ELEVENTH, ELEVENTH_NPM_PACKAGES, ELEVENTH_VENVS),
+    "record12": (TWELFTH, TWELFTH_NPM_PACKAGES, TWELFTH_VENVS),
 }
 
 
@@ -6351,7 +6758,7 @@ def main() -> None:
         "--install-batch",
         action="append",
         choices=sorted(BATCHES),
-        help="install only this batch (repeatable): devservers, record2, ..., record11",
+        help="install only this batch (repeatable): devservers, record2, ..., record12",
     )
     ap.add_argument("--list", action="store_true", help="list servers and sessions and exit")
     ap.add_argument("--tools-only", action="store_true", help="only write <server>.tools.yaml")
