@@ -114,6 +114,12 @@ class EntityTypes:
         }
         self.seeded = set(seeded or {})
         self.integer_ids = _integer_ids(specs)
+        # entity -> the argument its readers, updaters and deleters name it by (``get_order_details(order_id)``)
+        self.id_arguments: dict[str, str] = {}
+        for spec in specs:
+            for effect in effects_of(spec):
+                if effect.kind in _NAMING and effect.entity and effect.id and "." not in effect.id:
+                    self.id_arguments.setdefault(effect.entity, effect.id.removesuffix("[]"))
         # types some tool names by an id (``switch_presentation(presentation_id)``): only their creates show the
         # id they mint; a type nothing names so (slides taken by ``slide_index``) is never told one
         self.named_by_id = {
@@ -304,7 +310,9 @@ def _changes(effect: EntityEffect, arguments: dict[str, Any]) -> dict[str, Any] 
     return {k: v for k, v in arguments.items() if k not in skip and isinstance(v, str | int | float | bool)}
 
 
-def infer_effect(spec: ToolSpec) -> EntityEffect:
+def name_words(spec: ToolSpec) -> list[str]:
+    """The words of a tool's name that say what it does: its namespace, a batch word and a ``_tool`` suffix left
+    out (``bulk_add_chunks`` -> add, chunks; ``notebook_create`` keeps its namespace, the only noun it has)."""
     words = [w for w in re.split(r"[^a-z0-9]+", _snake(namespaces.without_namespace(spec.name))) if w]
     if len(words) < 2:  # notebook_create, notebook_delete: with only a verb left, the namespace is the noun
         words = [w for w in re.split(r"[^a-z0-9]+", _snake(spec.name)) if w]
@@ -312,6 +320,19 @@ def infer_effect(spec: ToolSpec) -> EntityEffect:
         words = words[1:]
     if len(words) > 2 and words[-1] in ("tool", "tools"):  # register_project_tool registers a project
         words = words[:-1]
+    return words
+
+
+def into_container(spec: ToolSpec) -> Kind | None:
+    """``create`` for a tool that puts something into a container (``add_to_cart``), ``delete`` for one that takes it
+    out (``remove_from_playlist``); None for any other tool. Such a tool's effect is an update of the container."""
+    words = name_words(spec)
+    kind = _VERBS.get(words[0]) if len(words) > 2 and words[1] in _INTO else None
+    return kind if kind in ("create", "delete") else None
+
+
+def infer_effect(spec: ToolSpec) -> EntityEffect:
+    words = name_words(spec)
     if not words:
         return EntityEffect(kind="none")
     kind = _VERBS.get(words[0])
@@ -324,7 +345,7 @@ def infer_effect(spec: ToolSpec) -> EntityEffect:
         return _action(spec)
     if words[0] == "close" and len(words) > 1 and singular(words[-1]) in _ENDED_BY_CLOSING:
         kind = "delete"  # close_session, close_connection: gone after it, unlike a closed issue
-    if kind in ("create", "delete") and len(words) > 2 and words[1] in _INTO:
+    if into_container(spec):
         return _into(spec, singular("_".join(words[2:])))  # add_to_cart, remove_from_playlist: the cart changes
     if "by" in words[1:]:  # filter_by_project, find_todos_by_tag: what follows "by" is the criterion
         words = words[: words.index("by", 1)]

@@ -80,20 +80,34 @@ class Audit:
 
 
 def audit(
-    spec: ToolSpec, arguments: dict[str, Any], result: CallToolResult, ledger: Ledger, types: EntityTypes
+    spec: ToolSpec,
+    arguments: dict[str, Any],
+    result: CallToolResult,
+    ledger: Ledger,
+    types: EntityTypes,
+    made: frozenset[tuple[str, str]] = frozenset(),
 ) -> Audit:
+    """The answer checked against the ledger. ``made``: (type, id) of what the world model says this call created
+    beyond the tool's effects (an action placing an order), which the answer may name as new."""
     body = answer_body(result)
     if body is None or is_failure(result, body):
         return Audit(body, [])  # a failure changes nothing; text answers carry nothing to check
-    checked = _audited(spec, arguments, body, ledger, types)  # checking only reads the body
+    checked = _audited(spec, arguments, body, ledger, types, made)  # checking only reads the body
     if not checked.violations:
         return checked  # nothing to patch: no copy (a deep copy of every answer was 1/5 of the audit)
-    return _audited(spec, arguments, copy.deepcopy(body), ledger, types)  # fixes patch a copy, never the answer
+    return _audited(spec, arguments, copy.deepcopy(body), ledger, types, made)  # fixes patch a copy, never the answer
 
 
-def _audited(spec: ToolSpec, arguments: dict[str, Any], body: Any, ledger: Ledger, types: EntityTypes) -> Audit:
+def _audited(
+    spec: ToolSpec,
+    arguments: dict[str, Any],
+    body: Any,
+    ledger: Ledger,
+    types: EntityTypes,
+    made: frozenset[tuple[str, str]],
+) -> Audit:
     effects = effects_of(spec)
-    created = _created_here(effects, arguments, body)
+    created = _created_here(effects, arguments, body) | made
     updated = {
         (e.entity, str(i)) for e in effects if e.kind == "update" and e.entity for i in values_at(arguments, e.id or "")
     }

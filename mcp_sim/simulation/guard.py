@@ -34,7 +34,7 @@ async def guarded(
     steps: list[dict[str, Any]] = []
     outcome = await simulate(request)
     for attempt in ("answer", "regenerated"):
-        checked = audit(spec, arguments, outcome.result, ledger, types)
+        checked = audit(spec, arguments, outcome.result, ledger, types, _made(outcome))
         steps.append({"check": attempt, "violations": [v.to_json() for v in checked.violations]})
         if not checked.violations:
             if attempt == "regenerated":
@@ -48,7 +48,7 @@ async def guarded(
             assert violation.fix is not None
             violation.fix()
         patched = with_body(outcome.result, checked.body)
-        if not audit(spec, arguments, patched, ledger, types).violations:
+        if not audit(spec, arguments, patched, ledger, types, _made(outcome)).violations:
             steps.append({"repair": "patched from the ledger", "fixed": len(checked.violations)})
             _count(request, "patched")
             return learned(request, Outcome(patched, outcome.effects, outcome.trace), types, steps)
@@ -65,6 +65,11 @@ def learned(request: SimulationRequest, outcome: Outcome, types: EntityTypes, st
     """The outcome with the effects its answer shows added to those the world model reported."""
     effects = with_observed(request.spec, request.arguments, outcome.result, outcome.effects, types)
     return Outcome(outcome.result, effects, {**outcome.trace, "integrity": steps})
+
+
+def _made(outcome: Outcome) -> frozenset[tuple[str, str]]:
+    """What the world model says the call created (the builtin simulator's own creates, made.py's among them)."""
+    return frozenset((e.entity, e.id) for e in outcome.effects if e.op == "create")
 
 
 def _count(request: SimulationRequest, kind: str) -> None:

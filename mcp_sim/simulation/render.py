@@ -307,6 +307,10 @@ def _fill_json(template: Any, fill: Fill, defaults: dict[str, Any], key: str) ->
         return [_fill_json(template["item"], _with_arguments(fill, item, n), {}, "") for n, item in enumerate(kept)]
     if isinstance(template, dict) and RECORDS in template:
         item = template[RECORDS]
+        held = fill.record.get(key) if key else None
+        if isinstance(held, list) and held and all(isinstance(line, dict) for line in held):
+            # the lines the record holds (a cart's items, containers.py), each in the example's item form
+            return [_overlay(_fill_json(item, _with_arguments(fill, line), {}, ""), line) for line in held]
         keys = set(item) if isinstance(item, dict) else set()
         records = _selected(fill.records(keys), template.get(WHERE), fill.arguments)
         if key and fill.record.get("id") is not None:  # a list inside one entity's answer (a project's tasks)

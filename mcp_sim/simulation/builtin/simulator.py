@@ -39,6 +39,7 @@ from mcp_sim.simulation.builtin import (
     confinement,
     confirmations,
     conflicts,
+    containers,
     counts,
     cycles,
     date_words,
@@ -53,6 +54,7 @@ from mcp_sim.simulation.builtin import (
     grid,
     holdings,
     lifecycle,
+    made,
     maps,
     meaning,
     members,
@@ -407,6 +409,10 @@ class _Answer:
         changed = world_actions.change(self.spec.name, self.args, self.ledger, self.request.types, kind)
         if changed is not None:  # the seeded world it changes (world_actions.py): fill_fuel_tank, add_to_watchlist
             return self._present({"success": True, **self.args, **changed.shown, **self.derived}), changed.effects
+        if kind == "none" and self.request.types is not None:
+            made_type = made.made_type(self.spec, self.request.types)  # place_order makes an order (made.py)
+            if made_type is not None:
+                return self._made(made_type)
         if kind == "create":
             return self._create()
         if kind == "list":
@@ -422,7 +428,15 @@ class _Answer:
         types = self.request.types
         return None if types is None else planning.plan(self.spec.name, self.effect, self.args, self.ledger, types)
 
-    def _create(self) -> tuple[CallToolResult, list[Effect]]:
+    def _made(self, entity: str) -> tuple[CallToolResult, list[Effect]]:
+        """An action's answer as the create of the thing it makes, carrying what it was made from."""
+        types = self.request.types or EntityTypes([])
+        id_field = types.id_arguments.get(entity, types.id_fields.get(entity, "id"))
+        self.entity = entity
+        self.effect = EntityEffect(kind="create", entity=entity, id=id_field, refs=self.effect.refs, unknown="allow")
+        return self._create(made.made_from(self.args, self.ledger))
+
+    def _create(self, made_from: dict[str, Any] | None = None) -> tuple[CallToolResult, list[Effect]]:
         id_field = self.effect.id or "id"
         named = values_at(self.args, id_field) if "." in id_field or "[]" in id_field else []
         if named:  # client-named entities (memory's entities[].name): the arguments carry the ids
@@ -432,7 +446,7 @@ class _Answer:
             chosen = None
         new_id = chosen if chosen is not None else self._counted_id() or self._new_id(id_field)
         # an id inside an envelope (created_ids.py: ``todo.id``, ``data.recipe_id``) is the record's own field
-        record = {id_field.rsplit(".", 1)[-1]: new_id, **self.args}
+        record = {id_field.rsplit(".", 1)[-1]: new_id, **(made_from or {}), **self.args}
         result = self._present(record if chosen is not None or self._tells_id() else dict(self.args), mint=True)
         stored = {**_record_in(self.last_body, self.entity), **record}
         return result, [Effect("create", self.entity, str(new_id), stored)]  # 1 and "1" are one id
@@ -478,8 +492,12 @@ class _Answer:
         return self._present({**record, **shown}), self._assumed(id_)  # with what points at it (children.py)
 
     def _update(self, id_: str) -> tuple[CallToolResult, list[Effect]]:
+        existing = self._existing(id_)
         changes = {k: v for k, v in self.args.items() if k != self.effect.id}
-        record = {**self._existing(id_), **changes}
+        lines = containers.items_after(self.spec, self.effect, self.args, existing)
+        if lines is not None:  # add_to_cart: a line more in the cart, not the cart's fields overwritten
+            changes = {containers.ITEMS: lines}
+        record = {**existing, **changes}
         return self._present(record), [*self._assumed(id_), Effect("update", self.entity, id_, changes)]
 
     def _delete(self, id_: str) -> tuple[CallToolResult, list[Effect]]:

@@ -1,0 +1,82 @@
+"""A container keeps the lines calls put into it (containers.py); an action makes the thing others read (made.py)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from mcp_sim.config import Example, ToolSpec
+from tests.unit.test_recall import path_of
+
+ANY = {"type": "object", "additionalProperties": True}
+
+
+def _spec(name: str, output: dict[str, Any] | None = ANY, **arguments: dict[str, Any]) -> ToolSpec:
+    return ToolSpec(name=name, input_schema={"type": "object", "properties": arguments}, output_schema=output)
+
+
+TEXT: dict[str, Any] = {"type": "string"}
+QTY: dict[str, Any] = {"type": "integer", "default": 1}
+SHOP = (
+    _spec("add_to_cart", cart_id=TEXT, product_id=TEXT, qty=QTY),
+    _spec("remove_from_cart", cart_id=TEXT, product_id=TEXT),
+    _spec("get_cart", cart_id=TEXT),
+    _spec("place_order", cart_id=TEXT),
+    _spec("get_order_details", order_id=TEXT),
+)
+
+
+async def test_a_cart_keeps_every_line_added_and_adds_to_a_lines_quantity() -> None:
+    path = path_of(*SHOP)
+    await path.call("s", "add_to_cart", {"cart_id": "cart-1", "product_id": "SKU-1", "qty": 2})
+    await path.call("s", "add_to_cart", {"cart_id": "cart-1", "product_id": "SKU-7"})
+    added = (await path.call("s", "add_to_cart", {"cart_id": "cart-1", "product_id": "SKU-1"})).structured_content
+    assert (added or {})["items"] == [{"product_id": "SKU-1", "qty": 3}, {"product_id": "SKU-7", "qty": 1}]
+    await path.call("s", "remove_from_cart", {"cart_id": "cart-1", "product_id": "SKU-1"})
+    cart = (await path.call("s", "get_cart", {"cart_id": "cart-1"})).structured_content or {}
+    assert cart["items"] == [{"product_id": "SKU-7", "qty": 1}]
+    other = (await path.call("s", "get_cart", {"cart_id": "cart-2"})).structured_content or {}
+    assert "items" not in other  # another cart holds nothing this session put in it
+
+
+async def test_placing_an_order_makes_an_order_that_holds_the_carts_lines() -> None:
+    path = path_of(*SHOP)
+    await path.call("s", "add_to_cart", {"cart_id": "cart-1", "product_id": "SKU-1", "qty": 2})
+    placed = (await path.call("s", "place_order", {"cart_id": "cart-1"})).structured_content or {}
+    order_id = placed["order_id"]  # in the argument get_order_details takes
+    assert placed["items"] == [{"product_id": "SKU-1", "qty": 2}]
+    again = (await path.call("s", "place_order", {"cart_id": "cart-1"})).structured_content or {}
+    assert again["order_id"] != order_id  # a new order each time, not refused as naming an order never made
+    read = (await path.call("s", "get_order_details", {"order_id": order_id})).structured_content or {}
+    assert (read["cart_id"], read["items"]) == ("cart-1", [{"product_id": "SKU-1", "qty": 2}])
+
+
+async def test_an_action_on_a_thing_that_exists_or_that_a_tool_creates_makes_nothing() -> None:
+    path = path_of(
+        _spec("start_task", task_id=TEXT),  # takes the task's own id: acts on a task that exists
+        _spec("get_task", task_id=TEXT),
+        _spec("book_room", room=TEXT),  # no tool reads a room by id
+        _spec("submit_report", title=TEXT),
+        _spec("create_report", title=TEXT),  # reports have their create
+        _spec("get_report", report_id=TEXT),
+    )
+    for tool, arguments in (("start_task", {"task_id": "t-1"}), ("book_room", {"room": "Blue"}),
+                            ("submit_report", {"title": "Q3"})):  # fmt: skip
+        answer = (await path.call("s", tool, arguments)).structured_content or {}
+        assert not {"task_id", "room_id", "report_id", "id"} - set(arguments) & set(answer), (tool, answer)
+
+
+async def test_a_learned_cart_answer_shows_the_lines_the_session_put_in_it() -> None:
+    """In the example's form (``{"ok", "cart": {"cart_id", "items": [...]}}``), with this session's lines, not the
+    example's one line and not only the line this call added."""
+    example = {"ok": True, "cart": {"cart_id": "cart-9", "items": [{"product_id": "SKU-5", "qty": 1}]}}
+    result = {"content": [{"type": "text", "text": json.dumps(example)}], "structuredContent": example}
+    learned = SHOP[0].model_copy(
+        update={"examples": [Example(arguments={"cart_id": "cart-9", "product_id": "SKU-5"}, result=result)]}
+    )
+    path = path_of(learned, *SHOP[1:])
+    await path.call("s", "add_to_cart", {"cart_id": "cart-1", "product_id": "SKU-1", "qty": 2})
+    added = (await path.call("s", "add_to_cart", {"cart_id": "cart-1", "product_id": "SKU-7"})).structured_content
+    cart = (added or {})["cart"]
+    assert cart["cart_id"] == "cart-1"
+    assert [(line["product_id"], line["qty"]) for line in cart["items"]] == [("SKU-1", 2), ("SKU-7", 1)]
