@@ -182,6 +182,20 @@ TWELFTH_VENVS: dict[str, list[list[str]]] = {
     "sms": [["mcp-ph-sms==1.0", "mcp==1.30.0", "sqlmodel==0.0.24"]],
     "wiki": [["gknowledge-mcp==0.3.0"]],  # no dependencies: its own JSON-RPC loop on stdio
 }
+# The thirteenth batch (umkm_crm, literature, diary, libsql_memory) installs under .cache/record13 (held-out data, like
+# the fourth to twelfth): one venv per Python server and an npm prefix for the TypeScript one (libsql_memory, on the
+# `tmcp` SDK rather than the official one, run on the system Node 20). `--install-batch record13` installs only these.
+THIRTEENTH = Path(os.environ.get("MCP_REC_THIRTEENTH", REPO / ".cache" / "record13"))
+THIRTEENTH_NPM_PACKAGES = ["mcp-memory-libsql@0.0.17"]
+THIRTEENTH_VENVS: dict[str, list[list[str]]] = {
+    # FastMCP(description=...) fails from mcp 1.12 on; 1.10 is the first with outputSchema for `-> str` tools, and it
+    # imports a pydantic-internal name gone in 2.12
+    "umkm": [["crm-umkm==0.1.0", "mcp==1.10.1", "pydantic==2.11.10"]],
+    "literature": [
+        ["iflow-mcp-yuzongmin-sqlite-literature-management-fastmcp-mcp-server==0.1.3", "fastmcp==2.14.7", "mcp==1.30.0"]
+    ],
+    "kaydet": [["kaydet[mcp]==0.49.0", "mcp==1.30.0"]],  # the MCP server is the `mcp` extra (low-level `Server`)
+}
 # libfaketime (Debian package `faketime`) freezes the wall clock of servers that stamp records with it (kanban's
 # SQLite `datetime('now')`); the monotonic clock keeps running so timeouts still work.
 FAKETIME_LIB = Path("/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1")
@@ -5960,6 +5974,583 @@ async def dex_mistakes(s: Rec, wd: Path) -> None:
     await s.call("delete_task", {"id": task}, note="error case: unknown tool")
 
 
+# ---- the thirteenth batch (held-out data, installed under .cache/record13) -------------------------
+# umkm_crm (crm-umkm, mcp 1.10 `FastMCP`): a small Indonesian shop's customers, products, interactions, orders and sales
+# in SQLite, all addressed by name except orders (integer ids 1, 2, ... that no answer names); every tool takes one
+# pydantic model argument `args` and is typed `-> str`, so it has an outputSchema and answers prose with emoji as
+# structuredContent `{"result": ...}`; the WhatsApp gateway is a closed port on 127.0.0.1. literature
+# (iflow-mcp-yuzongmin-sqlite-literature-management-fastmcp-mcp-server, fastmcp 2.14 on mcp 1.30): a reading list of
+# papers, books and blogs with notes, identifiers, statuses and links to knowledge-graph entities, addressed by
+# (title, type, identifier type, identifier value) tuples, ids uuid4 (seeded here); typed returns, so structuredContent.
+# diary (kaydet, mcp 1.30 low-level `Server`): a diary of day files with entry ids 1, 2, ..., tags, metadata and todos;
+# JSON text answers without outputSchema, failures as `{"success": false, ...}`. libsql_memory (mcp-memory-libsql, the
+# `tmcp` TypeScript SDK on protocol 2026-07-28, libsql): a knowledge graph of entities (by name), observations and
+# relations in a local SQLite file. All run under the frozen clock.
+
+
+def umkm_env(wd: Path) -> dict[str, str]:
+    # the WhatsApp gateway is a closed port on loopback: a promotion fails at once
+    return {
+        **frozen_clock(),
+        "HOME": str(wd),
+        "PYTHONHASHSEED": "0",
+        "DB_PATH": "crm_umkm.db",
+        "WHATSAPP_API_URL": "http://127.0.0.1:9/send",
+        "WHATSAPP_API_TOKEN": "test-token",
+    }
+
+
+def _umkm_name(answer: Answer) -> str:
+    m = re.search(r"'(.+?)'", str(_result(answer)))
+    assert m, answer.text
+    return m.group(1)
+
+
+async def umkm_customers(s: Rec, wd: Path) -> None:
+    a = await s.call(
+        "add_pelanggan",
+        {"args": {"nama": "Siti Rahma", "no_hp": "081234567890", "alamat": "Jl. Melati 5, Bandung", "kategori": "VIP"}},
+    )
+    siti = _umkm_name(a)
+    s.capture(customer=siti)
+    a = await s.call("add_pelanggan", {"args": {"nama": "Budi Santoso", "no_hp": "081298765432"}})
+    budi = _umkm_name(a)
+    s.capture(customer=budi)
+    a = await s.call(
+        "add_pelanggan", {"args": {"nama": "Dewi Lestari", "no_hp": "085712345678", "kategori": "Reseller"}}
+    )
+    dewi = _umkm_name(a)
+    s.capture(customer=dewi)
+    await s.call("list_pelanggan", {"args": {}})
+    await s.call("list_pelanggan", {"args": {"kategori": "VIP"}})
+    await s.call(
+        "edit_pelanggan", {"args": {"nama": budi, "alamat_baru": "Jl. Kenanga 12, Bandung", "kategori_baru": "VIP"}}
+    )
+    await s.call("list_pelanggan", {"args": {"kategori": "VIP"}})
+    await s.call(
+        "catat_interaksi", {"args": {"pelanggan": siti, "jenis": "telepon", "catatan": "Tanya stok kopi arabika"}}
+    )
+    await s.call("catat_interaksi", {"args": {"pelanggan": budi, "jenis": "whatsapp", "catatan": "Minta katalog baru"}})
+    await s.call("riwayat_interaksi_pelanggan", {"args": {"pelanggan": siti}})
+    await s.call("rekomendasi_followup", {}, note="Dewi has no interaction yet")
+    await s.call("hapus_pelanggan", {"args": {"nama": dewi}})
+    await s.call("list_pelanggan", {"args": {}})
+    await s.call("export_data_pelanggan", {"args": {"filename": "pelanggan.csv"}})
+
+
+async def umkm_orders(s: Rec, wd: Path) -> None:
+    a = await s.call(
+        "tambah_produk", {"args": {"nama": "Kopi Arabika 250g", "kategori": "Minuman", "harga": 85000, "stok": 40}}
+    )
+    kopi = _umkm_name(a)
+    s.capture(product=kopi)
+    a = await s.call(
+        "tambah_produk", {"args": {"nama": "Teh Melati 100g", "kategori": "Minuman", "harga": 25000, "stok": 12}}
+    )
+    teh = _umkm_name(a)
+    s.capture(product=teh)
+    a = await s.call(
+        "tambah_produk", {"args": {"nama": "Keripik Singkong", "kategori": "Makanan", "harga": 15000, "stok": 8}}
+    )
+    keripik = _umkm_name(a)
+    s.capture(product=keripik)
+    a = await s.call("add_pelanggan", {"args": {"nama": "Rina Wijaya", "no_hp": "081311112222"}})
+    rina = _umkm_name(a)
+    s.capture(customer=rina)
+    await s.call("list_produk", {"args": {}})
+    await s.call(
+        "catat_order_baru",
+        {"args": {"pelanggan": rina, "produk": kopi, "jumlah": 3}},
+        note="the answer names no order id: orders are numbered 1, 2, ...",
+    )
+    await s.call("catat_order_baru", {"args": {"pelanggan": rina, "produk": keripik, "jumlah": 5}})
+    await s.call("ubah_status_order", {"args": {"order_id": 1, "status_baru": "sold"}}, note="sold: a sale, less stock")
+    await s.call("ubah_status_order", {"args": {"order_id": 2, "status_baru": "dikirim"}})
+    await s.call("list_produk", {"args": {"kategori": "Minuman"}})
+    await s.call("produk_terlaris", {"args": {"total": 3}})
+    await s.call("update_stok_produk", {"args": {"nama": keripik, "stok_baru": 30}})
+    await s.call("notifikasi_stok_menipis", {"threshold": 15})
+    await s.call("cari_produk", {"args": {"keyword": "kopi"}})
+    await s.call("hapus_produk", {"args": {"nama": teh}})
+    await s.call("pelanggan_terbaik", {"args": {"total": 5}})
+
+
+async def umkm_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("edit_pelanggan", {"args": {"nama": "Agus", "no_hp_baru": "0811"}}, note="error case: unknown name")
+    await s.call("add_pelanggan", {"args": {"nama": "Agus Salim"}}, note="error case: missing required argument no_hp")
+    await s.call(
+        "add_pelanggan", {"nama": "Agus Salim", "no_hp": "081122223333"}, note="error case: arguments not in `args`"
+    )
+    a = await s.call("add_pelanggan", {"args": {"nama": "Agus Salim", "no_hp": "081122223333"}})
+    agus = _umkm_name(a)
+    s.capture(customer=agus)
+    await s.call("add_pelanggan", {"args": {"nama": agus, "no_hp": "081122223333"}}, note="the same customer again")
+    await s.call("list_pelanggan", {"args": {}})
+    await s.call(
+        "tambah_produk",
+        {"args": {"nama": "Gula Aren 500g", "harga": "dua puluh ribu", "stok": 10}},
+        note="error case: harga not an integer",
+    )
+    a = await s.call("tambah_produk", {"args": {"nama": "Gula Aren 500g", "harga": 20000, "stok": 10}})
+    gula = _umkm_name(a)
+    s.capture(product=gula)
+    await s.call(
+        "ubah_status_order", {"args": {"order_id": 99, "status_baru": "sold"}}, note="error case: unknown order"
+    )
+    await s.call(
+        "catat_order_baru",
+        {"args": {"pelanggan": agus, "produk": "Madu Hutan", "jumlah": 2}},
+        note="error case: a product not in the catalogue",
+    )
+    await s.call("ubah_status_order", {"args": {"order_id": 1, "status_baru": "sold"}})
+    await s.call(
+        "update_stok_produk", {"args": {"nama": "Madu Hutan", "stok_baru": 5}}, note="error case: unknown product"
+    )
+    await s.call(
+        "kirim_promosi",
+        {"args": {"pelanggan": agus, "isi_pesan": "Diskon 10% untuk gula aren minggu ini!"}},
+        note="the gateway is a closed port",
+    )
+    await s.call("hapus_produk", {"args": {"nama": gula}})
+    await s.call("hapus_produk", {"args": {"nama": gula}}, note="error case: deleted twice")
+    await s.call("hapus_order", {"args": {"order_id": 1}}, note="error case: unknown tool")
+
+
+# the literature server mints source ids with uuid4: seeded here
+LIT_LAUNCH = _seeded_launch("from source_manager_pkg import main; main()", 20260120)
+
+
+def lit_setup(wd: Path) -> None:
+    # the server needs an existing database: made from the schema file it ships
+    (schema,) = THIRTEENTH.glob("venv-literature/lib/python*/site-packages/source_manager_pkg/create_sources_db.sql")
+    with contextlib.closing(sqlite3.connect(wd / "sources.db")) as db:
+        db.executescript(schema.read_text())
+
+
+def lit_env(wd: Path) -> dict[str, str]:
+    return {
+        **frozen_clock(),
+        "HOME": str(wd),
+        "PYTHONHASHSEED": "0",
+        "SQLITE_DB_PATH": str(wd / "sources.db"),
+        "FASTMCP_SHOW_CLI_BANNER": "false",
+    }
+
+
+def _lit_ids(answer: Answer) -> list[str]:
+    return [r["source"]["id"] for r in _result(answer) if r.get("status") == "success"]
+
+
+ATTENTION = ["Attention Is All You Need", "paper", "arxiv", "1706.03762"]
+DDIA = ["Designing Data-Intensive Applications", "book", "isbn", "9781449373320"]
+ILLUSTRATED = ["The Illustrated Transformer", "blog", "url", "https://jalammar.github.io/illustrated-transformer/"]
+BERT = ["BERT: Pre-training of Deep Bidirectional Transformers", "paper", "arxiv", "1810.04805"]
+GPT3 = ["Language Models are Few-Shot Learners", "paper", "arxiv", "2005.14165"]
+REFACTORING = ["Refactoring", "book", "isbn", "9780134757599"]
+
+
+async def lit_reading_list(s: Rec, wd: Path) -> None:
+    await s.call("list_tables", {})
+    a = await s.call(
+        "add_sources",
+        {
+            "sources": [
+                [*ATTENTION, {"title": "Why read it", "content": "The original Transformer paper."}],
+                [*DDIA, None],
+                [*ILLUSTRATED, None],
+            ]
+        },
+    )
+    paper, book, blog = _lit_ids(a)
+    s.capture(source_ids=[paper, book, blog])
+    await s.call("update_status", {"source_status": [[*DDIA, "reading"]]})
+    await s.call(
+        "add_notes",
+        {
+            "source_notes": [
+                [
+                    *ATTENTION,
+                    "Key idea",
+                    "Self-attention replaces recurrence; multi-head attention looks at several positions at once.",
+                ]
+            ]
+        },
+    )
+    await s.call("add_identifiers", {"source_identifiers": [[*ATTENTION, "doi", "10.48550/arXiv.1706.03762"]]})
+    await s.call(
+        "link_to_entities",
+        {
+            "source_entity_links": [
+                [*ATTENTION, "Transformer", "introduces", "Defines the encoder-decoder architecture."],
+                [*ILLUSTRATED, "Transformer", "discusses", None],
+            ]
+        },
+    )
+    await s.call("get_entity_sources", {"entity_filters": [["Transformer", None, None]]})
+    await s.call("read_query", {"query": "SELECT id, title, status FROM sources WHERE id = ?", "params": [paper]})
+    await s.call("update_status", {"source_status": [[*ATTENTION, "completed"], [*ILLUSTRATED, "archived"]]})
+    await s.call(
+        "get_source_entities",
+        {"sources": [["Attention Is All You Need", "paper", "doi", "10.48550/arXiv.1706.03762"]]},
+        note="found by the identifier added above",
+    )
+    await s.call("read_query", {"query": "SELECT status, COUNT(*) AS n FROM sources GROUP BY status ORDER BY status"})
+    await s.call("get_table_stats", {"table_name": "sources"})
+    await s.call("describe_table", {"table_name": "source_notes"}, note="the server's own outputSchema check fails")
+
+
+async def lit_entity_links(s: Rec, wd: Path) -> None:
+    a = await s.call(
+        "add_sources",
+        {"sources": [[*BERT, None], [*GPT3, {"title": "Scale", "content": "175B parameters; in-context learning."}]]},
+    )
+    bert, gpt3 = _lit_ids(a)
+    s.capture(source_ids=[bert, gpt3])
+    await s.call(
+        "link_to_entities",
+        {
+            "source_entity_links": [
+                [*BERT, "Transformer", "extends", None],
+                [*BERT, "Masked language modeling", "introduces", "Pre-training by predicting masked tokens."],
+                [*GPT3, "In-context learning", "introduces", None],
+                [*GPT3, "Transformer", "applies", "A decoder-only Transformer at scale."],
+            ]
+        },
+    )
+    await s.call("get_source_entities", {"sources": [BERT, GPT3]})
+    await s.call(
+        "update_entity_links",
+        {"source_entity_updates": [[*BERT, "Transformer", "applies", "Encoder-only use of the Transformer."]]},
+    )
+    await s.call("remove_entity_links", {"source_entity_pairs": [[*BERT, "Masked language modeling"]]})
+    await s.call("get_entity_sources", {"entity_filters": [["Transformer", "paper", "applies"]]})
+    await s.call(
+        "add_notes",
+        {"source_notes": [[*GPT3, "Scale", "Bigger models are better few-shot learners."]]},
+        note="error case: a note title the source already has",
+    )
+    await s.call(
+        "add_notes", {"source_notes": [[*GPT3, "Few-shot results", "Strong on translation, weak on NLI tasks."]]}
+    )
+    await s.call(
+        "read_query",
+        {
+            "query": "SELECT s.title, n.note_title FROM source_notes n JOIN sources s ON s.id = n.source_id "
+            "ORDER BY n.note_title"
+        },
+    )
+    await s.call(
+        "add_sources",
+        {"sources": [["BERT", "paper", "arxiv", "1810.04805v2", None]]},
+        note="a new identifier with a title that matches a stored one",
+    )
+    await s.call("update_status", {"source_status": [[*BERT, "reading"]]})
+    await s.call(
+        "read_query", {"query": "SELECT title, status FROM sources WHERE id IN (?, ?)", "params": [bert, gpt3]}
+    )
+    await s.call("get_database_info", {})
+
+
+async def lit_mistakes(s: Rec, wd: Path) -> None:
+    await s.call(
+        "update_status",
+        {"source_status": [["Unknown Book", "book", "isbn", "0000000000", "reading"]]},
+        note="error case: unknown source",
+    )
+    await s.call(
+        "add_sources",
+        {"sources": [["Some Podcast", "podcast", "url", "https://example.com/ep1", None]]},
+        note="error case: source type not allowed",
+    )
+    await s.call(
+        "add_sources",
+        {"sources": [["Refactoring", "book", "goodreads", "12345", None]]},
+        note="error case: identifier type not allowed",
+    )
+    await s.call(
+        "add_sources", {"sources": [["Refactoring", "book", "isbn"]]}, note="error case: a tuple of 3, not 5 items"
+    )
+    a = await s.call("add_sources", {"sources": [[*REFACTORING, None]]})
+    (book,) = _lit_ids(a)
+    s.capture(source_id=book)
+    await s.call(
+        "update_status", {"source_status": [[*REFACTORING, "finished"]]}, note="error case: status not allowed"
+    )
+    await s.call(
+        "link_to_entities",
+        {"source_entity_links": [[*REFACTORING, "Code smells", "describes", None]]},
+        note="error case: relation type not allowed",
+    )
+    await s.call("link_to_entities", {"source_entity_links": [[*REFACTORING, "Code smells", "discusses", None]]})
+    await s.call(
+        "link_to_entities",
+        {"source_entity_links": [[*REFACTORING, "Code smells", "discusses", None]]},
+        note="error case: the same link again",
+    )
+    await s.call(
+        "update_entity_links",
+        {"source_entity_updates": [[*REFACTORING, "Code smells", None, None]]},
+        note="error case: nothing to update",
+    )
+    await s.call(
+        "remove_entity_links",
+        {"source_entity_pairs": [[*REFACTORING, "Design patterns"]]},
+        note="error case: a link that does not exist",
+    )
+    await s.call("read_query", {"query": "DELETE FROM sources"}, note="error case: not a SELECT")
+    await s.call("read_query", {"query": "SELECT * FROM books"}, note="error case: unknown table")
+    await s.call("read_query", {"query": "SELECT title FROM sources WHERE id = ?", "params": [book]})
+    await s.call("delete_source", {"id": book}, note="error case: unknown tool")
+
+
+def diary_setup(wd: Path) -> None:
+    # without a config the server asks on stdin where to keep the diary (and reads the client's first message)
+    (wd / ".config" / "kaydet").mkdir(parents=True)
+    (wd / ".config" / "kaydet" / "config.ini").write_text(f"[SETTINGS]\nstorage_dir = {wd / 'diary'}\n")
+
+
+def diary_env(wd: Path) -> dict[str, str]:
+    return {**frozen_clock(), "HOME": str(wd), "PYTHONHASHSEED": "0"}
+
+
+def _diary_id(answer: Answer) -> int:
+    return int(json.loads(answer.text)["entry_id"])
+
+
+async def diary_workday(s: Rec, wd: Path) -> None:
+    a = await s.call("add_entry", {"text": "Standup: agreed to ship the upload fix today #work", "timestamp": "09:15"})
+    standup = _diary_id(a)
+    s.capture(entry_id=standup)
+    a = await s.call(
+        "add_entry",
+        {
+            "text": "Fixed the flaky upload test; the retry was hiding a race #work #ci",
+            "metadata": {"time": "2h", "project": "shop-api"},
+            "timestamp": "11:30",
+        },
+    )
+    fix = _diary_id(a)
+    s.capture(entry_id=fix)
+    a = await s.call("add_entry", {"text": "Lunch walk in the park", "tags": ["health"], "metadata": {"steps": "4200"}})
+    walk = _diary_id(a)
+    s.capture(entry_id=walk)
+    a = await s.call(
+        "add_entry", {"text": "Reviewed the billing PR #work", "metadata": {"time": "45m", "project": "billing"}}
+    )
+    review = _diary_id(a)
+    s.capture(entry_id=review)
+    await s.call("list_recent_entries", {"limit": 5})
+    await s.call("get_entry", {"entry_id": fix})
+    await s.call(
+        "update_entry",
+        {
+            "entry_id": review,
+            "text": "Reviewed and approved the billing PR #work #review",
+            "metadata": {"time": "1h", "project": "billing"},
+        },
+    )
+    await s.call("entries_by_tag", {"tag": "work"})
+    await s.call("search_entries", {"query": "#work project:shop-api"})
+    await s.call("summarize_entries", {"query": "#work"})
+    await s.call("list_tags", {})
+    await s.call("delete_entry", {"entry_id": walk})
+    await s.call("get_entry", {"entry_id": walk}, note="error case: a deleted entry")
+    await s.call("get_stats", {"year": 2026, "month": 1})
+
+
+async def diary_todos(s: Rec, wd: Path) -> None:
+    a = await s.call("create_todo", {"description": "Renew the domain before Friday", "metadata": {"priority": "high"}})
+    domain = _diary_id(a)
+    s.capture(entry_id=domain)
+    a = await s.call("create_todo", {"description": "Book a dentist appointment"})
+    dentist = _diary_id(a)
+    s.capture(entry_id=dentist)
+    a = await s.call("create_todo", {"description": "Write the release notes for 2.4 #work"})
+    notes = _diary_id(a)
+    s.capture(entry_id=notes)
+    await s.call("list_todos", {})
+    await s.call("mark_todo_done", {"entry_id": domain})
+    await s.call("list_todos", {"status": "done"})
+    await s.call("list_todos", {"status": "all", "filter": "#work"})
+    await s.call("add_entry", {"text": "Renewed the domain for two years #expense", "metadata": {"cost": "24"}})
+    await s.call("mark_todo_done", {"entry_id": domain}, note="done twice")
+    await s.call("update_entry", {"entry_id": dentist, "text": "Book a dentist appointment for March #todo"})
+    await s.call("list_todos", {})
+    await s.call("delete_entry", {"entry_id": notes})
+    await s.call("list_todos", {"status": "all"})
+    await s.call("search_entries", {"query": "#expense cost:>10"})
+
+
+async def diary_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("get_entry", {"entry_id": 7}, note="error case: unknown id")
+    await s.call("add_entry", {"text": ""}, note="error case: empty text")
+    await s.call("add_entry", {"text": "Gym", "timestamp": "9am"}, note="error case: timestamp not HH:MM")
+    a = await s.call("add_entry", {"text": "Call the plumber about the leak", "tags": ["home"]})
+    entry = _diary_id(a)
+    s.capture(entry_id=entry)
+    await s.call("update_entry", {"entry_id": 42, "text": "Nothing"}, note="error case: unknown id")
+    await s.call("update_entry", {"entry_id": "one", "text": "Nothing"}, note="error case: id not an integer")
+    await s.call("delete_entry", {"entry_id": 99}, note="error case: unknown id")
+    await s.call("mark_todo_done", {"entry_id": entry}, note="error case: an entry that is not a todo")
+    await s.call("list_todos", {"status": "open"}, note="error case: status not in the enum")
+    await s.call("search_entries", {"query": ""}, note="error case: empty query")
+    await s.call("entries_by_tag", {"tag": "#home"}, note="the tag written with its #")
+    await s.call("get_stats", {"month": 13}, note="error case: month out of range")
+    await s.call("delete_entry", {"entry_id": entry})
+    await s.call("delete_entry", {"entry_id": entry}, note="error case: deleted twice")
+    await s.call("remove_entry", {"entry_id": entry}, note="error case: unknown tool")
+
+
+def libsql_env(wd: Path) -> dict[str, str]:
+    return {**frozen_clock(), "HOME": str(wd), "LIBSQL_URL": f"file:{wd / 'memory.db'}"}
+
+
+async def libsql_team(s: Rec, wd: Path) -> None:
+    await s.call("read_graph", {}, note="an empty graph")
+    await s.call(
+        "create_entities",
+        {
+            "entities": [
+                {"name": "Priya Nair", "entityType": "person", "observations": ["Backend lead", "Prefers Go"]},
+                {"name": "Tom Becker", "entityType": "person", "observations": ["Joined in January"]},
+                {"name": "Checkout Service", "entityType": "service", "observations": ["Written in Go", "Owns /pay"]},
+            ]
+        },
+    )
+    await s.call(
+        "create_relations",
+        {
+            "relations": [
+                {"source": "Priya Nair", "target": "Checkout Service", "type": "owns"},
+                {"source": "Tom Becker", "target": "Priya Nair", "type": "reports_to"},
+            ]
+        },
+    )
+    await s.call("read_graph", {})
+    await s.call("search_nodes", {"query": "Go"})
+    await s.call(
+        "create_entities",
+        {
+            "entities": [
+                {
+                    "name": "Tom Becker",
+                    "entityType": "person",
+                    "observations": ["Joined in January", "On call for checkout from February"],
+                }
+            ]
+        },
+        note="the same name again: replaces the observations",
+    )
+    await s.call(
+        "create_relations",
+        {"relations": [{"source": "Tom Becker", "target": "Checkout Service", "type": "on_call_for"}]},
+    )
+    await s.call("search_nodes", {"query": "Tom Becker"})
+    await s.call("delete_relation", {"source": "Tom Becker", "target": "Priya Nair", "type": "reports_to"})
+    await s.call("search_nodes", {"query": "checkout", "limit": 5})
+    await s.call("delete_entity", {"name": "Tom Becker"})
+    await s.call("read_graph", {})
+
+
+async def libsql_trip(s: Rec, wd: Path) -> None:
+    await s.call(
+        "create_entities",
+        {
+            "entities": [
+                {"name": "Lisbon trip", "entityType": "trip", "observations": ["12-16 March", "Budget 900 EUR"]},
+                {
+                    "name": "Hotel Alfama",
+                    "entityType": "hotel",
+                    "observations": ["Booked, 4 nights", "Breakfast included"],
+                },
+                {"name": "TAP 1353", "entityType": "flight", "observations": ["Departs 07:40", "Seat 14C"]},
+            ]
+        },
+    )
+    await s.call(
+        "create_relations",
+        {
+            "relations": [
+                {"source": "Lisbon trip", "target": "Hotel Alfama", "type": "stays_at"},
+                {"source": "Lisbon trip", "target": "TAP 1353", "type": "flies_with"},
+            ]
+        },
+    )
+    await s.call("search_nodes", {"query": "Lisbon"})
+    await s.call(
+        "create_entities",
+        {"entities": [{"name": "Sintra day trip", "entityType": "activity", "observations": ["Train from Rossio"]}]},
+    )
+    await s.call(
+        "create_relations", {"relations": [{"source": "Lisbon trip", "target": "Sintra day trip", "type": "includes"}]}
+    )
+    await s.call(
+        "create_relations",
+        {"relations": [{"source": "Lisbon trip", "target": "Sintra day trip", "type": "includes"}]},
+        note="the same relation again",
+    )
+    await s.call("search_nodes", {"query": "Sintra"})
+    await s.call(
+        "create_entities",
+        {
+            "entities": [
+                {
+                    "name": "TAP 1353",
+                    "entityType": "flight",
+                    "observations": ["Departs 09:10 (rescheduled)", "Seat 14C"],
+                }
+            ]
+        },
+    )
+    await s.call("delete_relation", {"source": "Lisbon trip", "target": "Sintra day trip", "type": "includes"})
+    await s.call("search_nodes", {"query": "Sintra"}, note="both equal relations are gone")
+    await s.call("delete_entity", {"name": "Hotel Alfama"})
+    await s.call("read_graph", {})
+
+
+async def libsql_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("delete_entity", {"name": "Nobody"}, note="error case: unknown entity")
+    await s.call(
+        "create_entities",
+        {"entities": [{"name": "Ana", "entityType": "person", "observations": []}]},
+        note="error case: no observations",
+    )
+    await s.call(
+        "create_entities",
+        {"entities": [{"name": "Ana", "observations": ["Designer"]}]},
+        note="error case: no entityType",
+    )
+    await s.call(
+        "create_entities",
+        {"entities": [{"name": "  ", "entityType": "person", "observations": ["Blank"]}]},
+        note="error case: blank name",
+    )
+    await s.call(
+        "create_entities", {"entities": [{"name": "Ana Souza", "entityType": "person", "observations": ["Designer"]}]}
+    )
+    await s.call(
+        "create_relations",
+        {"relations": [{"source": "Ana Souza", "target": "Design System", "type": "maintains"}]},
+        note="error case: unknown target",
+    )
+    await s.call(
+        "create_relations",
+        {"relations": [{"from": "Ana Souza", "to": "Ana Souza", "relationType": "self"}]},
+        note="error case: the keys of the memory server (from/to/relationType)",
+    )
+    await s.call("search_nodes", {"query": ""}, note="error case: empty query")
+    await s.call("search_nodes", {"query": "Ana", "limit": 100}, note="error case: limit over 50")
+    await s.call("search_nodes", {"query": "Ana", "limit": "5"}, note="error case: limit as a string")
+    await s.call(
+        "delete_relation",
+        {"source": "Ana Souza", "target": "Ana Souza", "type": "self"},
+        note="error case: no relation",
+    )
+    await s.call("delete_entity", {"name": "Ana Souza"})
+    await s.call("delete_entity", {"name": "Ana Souza"}, note="error case: deleted twice")
+    await s.call("open_nodes", {"names": ["Ana Souza"]}, note="error case: unknown tool")
+
+
 def build_servers() -> list[ServerDef]:
     npm = lambda exe: str(NPM_BIN / exe)  # noqa: E731
     S = Session
@@ -6713,6 +7304,62 @@ def build_servers() -> list[ServerDef]:
                 S("dex_mistakes", dex_mistakes, dex_seed),
             ],
         ),
+        # the thirteenth batch (installed under .cache/record13): held-out data
+        ServerDef(
+            "umkm_crm",
+            "crm-umkm==0.1.0 (PyPI, mcp 1.10.1 `FastMCP`, SQLAlchemy 2.1)",
+            lambda wd, s: StdioServerParameters(
+                command=str(THIRTEENTH / "venv-umkm" / "bin" / "crm-umkm"), cwd=str(wd), env=umkm_env(wd)
+            ),
+            [
+                S("umkm_customers", umkm_customers),
+                S("umkm_orders", umkm_orders),
+                S("umkm_mistakes", umkm_mistakes),
+            ],
+        ),
+        ServerDef(
+            "literature",
+            "iflow-mcp-yuzongmin-sqlite-literature-management-fastmcp-mcp-server==0.1.3"
+            " (PyPI, fastmcp 2.14.7, mcp 1.30.0)",
+            lambda wd, s: StdioServerParameters(
+                command=str(THIRTEENTH / "venv-literature" / "bin" / "python"),
+                args=["-c", LIT_LAUNCH],
+                cwd=str(wd),
+                env=lit_env(wd),
+            ),
+            [
+                S("lit_reading_list", lit_reading_list, lit_setup),
+                S("lit_entity_links", lit_entity_links, lit_setup),
+                S("lit_mistakes", lit_mistakes, lit_setup),
+            ],
+        ),
+        ServerDef(
+            "diary",
+            "kaydet[mcp]==0.49.0 (PyPI, mcp 1.30.0 low-level `Server`)",
+            lambda wd, s: StdioServerParameters(
+                command=str(THIRTEENTH / "venv-kaydet" / "bin" / "kaydet-mcp"), cwd=str(wd), env=diary_env(wd)
+            ),
+            [
+                S("diary_workday", diary_workday, diary_setup),
+                S("diary_todos", diary_todos, diary_setup),
+                S("diary_mistakes", diary_mistakes, diary_setup),
+            ],
+        ),
+        ServerDef(
+            "libsql_memory",
+            "mcp-memory-libsql@0.0.17 (npm, `tmcp` TypeScript SDK, @libsql/client, Node 20)",
+            lambda wd, s: StdioServerParameters(
+                command=shutil.which("node") or "node",
+                args=[str(THIRTEENTH / "npm" / "node_modules" / "mcp-memory-libsql" / "dist" / "index.js")],
+                cwd=str(wd),
+                env=libsql_env(wd),
+            ),
+            [
+                S("libsql_team", libsql_team),
+                S("libsql_trip", libsql_trip),
+                S("libsql_mistakes", libsql_mistakes),
+            ],
+        ),
     ]
     return servers + bfcl_servers()
 
@@ -6730,6 +7377,7 @@ BATCHES: dict[str, tuple[Path, list[str], dict[str, list[list[str]]]]] = {
     "record10": (TENTH, TENTH_NPM_PACKAGES, TENTH_VENVS),
     "record11": (ELEVENTH, ELEVENTH_NPM_PACKAGES, ELEVENTH_VENVS),
     "record12": (TWELFTH, TWELFTH_NPM_PACKAGES, TWELFTH_VENVS),
+    "record13": (THIRTEENTH, THIRTEENTH_NPM_PACKAGES, THIRTEENTH_VENVS),
 }
 
 
@@ -6758,7 +7406,7 @@ def main() -> None:
         "--install-batch",
         action="append",
         choices=sorted(BATCHES),
-        help="install only this batch (repeatable): devservers, record2, ..., record12",
+        help="install only this batch (repeatable): devservers, record2, ..., record13",
     )
     ap.add_argument("--list", action="store_true", help="list servers and sessions and exit")
     ap.add_argument("--tools-only", action="store_true", help="only write <server>.tools.yaml")
