@@ -426,10 +426,24 @@ def _with_arguments(fill: Fill, item: Any, position: int | None = None) -> Fill:
 
 
 def _overlay(rendered: Any, record: dict[str, Any]) -> Any:
-    """A list item from the template, with every field the record knows taken from the record."""
+    """A list item from the template, with every field the record knows taken from the record. A record of
+    another kind than the example's item (a generic store's row of another table: it shares no field but an id
+    with the item, and has plain fields of its own) shows its own fields: the example's are another row's."""
     if not isinstance(rendered, dict):
         return rendered
+    shared = {k for k in rendered if k in record and not ID_KEY.match(k)}
+    own = [k for k, v in record.items() if k not in rendered and not k.startswith("$") and _column(v)]
+    if not shared and len(own) >= MIN_OWN_FIELDS:
+        return {k: v for k, v in record.items() if not k.startswith("$")}
     return {k: record.get(k, v) for k, v in rendered.items()}
+
+
+MIN_OWN_FIELDS = 3  # plain fields a record has beyond an example item's before it is taken for another kind of row
+
+
+def _column(value: Any) -> bool:
+    """A plain value, as a row's columns hold (not an object or list nested in a record)."""
+    return not isinstance(value, dict | list)
 
 
 def _id_like(example: str | int, fill: Fill) -> str | int | None:

@@ -65,6 +65,7 @@ from mcp_sim.simulation.builtin import (
     overwrite,
     paired,
     path_words,
+    payloads,
     placeholders,
     planning,
     prose,
@@ -448,7 +449,7 @@ class _Answer:
         # an id inside an envelope (created_ids.py: ``todo.id``, ``data.recipe_id``) is the record's own field
         record = {id_field.rsplit(".", 1)[-1]: new_id, **(made_from or {}), **self.args}
         result = self._present(record if chosen is not None or self._tells_id() else dict(self.args), mint=True)
-        stored = {**_record_in(self.last_body, self.entity), **record}
+        stored = payloads.flattened({**_record_in(self.last_body, self.entity), **record})  # data={...}: columns
         return result, [Effect("create", self.entity, str(new_id), stored)]  # 1 and "1" are one id
 
     def _tells_id(self) -> bool:
@@ -513,7 +514,7 @@ class _Answer:
         return [] if seen else [Effect("assume", self.entity, id_)]
 
     def _list(self) -> CallToolResult:
-        filters = {k: v for k, v in self.args.items() if not isinstance(v, dict | list)}
+        filters = self._filters()
         if self.effect.entity is None:  # filter_by_project: the records whose fields the criteria name
             self.entity = self._fitting_type({n for k in filters for n in (k, plural(k))}) or self.entity
         # each with its id, also those the session only updated (their id is the ledger's key alone)
@@ -521,9 +522,7 @@ class _Answer:
         learned = self.shapes.success if self.shapes else None
         schema = self.spec.output_schema
         if learned is not None:  # the records the call selects, as the schema's answer shows them
-            name = self.spec.name
-            return self._learned(learned, {}, False, lambda found: _searched(
-                selection.by_name(name, self.args, [r for r in found if _matches(r, filters)]), self.args))  # fmt: skip
+            return self._learned(learned, {}, False, self._selected)
         slot = wrapped.text_slot(schema, self.values.resolve)
         if schema is None or slot is not None:  # prose, bare or as the one string a schema wraps (wrapped.py)
             body: Any = {plural(self.entity): records, "total": len(records)}
@@ -544,6 +543,19 @@ class _Answer:
                 self.last_body.update({k: v for k, v in self.derived.items() if k in self.last_body})
         return to_result(self.spec, self.last_body)
 
+    def _filters(self) -> dict[str, Any]:
+        """The criteria a listing call gives: its plain arguments, and the fields of a criteria object
+        (``conditions={"member_id": 3}``, payloads.py)."""
+        filters = {k: v for k, v in self.args.items() if not isinstance(v, dict | list)}
+        filters.update(payloads.criteria(self.args))
+        return filters
+
+    def _selected(self, found: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The records a listing call selects among ``found``: by its criteria, its name's words and its search."""
+        filters = self._filters()
+        fitting = [r for r in found if _matches(r, filters)]
+        return _searched(selection.by_name(self.spec.name, self.args, fitting), self.args)
+
     def _present(self, record: dict[str, Any], mint: bool = False) -> CallToolResult:
         """The answer showing ``record``: in the learned shape, else the outputSchema, else prose."""
         learned = self.shapes.success if self.shapes else None
@@ -551,7 +563,9 @@ class _Answer:
         if learned is not None and is_example_data(learned, self.args) and self._state_answers():
             learned = None  # the example's own data: what the session stored, or no rows (constant.py)
         if learned is not None:  # a field the example showed, the earlier change this read recalls gives
-            return self._learned(learned, {**recalled_fields(self.recalled), **record}, mint)
+            # a read naming no record (``read_records(table, conditions)``) selects its list as a list does
+            select = self._selected if self.effect.kind == "read" and self.effect.id not in self.args else None
+            return self._learned(learned, {**recalled_fields(self.recalled), **record}, mint, select)
         schema = self.spec.output_schema
         if (slot := wrapped.text_slot(schema, self.values.resolve)) and _known(record, slot, "") is None:
             return self._wrapped(slot, *self._prose(record))  # a function returning str (wrapped.py)
