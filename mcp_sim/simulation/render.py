@@ -78,6 +78,7 @@ class Fill:
     # fields show where the item leaves them out, never the example entity's
     held: Callable[[Any], dict[str, Any]] = lambda _item: {}
     listed: bool = False  # inside a list the example showed as it was: its ids are what that list held
+    one: bool = True  # the answer is one entity's, so its lists never list it (False: a read that selects a list)
 
 
 def render(template: Template, fill: Fill) -> CallToolResult:
@@ -313,7 +314,7 @@ def _fill_json(template: Any, fill: Fill, defaults: dict[str, Any], key: str) ->
             return [_overlay(_fill_json(item, _with_arguments(fill, line), {}, ""), line) for line in held]
         keys = set(item) if isinstance(item, dict) else set()
         records = _selected(fill.records(keys), template.get(WHERE), fill.arguments)
-        if key and fill.record.get("id") is not None:  # a list inside one entity's answer (a project's tasks)
+        if key and fill.one and fill.record.get("id") is not None:  # a list in one entity's answer (its tasks)
             records = [r for r in records if r.get("id") != fill.record["id"]]  # never lists that entity itself
         return [_overlay(_fill_json(item, fill, defaults, ""), record) for record in records]
     if isinstance(template, dict):

@@ -80,3 +80,21 @@ async def test_a_learned_cart_answer_shows_the_lines_the_session_put_in_it() -> 
     cart = (added or {})["cart"]
     assert cart["cart_id"] == "cart-1"
     assert [(line["product_id"], line["qty"]) for line in cart["items"]] == [("SKU-1", 2), ("SKU-7", 1)]
+
+
+async def test_a_value_saved_under_a_key_is_a_record_the_reads_of_its_type_show() -> None:
+    """``context_save(key, value, category)`` keeps a record under its key; ``context_get`` (whose example listed
+    items) shows it, saved again it is replaced, and a key never saved shows nothing."""
+    listed = {"items": [{"id": "k0", "key": "k0", "value": "v0", "category": "note"}], "total": 1}
+    example = Example(arguments={"key": "k0"}, result={"content": [{"type": "text", "text": json.dumps(listed)}]})
+    path = path_of(
+        _spec("context_save", None, key=TEXT, value=TEXT, category=TEXT),
+        _spec("context_get", None, key=TEXT).model_copy(update={"examples": [example]}),
+    )
+    await path.call("s", "context_save", {"key": "engine", "value": "Elasticsearch", "category": "decision"})
+    await path.call("s", "context_save", {"key": "engine", "value": "Meilisearch", "category": "decision"})
+    for _ in range(2):  # the second read sees the first's answer in the ledger: still the one record
+        got = json.loads((await path.call("s", "context_get", {"key": "engine"})).content[0].text)  # type: ignore[union-attr]
+        assert [(i["key"], i["value"], i["category"]) for i in got["items"]] == [("engine", "Meilisearch", "decision")]
+    other = json.loads((await path.call("s", "context_get", {"key": "shards"})).content[0].text)  # type: ignore[union-attr]
+    assert other["items"] == []

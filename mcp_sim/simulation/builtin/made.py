@@ -8,6 +8,11 @@ type when other tools name that type by an id (they read, change or delete it) a
 the tool itself takes no such id (``execute_task(taskId)`` acts on a task that exists). The new thing gets
 an id in the argument readers use (``order_id``), the call's arguments, and the lists of the records its
 arguments name (an order placed from a cart holds the cart's items: it is made from them).
+
+A storing verb is the other way a thing comes about: ``context_save(key, value, category)`` then
+``context_get(key)``. The save was an action, so the read found nothing and answered an empty list. A tool whose
+name is a storing verb and a type others read or list (no tool creating it) stores a record of that type under
+the call's key (its ``key`` or ``name`` argument), all its arguments with it; saving a key again replaces it.
 """
 
 from __future__ import annotations
@@ -26,17 +31,29 @@ MAKING = frozenset({
 })  # fmt: skip
 
 
-def made_type(spec: ToolSpec, types: EntityTypes) -> str | None:
-    """The type this action makes, or None when it makes none."""
+# verbs that keep a value under a key the caller chooses (a path is files.py's, a document appended.py's)
+STORING = frozenset({"save", "store", "put", "set", "remember", "upsert"})
+KEYS = ("key", "name")  # the arguments a stored value is kept under, in order of preference
+
+
+def made_type(spec: ToolSpec, types: EntityTypes) -> tuple[str, str] | None:
+    """(the type this action makes, the field its id is in), or None when it makes none."""
     words = name_words(spec)
-    if len(words) < 2 or words[0] not in MAKING:
-        return None
-    noun = singular("_".join(words[1:]))
-    if noun not in types.named_by_id or noun in types.created:
+    if len(words) < 2:
         return None
     props = spec.input_schema.get("properties") or {}
-    own_ids = {types.id_arguments.get(noun), f"{noun}_id", f"{_camel(noun)}Id"}
-    return None if own_ids & set(props) else noun
+    if words[0] in MAKING:
+        noun = singular("_".join(words[1:]))
+        if noun not in types.named_by_id or noun in types.created:
+            return None
+        own_ids = {types.id_arguments.get(noun), f"{noun}_id", f"{_camel(noun)}Id"}
+        return None if own_ids & set(props) else (noun, types.id_arguments.get(noun) or types.id_fields.get(noun, "id"))
+    verb, rest = (words[0], words[1:]) if words[0] in STORING else (words[-1], words[:-1])
+    noun = singular("_".join(rest))
+    key = next((k for k in KEYS if k in props), None)
+    if verb not in STORING or key is None or noun not in types.id_fields or noun in types.created:
+        return None
+    return noun, key
 
 
 def made_from(arguments: dict[str, Any], ledger: Ledger) -> dict[str, Any]:

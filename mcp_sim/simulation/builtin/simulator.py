@@ -411,9 +411,9 @@ class _Answer:
         if changed is not None:  # the seeded world it changes (world_actions.py): fill_fuel_tank, add_to_watchlist
             return self._present({"success": True, **self.args, **changed.shown, **self.derived}), changed.effects
         if kind == "none" and self.request.types is not None:
-            made_type = made.made_type(self.spec, self.request.types)  # place_order makes an order (made.py)
-            if made_type is not None:
-                return self._made(made_type)
+            making = made.made_type(self.spec, self.request.types)  # place_order makes an order (made.py)
+            if making is not None:
+                return self._made(*making)
         if kind == "create":
             return self._create()
         if kind == "list":
@@ -429,10 +429,8 @@ class _Answer:
         types = self.request.types
         return None if types is None else planning.plan(self.spec.name, self.effect, self.args, self.ledger, types)
 
-    def _made(self, entity: str) -> tuple[CallToolResult, list[Effect]]:
+    def _made(self, entity: str, id_field: str) -> tuple[CallToolResult, list[Effect]]:
         """An action's answer as the create of the thing it makes, carrying what it was made from."""
-        types = self.request.types or EntityTypes([])
-        id_field = types.id_arguments.get(entity, types.id_fields.get(entity, "id"))
         self.entity = entity
         self.effect = EntityEffect(kind="create", entity=entity, id=id_field, refs=self.effect.refs, unknown="allow")
         return self._create(made.made_from(self.args, self.ledger))
@@ -647,6 +645,7 @@ class _Answer:
         fill = Fill(self.args, records, record, mint, number, self.rng, universe=self._records)
         # a read, list, update or delete shows only what exists: an id the example showed is not this entity's
         fill.unknown_ids = self.effect.kind in ("read", "list", "update", "delete")
+        fill.one = select is None or self.effect.kind != "read"  # read_records(table): rows, not one record's
         id_field = self.effect.id or ""
         if self.effect.kind == "create" and "[]." in id_field:
             # a create of client-named entities answers only the new ones, as such servers do: a name that
