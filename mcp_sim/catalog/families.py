@@ -111,7 +111,11 @@ def lent(spec: ToolSpec, observed: list[ToolSpec], prefix: int) -> tuple[str | N
         kin, sibling = max(family, key=lambda pair: len(pair[1].examples))
         words = ", ".join(f"{a} -> {b}" for a, b in kin.words.items())
         how = f"answers like its sibling {sibling.name}: these examples are {sibling.name}'s, words swapped ({words})"
-        return how, [translated(e, kin.words) for e in sibling.examples]
+        lent_examples = [translated(e, kin.words) for e in sibling.examples]
+        if _of_other_type(spec, sibling):  # get_document answers in get_project's form, with no project's values
+            how += "; the values of its records are not lent (they were another type's)"
+            lent_examples = [blanked(e) for e in lent_examples]
+        return how, lent_examples
     alike = [s for s in observed if s is not spec and called_alike(spec, s)]
     for sibling in sorted(alike, key=lambda s: -len(s.examples)):
         examples = [reshaped(e, spec.name) for e in sibling.examples if not _failed(e) and _flat(e)]
@@ -155,6 +159,52 @@ def lent(spec: ToolSpec, observed: list[ToolSpec], prefix: int) -> tuple[str | N
             )
             return how, examples
     return None, []
+
+
+def _of_other_type(tool: ToolSpec, observed: ToolSpec) -> bool:
+    """Whether the two tools are about records of different types (``get_document``, ``get_project``)."""
+    mine, theirs = effect_of(tool).entity, effect_of(observed).entity
+    return mine is not None and theirs is not None and mine != theirs
+
+
+def blanked(example: Example) -> Example:
+    """``example`` with the values its answer showed and its call did not give left empty (null): its form, but
+    nothing of the record it showed. Ids stay (their form says how the server writes ids), and so do flags and
+    timestamps (the server's clock wrote them)."""
+    given = {str(v) for v in example.arguments.values() if isinstance(v, str | int | float)}
+
+    def blank(body: Any, key: str = "") -> Any:
+        if isinstance(body, dict):
+            return {k: blank(v, k) for k, v in body.items()}
+        if isinstance(body, list):  # records keep their form; a list of plain values (tags) is empty
+            return [blank(v, key) for v in body if isinstance(v, dict | list)]
+        if isinstance(body, bool) or body is None or _ID_KEY.match(key) or str(body) in given:
+            return body
+        if isinstance(body, str) and _TIMESTAMP.match(body):
+            return body  # when the server wrote it (the session's clock), not what the record held
+        return None
+
+    result = dict(example.result)
+    if isinstance(result.get("structuredContent"), dict):
+        result["structuredContent"] = blank(result["structuredContent"])
+    blocks = result.get("content")
+    if isinstance(blocks, list):
+        result["content"] = [_blanked_block(b, blank) for b in blocks]
+    return Example(arguments=dict(example.arguments), result=result)
+
+
+def _blanked_block(block: Any, blank: Callable[[Any], Any]) -> Any:
+    if not isinstance(block, dict) or not isinstance(block.get("text"), str):
+        return block
+    body = _json_of(block["text"])
+    if body is None:
+        return block
+    indent = 2 if block["text"].lstrip().startswith(("{\n", "[\n")) else None
+    return block | {"text": json.dumps(blank(body), ensure_ascii=False, indent=indent)}
+
+
+_ID_KEY = re.compile(r"^(id|ids|uuid|hash|sha|.*_ids?|.*Ids?)$")
+_TIMESTAMP = re.compile(r"^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}")
 
 
 def unechoed(example: Example, arguments: set[str]) -> Example:

@@ -238,3 +238,19 @@ def test_another_act_lends_no_sentence_about_an_argument_the_tool_does_not_take(
         None,
         [],
     )
+
+
+def test_a_sibling_about_another_type_lends_its_form_but_none_of_its_records_values() -> None:
+    """``get_document`` answers in ``get_project``'s form; the project's name, status and tags are not the
+    document's (they stay empty), while ids, flags and the server's timestamps keep their form."""
+    project = {"id": "p-1", "name": "Website relaunch", "status": "active", "archived": False,
+               "created_at": "2026-01-20 12:00:00", "tags": ["web"],
+               "tasks": [{"id": "t-1", "title": "Pricing"}]}  # fmt: skip
+    observed = tool("get_project", "project_id", examples=[Example(arguments={"project_id": "p-1"},
+                    result=json_result(project))])  # fmt: skip
+    how, [example] = lent(tool("get_document", "document_id"), [observed], 0)
+    assert how is not None and "not lent" in how
+    body = json.loads(example.result["content"][0]["text"])
+    assert (body["name"], body["status"], body["tags"]) == (None, None, [])
+    assert (body["id"], body["archived"], body["created_at"]) == ("p-1", False, "2026-01-20 12:00:00")
+    assert body["tasks"] == [{"id": "t-1", "title": None}]
