@@ -77,3 +77,12 @@ async def test_a_placeholder_the_session_established_is_found() -> None:
     assert not (await path.call("s", "create_shelf", {"shelf_name": "missing_items"})).is_error
     assert not (await path.call("s", "open_shelf", {"shelf_name": "missing_items"})).is_error
     assert (await path.call("t", "open_shelf", {"shelf_name": "missing_items"})).is_error  # another session: unseen
+
+
+async def test_a_maker_naming_a_placeholder_it_belongs_to_is_refused_but_not_its_own_name() -> None:
+    task = {"type": "object", "properties": {"contact_id": {"type": "string"}, "title": {"type": "string"}}}
+    path = path_of(ToolSpec(name="create_task", input_schema=task), ToolSpec(name="get_contact", input_schema=task))
+    orphan = await path.call("s", "create_task", {"contact_id": "C-0000", "title": "Site visit"})
+    assert orphan.is_error and "C-0000" in text(orphan) and "not found" in text(orphan)
+    assert not (await path.call("s", "create_task", {"contact_id": "C-1004", "title": "Site visit"})).is_error
+    assert not (await path.call("s", "create_task", {"contact_id": "C-1004", "title": "no_such_task"})).is_error

@@ -10,7 +10,8 @@ or lists: those make the name, or answer an empty list), one of whose reference 
 value: not free text, not a quantity, not an item of a batch, which real batch tools skip) was never seen in the
 session (successful earlier arguments and answers, the world seed) and is a placeholder by its words (missing,
 nonexistent, no such, nope...) or its characters (one repeated character, a descending run of digits, a repeated
-pair, a long run of zeros in a hex id), fails as not found.
+pair, a long run of zeros in a hex id), fails as not found. A tool that makes something fails the same way when
+the thing it belongs to (a reference to another type: ``create_task(contact_id="C-0000")``) is such a name.
 """
 
 from __future__ import annotations
@@ -62,6 +63,21 @@ def check(tool: str, kind: str, id_argument: str | None, arguments: dict[str, An
         if str(value) in seen or _held(str(value), ledger):
             continue
         raise EntityNotFound(f"{_label(key)} '{value}' not found")
+
+
+def check_parents(refs: dict[str, str], arguments: dict[str, Any], earlier: list[Turn], ledger: Ledger) -> None:
+    """Raise ``EntityNotFound`` when a tool that makes something names, as the thing it belongs to or points
+    at (``create_task(contact_id="C-0000")``), an unseen placeholder: the name made is new, its parent is not."""
+    seen: set[str] | None = None
+    for key, entity in refs.items():
+        value = arguments.get(key)
+        if "." in key or "[]" in key or not _references(key, value, key) or placeholder(value) is None:
+            continue
+        if seen is None:
+            seen = _vocabulary(earlier)
+        if str(value) in seen or _held(str(value), ledger):
+            continue
+        raise EntityNotFound(f"{entity.replace('_', ' ').capitalize()} '{value}' not found")
 
 
 def placeholder(value: Any) -> str | None:

@@ -329,6 +329,8 @@ async def _general_rules(
         derived.update(summaries.summary(name, request.spec.description or "", arguments, ledger))
     if placeholders.looks_up(name, effect.kind) and any(map(placeholders.placeholder, arguments.values())):
         placeholders.check(name, effect.kind, effect.id, arguments, await recent(), ledger)  # "no_such_dir"
+    elif effect.refs and any(placeholders.placeholder(arguments.get(key)) for key in effect.refs):
+        placeholders.check_parents(effect.refs, arguments, await recent(), ledger)  # create_task(contact "C-0000")
     shown: list[dict[str, Any]] = []
     # a read of a record the ledger holds shows that record; recall is for state held in free text
     kept = effect.kind == "read" and bool(effect.id) and _holds(ledger, effect, arguments)
