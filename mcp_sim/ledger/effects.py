@@ -17,6 +17,7 @@ from mcp_sim.config import EntityEffect, ToolSpec
 from mcp_sim.config.effect_format import fits, template_value
 from mcp_sim.ledger import created_ids, namespaces
 from mcp_sim.ledger.answers import Found, answer_body, find_records, is_failure, scalar_fields, values_at
+from mcp_sim.ledger.dry_runs import is_dry_run
 from mcp_sim.ledger.entities import Effect, Ledger
 from mcp_sim.ledger.hierarchy import normal
 from mcp_sim.ledger.id_forms import same_form
@@ -184,7 +185,7 @@ def observed_effects(
     """What an answer shows happened, for the ledger: ids created and deleted, fields changed, records seen.
     Used for real answers (never altered, always learned from) and for world models that report no effects."""
     body = answer_body(result)
-    if is_failure(result, body):
+    if is_failure(result, body) or is_dry_run(spec, arguments):  # a preview changed nothing (dry_runs.py)
         return []
     effects: list[Effect] = []
     for effect in effects_of(spec):

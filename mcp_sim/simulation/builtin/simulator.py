@@ -20,6 +20,7 @@ from mcp_sim.config import EntityEffect, SchemaWorldModelConfig, ToolSpec
 from mcp_sim.errors import EntityNotFound
 from mcp_sim.ledger import integrity
 from mcp_sim.ledger.answers import values_at
+from mcp_sim.ledger.dry_runs import preview_flag
 from mcp_sim.ledger.effects import EntityTypes, effect_of, plural
 from mcp_sim.ledger.entities import Effect, Ledger
 from mcp_sim.ledger.world_state import known_values, session_clock, shown_by
@@ -402,6 +403,11 @@ class _Answer:
 
     def build(self) -> tuple[CallToolResult, list[Effect]]:
         kind = self.effect.kind
+        if kind in ("create", "update", "delete") and (flag := preview_flag(self.spec, self.args)) is not None:
+            # a preview (dry_run=true, also by default) says what the call would do, that it was only a preview,
+            # and changes nothing: no id is minted (ledger/dry_runs.py)
+            named = named_records.fields(self.args, self.ledger)
+            return self._present({"success": True, **named, **self.args, flag: True, **self.derived}), []
         if kind in ("read", "update", "delete") and self.effect.id and self.effect.id in self.args:
             given_id = self.args[self.effect.id]  # a name (``id_or_name``) stands for the record it names
             id_ = named_records.named_id(self.entity, given_id, self.ledger) or str(given_id)
