@@ -105,17 +105,27 @@ def says_text(spec: ToolSpec) -> bool:
 
 
 def lent(spec: ToolSpec, observed: list[ToolSpec], prefix: int) -> tuple[str | None, list[Example]]:
-    """(how a sibling lends ``spec`` its answers, for a person to read; the examples it lends), or (None, [])."""
+    """(how a sibling lends ``spec`` its answers, for a person to read; the examples it lends), or (None, []).
+    A sibling about another type lends its answer's form, not its records: they take the form the tool's own
+    type showed elsewhere (``list_projects`` lists records as ``create_project`` showed one), and no value of
+    the sibling's records is lent."""
+    how, sibling, examples = _lent(spec, observed, prefix)
+    if how is None or sibling is None or not _of_other_type(spec, sibling):
+        return how, examples
+    form = record_form(effect_of(spec).entity or "", observed)
+    if form is not None:
+        how += f"; its records in the form {form[0]} showed one"
+        examples = [with_record(e, form[1]) for e in examples]
+    return how + "; the values of its records are not lent", [blanked(e) for e in examples]
+
+
+def _lent(spec: ToolSpec, observed: list[ToolSpec], prefix: int) -> tuple[str | None, ToolSpec | None, list[Example]]:
     family = [(k, s) for s in observed if s is not spec and (k := kinship(spec, s, prefix)) is not None]
     if family:
         kin, sibling = max(family, key=lambda pair: len(pair[1].examples))
         words = ", ".join(f"{a} -> {b}" for a, b in kin.words.items())
         how = f"answers like its sibling {sibling.name}: these examples are {sibling.name}'s, words swapped ({words})"
-        lent_examples = [translated(e, kin.words) for e in sibling.examples]
-        if _of_other_type(spec, sibling):  # get_document answers in get_project's form, with no project's values
-            how += "; the values of its records are not lent (they were another type's)"
-            lent_examples = [blanked(e) for e in lent_examples]
-        return how, lent_examples
+        return how, sibling, [translated(e, kin.words) for e in sibling.examples]
     alike = [s for s in observed if s is not spec and called_alike(spec, s)]
     for sibling in sorted(alike, key=lambda s: -len(s.examples)):
         examples = [reshaped(e, spec.name) for e in sibling.examples if not _failed(e) and _flat(e)]
@@ -124,7 +134,7 @@ def lent(spec: ToolSpec, observed: list[ToolSpec], prefix: int) -> tuple[str | N
                 f"answers in the form of {sibling.name}, which takes the same arguments: these examples are "
                 f"{sibling.name}'s, in neutral words"
             )
-            return how, examples
+            return how, sibling, examples
     acts = [
         (k, s)
         for s in observed
@@ -141,7 +151,7 @@ def lent(spec: ToolSpec, observed: list[ToolSpec], prefix: int) -> tuple[str | N
                 f"answers in the form of {sibling.name}, another act on the same thing: its successes, ({words}), "
                 "without what repeats its arguments"
             )
-            return how, examples
+            return how, sibling, examples
     loose = [
         (k, s)
         for s in observed
@@ -157,8 +167,79 @@ def lent(spec: ToolSpec, observed: list[ToolSpec], prefix: int) -> tuple[str | N
                 f"answers in the form of its sibling {sibling.name}, called differently: its successes, words "
                 f"swapped ({words}), without the fields that repeat its arguments"
             )
-            return how, examples
-    return None, []
+            return how, sibling, examples
+    return None, None, []
+
+
+def record_form(entity: str, observed: list[ToolSpec]) -> tuple[str, dict[str, Any]] | None:
+    """(the tool, the record) of the first successful answer of a create, read or update of ``entity`` that shows
+    one record of it (the whole answer, or the one record in an envelope: ``{"success": true, "todo": {...}}``);
+    None when no observed tool showed one. A record's form is its type's, whichever tool shows it."""
+    for spec in observed:
+        effect = effect_of(spec)
+        if effect.entity != entity or effect.kind not in ("create", "read", "update"):
+            continue
+        for example in spec.examples:
+            record = None if _failed(example) else _one_record(_body(example))
+            if record is not None:
+                return spec.name, record
+    return None
+
+
+def with_record(example: Example, record: dict[str, Any]) -> Example:
+    """``example`` with the record(s) its answer shows replaced by ``record``: each item of its list of records, or
+    the record an envelope holds, or the answer itself when it is one record."""
+
+    def swapped(body: Any) -> Any:
+        if isinstance(body, list):
+            return [record] if body and all(isinstance(item, dict) for item in body) else body
+        if not isinstance(body, dict):
+            return body
+        lists = [k for k, v in body.items() if isinstance(v, list) and v and all(isinstance(i, dict) for i in v)]
+        if len(lists) == 1:
+            return {**body, lists[0]: [record]}
+        inner = [k for k, v in body.items() if isinstance(v, dict)]
+        if len(inner) == 1 and _one_record(body) is not None and _one_record(body) is body[inner[0]]:
+            return {**body, inner[0]: record}
+        return record if _one_record(body) is body else body
+
+    result = dict(example.result)
+    if isinstance(result.get("structuredContent"), dict | list):
+        result["structuredContent"] = swapped(result["structuredContent"])
+    blocks = result.get("content")
+    if isinstance(blocks, list):
+        result["content"] = [_swapped_block(b, swapped) for b in blocks]
+    return Example(arguments=dict(example.arguments), result=result)
+
+
+def _swapped_block(block: Any, swapped: Callable[[Any], Any]) -> Any:
+    if not isinstance(block, dict) or not isinstance(block.get("text"), str):
+        return block
+    body = _json_of(block["text"])
+    if body is None:
+        return block
+    indent = 2 if block["text"].lstrip().startswith(("{\n", "[\n")) else None
+    return block | {"text": json.dumps(swapped(body), ensure_ascii=False, indent=indent)}
+
+
+def _body(example: Example) -> Any:
+    structured = example.result.get("structuredContent")
+    if isinstance(structured, dict):
+        return structured
+    texts = [b.get("text") for b in example.result.get("content") or [] if isinstance(b, dict)]
+    return _json_of(texts[0]) if texts and isinstance(texts[0], str) else None
+
+
+def _one_record(body: Any) -> dict[str, Any] | None:
+    """The one record an answer shows: itself when it is a record (it has an id field), else the one object an
+    envelope holds beside plain values (``{"success": true, "todo": {...}}``); None otherwise."""
+    if not isinstance(body, dict):
+        return None
+    inner = [v for v in body.values() if isinstance(v, dict)]
+    lists = [v for v in body.values() if isinstance(v, list) and any(isinstance(i, dict) for i in v)]
+    if len(inner) == 1 and not lists and any(_ID_KEY.match(k) for k in inner[0]):
+        return inner[0]
+    return body if any(_ID_KEY.match(k) for k in body) and not lists else None
 
 
 def _of_other_type(tool: ToolSpec, observed: ToolSpec) -> bool:

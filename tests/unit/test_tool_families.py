@@ -254,3 +254,16 @@ def test_a_sibling_about_another_type_lends_its_form_but_none_of_its_records_val
     assert (body["name"], body["status"], body["tags"]) == (None, None, [])
     assert (body["id"], body["archived"], body["created_at"]) == ("p-1", False, "2026-01-20 12:00:00")
     assert body["tasks"] == [{"id": "t-1", "title": None}]
+
+
+def test_a_sibling_about_another_type_lends_its_list_with_the_records_in_their_own_types_form() -> None:
+    """``list_projects`` borrows ``list_todos``'s answer (an array), its items in the form ``create_project``
+    showed a project in, and none of that project's values."""
+    todos = [{"id": "t-1", "title": "Send agenda", "completed": False, "due_date": "2026-01-20 18:00:00"}]
+    project = {"id": "p-1", "name": "Website relaunch", "status": "not_started", "tags": ["web"]}
+    listed = Example(arguments={"completed": False}, result=json_result(todos))
+    created = Example(arguments={"name": "Website relaunch"}, result=json_result({"success": True, "project": project}))
+    observed = [tool("list_todos", "completed", examples=[listed]), tool("create_project", "name", examples=[created])]
+    how, [example] = lent(tool("list_projects", "status"), observed, 0)
+    assert how is not None and "create_project" in how
+    assert json.loads(example.result["content"][0]["text"]) == [{"id": "p-1", "name": None, "status": None, "tags": []}]
