@@ -203,23 +203,29 @@ def with_record(example: Example, record: dict[str, Any]) -> Example:
             return {**body, inner[0]: record}
         return record if _one_record(body) is body else body
 
+    return _answer_changed(example, swapped)
+
+
+def _answer_changed(example: Example, change: Callable[[Any], Any]) -> Example:
+    """``example`` with ``change`` applied to its answer's JSON: its structuredContent and each JSON text block
+    (laid out as it was); prose is left as it is."""
     result = dict(example.result)
     if isinstance(result.get("structuredContent"), dict | list):
-        result["structuredContent"] = swapped(result["structuredContent"])
+        result["structuredContent"] = change(result["structuredContent"])
     blocks = result.get("content")
     if isinstance(blocks, list):
-        result["content"] = [_swapped_block(b, swapped) for b in blocks]
+        result["content"] = [_changed_block(b, change) for b in blocks]
     return Example(arguments=dict(example.arguments), result=result)
 
 
-def _swapped_block(block: Any, swapped: Callable[[Any], Any]) -> Any:
+def _changed_block(block: Any, change: Callable[[Any], Any]) -> Any:
     if not isinstance(block, dict) or not isinstance(block.get("text"), str):
         return block
     body = _json_of(block["text"])
     if body is None:
         return block
     indent = 2 if block["text"].lstrip().startswith(("{\n", "[\n")) else None
-    return block | {"text": json.dumps(swapped(body), ensure_ascii=False, indent=indent)}
+    return block | {"text": json.dumps(change(body), ensure_ascii=False, indent=indent)}
 
 
 def _body(example: Example) -> Any:
@@ -265,23 +271,7 @@ def blanked(example: Example) -> Example:
             return body  # when the server wrote it (the session's clock), not what the record held
         return None
 
-    result = dict(example.result)
-    if isinstance(result.get("structuredContent"), dict):
-        result["structuredContent"] = blank(result["structuredContent"])
-    blocks = result.get("content")
-    if isinstance(blocks, list):
-        result["content"] = [_blanked_block(b, blank) for b in blocks]
-    return Example(arguments=dict(example.arguments), result=result)
-
-
-def _blanked_block(block: Any, blank: Callable[[Any], Any]) -> Any:
-    if not isinstance(block, dict) or not isinstance(block.get("text"), str):
-        return block
-    body = _json_of(block["text"])
-    if body is None:
-        return block
-    indent = 2 if block["text"].lstrip().startswith(("{\n", "[\n")) else None
-    return block | {"text": json.dumps(blank(body), ensure_ascii=False, indent=indent)}
+    return _answer_changed(example, blank)
 
 
 _ID_KEY = re.compile(r"^(id|ids|uuid|hash|sha|.*_ids?|.*Ids?)$")
