@@ -171,3 +171,19 @@ async def test_a_list_of_any_objects_with_nothing_to_show_is_empty_not_blank_obj
                       output_schema=LISTED)  # fmt: skip
     found = (await path_of(search).call("s", "search", {"query": "headphones"})).structured_content
     assert found == {"result": []}
+
+
+async def test_a_list_of_names_with_nothing_to_show_is_empty_not_invented_names() -> None:
+    """``list_files(project) -> list[str]`` of a project the session knows nothing of answers ``[]``, not
+    generated file names; a list the schema says is never empty still gets its items."""
+    names = {"type": "object", "properties": {"result": {"type": "array", "items": {"type": "string"}}},
+             "required": ["result"]}  # fmt: skip
+    never_empty = {"type": "object", "properties": {"result": {"type": "array", "items": {"type": "string"},
+                   "minItems": 1}}, "required": ["result"]}  # fmt: skip
+    project = {"type": "object", "properties": {"project": {"type": "string"}}}
+    path = path_of(
+        ToolSpec(name="list_files", input_schema=project, output_schema=names),
+        ToolSpec(name="list_tags", input_schema=project, output_schema=never_empty),
+    )
+    assert (await path.call("s", "list_files", {"project": "shop"})).structured_content == {"result": []}
+    assert len(((await path.call("s", "list_tags", {"project": "shop"})).structured_content or {})["result"]) >= 1

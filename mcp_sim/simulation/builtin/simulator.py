@@ -821,17 +821,21 @@ def _fill(values: ValueMaker, schema: dict[str, Any], record: dict[str, Any], pa
         elif (batch := _batch_answered(values, sub, record)) is not None:
             out[key] = batch
         elif _open_items(values, sub):
-            out[key] = []  # ``list[dict]`` with nothing of the session's to show: none, not ``[{}, {}]``
+            out[key] = []  # ``list[dict]``, ``list[str]`` with nothing of the session's to show: none, not invented
         else:
             out[key] = values.make(sub, key, 1)
     return out
 
 
 def _open_items(values: ValueMaker, schema: dict[str, Any]) -> bool:
-    """Whether ``schema`` is a list of any objects (nothing says what a generated item would hold)."""
+    """Whether ``schema`` is a list of any objects (nothing says what a generated item would hold), or of plain
+    values (file names, tags: generated ones would be invented names), that may be empty."""
     resolved = values.resolve(schema)
     items = resolved.get("items") if resolved.get("type") == "array" else None
-    return isinstance(items, dict) and wrapped.is_open_object(values.resolve(items))
+    if not isinstance(items, dict) or resolved.get("minItems", 0) > 0:
+        return False
+    item = values.resolve(items)
+    return wrapped.is_open_object(item) or item.get("type") in ("string", "integer", "number")
 
 
 def _fitted(values: ValueMaker, schema: dict[str, Any], body: dict[str, Any]) -> dict[str, Any]:
