@@ -28,3 +28,17 @@ async def test_a_contact_read_shows_the_notes_and_tasks_made_for_it() -> None:
     assert "id" not in read["notes"][0]  # no tool names notes by id: their ledger key is never told
     assert [(t["title"], t["id"]) for t in read["tasks"]] == [("Send quote", (task or {})["id"])]
     assert "notes" not in ((await path.call("s", "get_contact", {"contact_id": "C-3000"})).structured_content or {})
+
+
+async def test_a_list_shows_no_key_the_simulator_gave_a_type_nothing_names_by_id() -> None:
+    """``register_project(name, path)`` then ``list_projects``: the projects, without ``id: project-1`` (the
+    agent was never told it); once a tool takes ``project_id``, the ids are the type's and show."""
+    register, listed = _spec("register_project", "name", "path"), _spec("list_projects")
+    path = path_of(register, listed)
+    await path.call("s", "register_project", {"name": "shop", "path": "/src/shop"})
+    [project] = ((await path.call("s", "list_projects", {})).structured_content or {})["projects"]
+    assert project == {"name": "shop", "path": "/src/shop"}
+    named = path_of(register, listed, _spec("get_project", "project_id"))
+    await named.call("s", "register_project", {"name": "shop", "path": "/src/shop"})
+    [shown] = ((await named.call("s", "list_projects", {})).structured_content or {})["projects"]
+    assert shown["id"] == "project-1"

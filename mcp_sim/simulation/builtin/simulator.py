@@ -524,7 +524,7 @@ class _Answer:
         if self.effect.entity is None:  # filter_by_project: the records whose fields the criteria name
             self.entity = self._fitting_type({n for k in filters for n in (k, plural(k))}) or self.entity
         # each with its id, also those the session only updated (their id is the ledger's key alone)
-        records = [r for r in self._identified(self.entity) if _matches(r, filters)]
+        records = [self._as_told(r) for r in self._identified(self.entity) if _matches(r, filters)]
         learned = self.shapes.success if self.shapes else None
         schema = self.spec.output_schema
         if learned is not None:  # the records the call selects, as the schema's answer shows them
@@ -693,6 +693,16 @@ class _Answer:
 
         best = max((t for t in self.ledger.entities if not t.startswith("$")), key=likeness, default=None)  # $scalar
         return chosen(self._identified(best)) if best is not None and likeness(best) > 0 else []
+
+    def _as_told(self, record: dict[str, Any]) -> dict[str, Any]:
+        """A listed record without the key the simulator gave it (``project-1``) when no tool names its type by
+        an id: the agent was never told it (``_tells_id``), and the real server has no such field to show."""
+        types = self.request.types
+        if types is None or self.entity in types.named_by_id:
+            return record
+        id_field = types.id_fields.get(self.entity, "id")
+        own_key = re.fullmatch(rf"{re.escape(self.entity.replace('_', '-'))}-\d+", str(record.get(id_field)))
+        return {k: v for k, v in record.items() if k != id_field} if own_key else record
 
     def _identified(self, entity: str) -> list[dict[str, Any]]:
         """The type's records, each with its id under the type's id field (an entity the session only updated
