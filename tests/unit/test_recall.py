@@ -104,3 +104,22 @@ async def test_a_record_only_assumed_still_shows_what_earlier_text_established()
     await path.call("s", "delete_ticket", {"ticketId": "t-77"})
     gone = await path.call("s", "get_ticket_details", {"ticketId": "t-77"})
     assert gone.is_error  # the details of a deleted ticket are not found
+
+
+async def test_an_act_answers_with_what_earlier_changes_said_of_the_things_it_names() -> None:
+    """``run_code(session_id="shop")`` after ``run_code(code=..., session_id="shop")`` shows the earlier code (that
+    session's history); an update of a record the ledger never held shows its earlier fields, its new values
+    winning; an earlier change naming nothing of the call's is not shown."""
+    run = ToolSpec(name="run_code", input_schema={"type": "object", "properties": {
+        "code": {"type": "string"}, "session_id": {"type": "string"}}})  # fmt: skip
+    other = ToolSpec(name="add_label", input_schema={"type": "object", "properties": {"label": {"type": "string"}}})
+    update = ToolSpec(name="update_status", input_schema={"type": "object", "properties": {
+        "account": {"type": "string"}, "city": {"type": "string"}, "plan": {"type": "string"}}})  # fmt: skip
+    path = path_of(run, other, update)
+    await path.call("s", "run_code", {"code": "inventory = {'apples': 5}", "session_id": "shop"})
+    await path.call("s", "add_label", {"label": "urgent"})
+    shown = text(await path.call("s", "run_code", {"code": "print(inventory)", "session_id": "shop"}))
+    assert "apples" in shown and "urgent" not in shown
+    await path.call("s", "update_status", {"account": "maya", "city": "Lisbon", "plan": "free"})
+    moved = text(await path.call("s", "update_status", {"account": "maya", "city": "Porto"}))
+    assert "Porto" in moved and "free" in moved and "Lisbon" not in moved

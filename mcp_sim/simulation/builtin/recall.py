@@ -62,6 +62,19 @@ def recalled(arguments: dict[str, Any], earlier: list[Turn]) -> list[dict[str, A
     return [args for _, _, args in reversed(chosen)]  # the most related last: its values win a merge
 
 
+def related(arguments: dict[str, Any], earlier: list[Turn]) -> list[dict[str, Any]]:
+    """The arguments of the earlier changing calls that share a term with this call's (the record it acts on,
+    named again), least related first; none when no earlier change names anything this call does."""
+    wanted = terms(arguments)
+    candidates = [
+        (len(wanted & terms(turn.arguments)), turn.index, turn.arguments)
+        for turn in earlier
+        if (not observes(turn.tool) or sql.writes(turn.arguments)) and succeeded(turn) and turn.arguments
+    ]
+    chosen = sorted((c for c in candidates if c[0] > 0), key=lambda c: (c[0], c[1]), reverse=True)[:MAX_RECALLED]
+    return [args for _, _, args in reversed(chosen)]
+
+
 def succeeded(turn: Turn) -> bool:
     """Neither isError nor an answer that says it failed (``{"status": "error"}``: servers that fail in JSON)."""
     if turn.error is not None or turn.result is None or turn.result.get("isError", False):

@@ -340,6 +340,18 @@ async def _general_rules(
         shown = recall.recalled(arguments, await recent())
         # what earlier reads named and got an answer for exists too; changes come last, so they win a merge
         shown = [*referenced.confirmed(arguments, await recent()), *shown]
+    elif (
+        effect.kind == "none" or (effect.kind == "update" and not (effect.id and _holds(ledger, effect, arguments)))
+    ) and not (sql.writes(arguments)):
+        # an act (or an update of a record the ledger does not hold) answers with what earlier changes said of
+        # the things it names (recall.py); a field an update sets anew is its own, not the earlier value (an
+        # act's earlier arguments are history: the code it ran before, not a value it replaces)
+        sets = arguments if effect.kind == "update" else {}
+        shown = [
+            {k: v for k, v in earlier.items() if sets.get(k, v) == v}
+            for earlier in recall.related(arguments, await recent())
+        ]
+        shown = [earlier for earlier in shown if earlier]
     return _Rules(changes, derived, shown, whole)
 
 
