@@ -340,18 +340,8 @@ async def _general_rules(
         shown = recall.recalled(arguments, await recent())
         # what earlier reads named and got an answer for exists too; changes come last, so they win a merge
         shown = [*referenced.confirmed(arguments, await recent()), *shown]
-    elif (
-        effect.kind == "none" or (effect.kind == "update" and not (effect.id and _holds(ledger, effect, arguments)))
-    ) and not (sql.writes(arguments)):
-        # an act (or an update of a record the ledger does not hold) answers with what earlier changes said of
-        # the things it names (recall.py); a field an update sets anew is its own, not the earlier value (an
-        # act's earlier arguments are history: the code it ran before, not a value it replaces)
-        sets = arguments if effect.kind == "update" else {}
-        shown = [
-            {k: v for k, v in earlier.items() if sets.get(k, v) == v}
-            for earlier in recall.related(arguments, await recent())
-        ]
-        shown = [earlier for earlier in shown if earlier]
+    elif _acts_on_named(effect, arguments, ledger):
+        shown = _related_changes(effect, arguments, await recent())
     return _Rules(changes, derived, shown, whole)
 
 
@@ -369,6 +359,26 @@ def _always_failed(spec: ToolSpec, shapes: AnswerShapes) -> bool:
     success the server never gave teaches a tool that does not exist. One failed call (a deliberate mistake) says
     nothing of the others."""
     return shapes.success is None and len(shapes.failures) == 1 and len(spec.examples) >= MIN_FAILURES
+
+
+def _acts_on_named(effect: EntityEffect, arguments: dict[str, Any], ledger: Ledger) -> bool:
+    """Whether the call is an act, or an update of a record the ledger does not hold (an SQL write aside): its
+    answer shows what earlier changes said of the things it names, as a read's does."""
+    if sql.writes(arguments):
+        return False
+    return effect.kind in _ACTING or (effect.kind == "update" and not (effect.id and _holds(ledger, effect, arguments)))
+
+
+_ACTING = frozenset({"none"})
+
+
+def _related_changes(effect: EntityEffect, arguments: dict[str, Any], earlier: list[Turn]) -> list[dict[str, Any]]:
+    """The arguments of the earlier changes that share a term with this call's (recall.py). A field an update sets
+    anew is its own, not the earlier value; an act's earlier arguments are history (the code it ran before,
+    not a value it replaces)."""
+    sets = arguments if effect.kind != "none" else {}
+    shown = [{k: v for k, v in args.items() if sets.get(k, v) == v} for args in recall.related(arguments, earlier)]
+    return [args for args in shown if args]
 
 
 def _holds(ledger: Ledger, effect: EntityEffect, arguments: dict[str, Any]) -> bool:
