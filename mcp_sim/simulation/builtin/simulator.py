@@ -369,7 +369,7 @@ def _acts_on_named(effect: EntityEffect, arguments: dict[str, Any], ledger: Ledg
     return effect.kind in _ACTING or (effect.kind == "update" and not (effect.id and _holds(ledger, effect, arguments)))
 
 
-_ACTING = frozenset({"none"})
+_ACTING = frozenset({"none", "create", "delete"})
 
 
 def _related_changes(effect: EntityEffect, arguments: dict[str, Any], earlier: list[Turn]) -> list[dict[str, Any]]:
