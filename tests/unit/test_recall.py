@@ -123,3 +123,19 @@ async def test_an_act_answers_with_what_earlier_changes_said_of_the_things_it_na
     await path.call("s", "update_status", {"account": "maya", "city": "Lisbon", "plan": "free"})
     moved = text(await path.call("s", "update_status", {"account": "maya", "city": "Porto"}))
     assert "Porto" in moved and "free" in moved and "Lisbon" not in moved
+
+
+async def test_a_create_and_a_delete_show_the_earlier_changes_of_what_they_name() -> None:
+    """``add_task(project="garden")`` after ``set_project(project="garden", owner="Maya")`` names the project's
+    owner; ``remove_task(project="garden", title=...)`` names it too; a task in another project does not."""
+    fields = {"project": {"type": "string"}, "owner": {"type": "string"}, "title": {"type": "string"}}
+    schema = {"type": "object", "properties": fields}
+    path = path_of(
+        ToolSpec(name="set_project", input_schema=schema),
+        ToolSpec(name="add_task", input_schema=schema),
+        ToolSpec(name="remove_task", input_schema=schema),
+    )
+    await path.call("s", "set_project", {"project": "garden", "owner": "Maya"})
+    assert "Maya" in text(await path.call("s", "add_task", {"project": "garden", "title": "Water"}))
+    assert "Maya" in text(await path.call("s", "remove_task", {"project": "garden", "title": "Water"}))
+    assert "Maya" not in text(await path.call("s", "add_task", {"project": "attic", "title": "Sort"}))
