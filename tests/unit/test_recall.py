@@ -139,3 +139,18 @@ async def test_a_create_and_a_delete_show_the_earlier_changes_of_what_they_name(
     assert "Maya" in text(await path.call("s", "add_task", {"project": "garden", "title": "Water"}))
     assert "Maya" in text(await path.call("s", "remove_task", {"project": "garden", "title": "Water"}))
     assert "Maya" not in text(await path.call("s", "add_task", {"project": "attic", "title": "Sort"}))
+
+
+async def test_an_answer_of_any_keys_shows_the_related_earlier_values_but_not_their_ids() -> None:
+    """A Python tool returning ``dict``: ``ship(order_ref="A-7")`` after ``pack(order_ref="A-7", box="large",
+    task_id="t-9")`` answers ``box: large`` beside its own fields; the earlier call's ``task_id`` is not its own."""
+    schema = {"type": "object", "properties": {"order_ref": {"type": "string"}, "box": {"type": "string"},
+              "task_id": {"type": "string"}}}  # fmt: skip
+    anything = {"type": "object", "additionalProperties": True}
+    path = path_of(
+        ToolSpec(name="pack", input_schema=schema, output_schema=anything),
+        ToolSpec(name="ship", input_schema=schema, output_schema=anything),
+    )
+    await path.call("s", "pack", {"order_ref": "A-7", "box": "large", "task_id": "t-9"})
+    shipped = (await path.call("s", "ship", {"order_ref": "A-7"})).structured_content or {}
+    assert (shipped["order_ref"], shipped["box"]) == ("A-7", "large") and "task_id" not in shipped

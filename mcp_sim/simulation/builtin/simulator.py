@@ -95,7 +95,7 @@ from mcp_sim.simulation.constant import is_example_data
 from mcp_sim.simulation.directives import item_failures
 from mcp_sim.simulation.learned import AnswerShapes, Template, learn
 from mcp_sim.simulation.numbering import numbered_id
-from mcp_sim.simulation.render import Fill, next_number, recalled_fields, render
+from mcp_sim.simulation.render import ID_KEY, Fill, next_number, recalled_fields, render
 from mcp_sim.state.base import Turn
 
 Select = Callable[[list[dict[str, Any]]], list[dict[str, Any]]]  # the records a list call selects of those found
@@ -605,10 +605,10 @@ class _Answer:
             self.last_body = record
             return to_result(self.spec, {slot: True})  # a function returning bool said the call worked (wrapped.py)
         if schema is not None and wrapped.is_open_object(schema):
-            self.last_body = self._open_body(record)
+            self.last_body = self._open_body({**self._recalled_values(), **record})
             return to_result(self.spec, self.last_body)
         if slot := wrapped.object_slot(schema, self.values.resolve):  # ``{"result": {...}}``: the same, wrapped
-            self.last_body = self._open_body(record)
+            self.last_body = self._open_body({**self._recalled_values(), **record})
             return to_result(self.spec, {slot: self.last_body})
         if schema is not None and self.effect.kind == "read" and not self.args:
             # a read that names nothing (read_graph) shows everything the session holds, as a list does
@@ -620,6 +620,12 @@ class _Answer:
             self.last_body = _fill(self.values, schema, {**known, **record})
             return to_result(self.spec, self.last_body)
         return self._text(*self._prose(record))
+
+    def _recalled_values(self) -> dict[str, Any]:
+        """What earlier related changes gave (recall.py), for an answer of any keys (a Python tool's ``dict``): their
+        plain values by name, ids left out (an earlier call's reference is not this answer's, and may name a
+        record deleted since); the call's own record wins over them."""
+        return {k: v for k, v in recalled_fields(self.recalled).items() if not ID_KEY.match(k)}
 
     def _prose(self, record: dict[str, Any]) -> tuple[str, Any]:
         """The text answer showing ``record`` and the body the ledger observes from it."""
