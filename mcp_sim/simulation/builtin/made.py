@@ -41,17 +41,26 @@ def made_type(spec: ToolSpec, types: EntityTypes) -> tuple[str, str] | None:
     words = name_words(spec)
     if len(words) < 2:
         return None
-    props = spec.input_schema.get("properties") or {}
+    properties = set(spec.input_schema.get("properties") or {})
     if words[0] in MAKING:
-        noun = singular("_".join(words[1:]))
-        if noun not in types.named_by_id or noun in types.created:
-            return None
-        own_ids = {types.id_arguments.get(noun), f"{noun}_id", f"{_camel(noun)}Id"}
-        return None if own_ids & set(props) else (noun, types.id_arguments.get(noun) or types.id_fields.get(noun, "id"))
+        return _placed(singular("_".join(words[1:])), properties, types)
     verb, rest = (words[0], words[1:]) if words[0] in STORING else (words[-1], words[:-1])
-    noun = singular("_".join(rest))
-    key = next((k for k in KEYS if k in props), None)
-    if verb not in STORING or key is None or noun not in types.id_fields or noun in types.created:
+    return _stored(singular("_".join(rest)), properties, types) if verb in STORING else None
+
+
+def _placed(noun: str, properties: set[str], types: EntityTypes) -> tuple[str, str] | None:
+    """``place_order``: an order, when others name orders by id, none creates them and this tool takes none."""
+    if noun not in types.named_by_id or noun in types.created:
+        return None
+    own_ids = {types.id_arguments.get(noun), f"{noun}_id", f"{_camel(noun)}Id"}
+    return None if own_ids & properties else (noun, types.id_arguments.get(noun) or types.id_fields.get(noun, "id"))
+
+
+def _stored(noun: str, properties: set[str], types: EntityTypes) -> tuple[str, str] | None:
+    """``context_save(key, ...)``: a context record under its key, when others read or list contexts and none
+    creates them."""
+    key = next((k for k in KEYS if k in properties), None)
+    if key is None or noun not in types.id_fields or noun in types.created:
         return None
     return noun, key
 
