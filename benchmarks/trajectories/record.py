@@ -196,6 +196,17 @@ THIRTEENTH_VENVS: dict[str, list[list[str]]] = {
     ],
     "kaydet": [["kaydet[mcp]==0.49.0", "mcp==1.30.0"]],  # the MCP server is the `mcp` extra (low-level `Server`)
 }
+# The fourteenth batch (workout_log, snippet_vault, devkit_memory) installs under .cache/record14 (held-out data, like
+# the fourth to thirteenth): one venv per Python server and an npm prefix for the TypeScript one (devkit_memory, on the
+# official TypeScript SDK's low-level `Server`, on the system Node 20). `--install-batch record14` installs only these.
+FOURTEENTH = Path(os.environ.get("MCP_REC_FOURTEENTH", REPO / ".cache" / "record14"))
+FOURTEENTH_NPM_PACKAGES = ["@ai-devkit/memory@0.20.1"]  # builds better-sqlite3 12 from source for Node 20
+FOURTEENTH_VENVS: dict[str, list[list[str]]] = {
+    "bodylog": [["bodylog==0.1.0", "mcp==2.3.0", "pillow==13.0.0"]],  # the new `MCPServer` of mcp 2.x
+    "trove": [
+        ["mcp-trove==0.2.0", "mcp==1.30.0", "pyrage==1.4.0"]
+    ],  # low-level `Server`: its decorators are gone in 2.x
+}
 # libfaketime (Debian package `faketime`) freezes the wall clock of servers that stamp records with it (kanban's
 # SQLite `datetime('now')`); the monotonic clock keeps running so timeouts still work.
 FAKETIME_LIB = Path("/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1")
@@ -6551,6 +6562,526 @@ async def libsql_mistakes(s: Rec, wd: Path) -> None:
     await s.call("open_nodes", {"names": ["Ana Souza"]}, note="error case: unknown tool")
 
 
+# ---- the fourteenth batch (held-out data, installed under .cache/record14) -------------------------
+# workout_log (bodylog, mcp 2.3 `MCPServer`): a workout log of sessions and sets (integer ids) with PRs and weekly
+# volume, and a food log whose items (integer ids) are matched to the foods the package ships (BODYLOG_OFFLINE: no
+# USDA or Open Food Facts look-ups); tools are `structured_output=False`, so answers are pretty-printed JSON text, and
+# ending a workout answers a text card plus PNG images. snippet_vault (mcp-trove, mcp 1.30 low-level `Server`): a vault
+# of Markdown snippets and age-encrypted secrets addressed by title or slug, with a fixed age key made here; answers
+# are pretty-printed JSON text, failures `{"error": ...}` as ordinary results. devkit_memory (@ai-devkit/memory, the
+# official TypeScript SDK's low-level `Server`, better-sqlite3): project knowledge items with uuid4 ids (seeded here),
+# scopes, tags and lexical search; answers pretty-printed JSON text, failures isError JSON. All run under the frozen
+# clock.
+
+
+def body_env(wd: Path) -> dict[str, str]:
+    return {
+        **frozen_clock(),
+        "HOME": str(wd),
+        "PYTHONHASHSEED": "0",
+        "BODYLOG_DB": str(wd / "log.db"),
+        "BODYLOG_CARDS": str(wd / "cards"),
+        "BODYLOG_OFFLINE": "1",  # food from the table the package ships: no USDA / Open Food Facts look-ups
+    }
+
+
+def _body_sets(answer: Answer) -> list[int]:
+    return [r["id"] for r in _text_json(answer)["logged"]]
+
+
+async def body_push_day(s: Rec, wd: Path) -> None:
+    a = await s.call("log_set", {"exercise": "bench press", "weight": 60, "reps": 8, "unit": "kg"})
+    s.capture(set_ids=_body_sets(a))
+    a = await s.call("log_set", {"weight": 62.5, "reps": 6}, note="no exercise: the last one again")
+    s.capture(set_ids=_body_sets(a))
+    await s.call("edit_last_set", {"reps": 7}, note="the user corrects the reps")
+    a = await s.call(
+        "log_set", {"exercise": "incline dumbbell press", "weight": 24, "reps": 10, "count": 3, "kind": "normal"}
+    )
+    s.capture(set_ids=_body_sets(a))
+    a = await s.call("log_set", {"text": "tricep pushdowns 30kg x 12"})
+    s.capture(set_ids=_body_sets(a))
+    await s.call("log_set", {"exercise": "lateral raise", "weight": 8, "reps": 15})
+    await s.call("edit_last_set", {"delete": True}, note="logged by mistake: deleted")
+    await s.call("exercise_history", {"exercise": "bench press"})
+    await s.call(
+        "end_session",
+        {"duration": "1h 5m", "title": "Push Day", "theme": "light"},
+        note="answers a text card and a PNG page",
+    )
+    await s.call("prs", {"exercise": "Bench Press"})
+    await s.call("prs", {})
+    await s.call("weekly_volume", {"weeks": 2})
+    await s.call("streaks", {})
+
+
+async def body_food_day(s: Rec, wd: Path) -> None:
+    await s.call("set_goals", {"kcal": 2200, "protein": 160})
+    a = await s.call("log_food", {"text": "breakfast: 2 eggs, toast and a banana"})
+    items = [r["id"] for r in _text_json(a)["logged"]]
+    s.capture(item_ids=items)
+    a = await s.call("log_food", {"name": "chicken breast", "grams": 200, "meal": "lunch"})
+    (chicken,) = [r["id"] for r in _text_json(a)["logged"]]
+    s.capture(item_id=chicken)
+    a = await s.call("log_food", {"text": "a bowl of kimchi"}, note="a food the offline table may not know")
+    kimchi = [r["id"] for r in _text_json(a)["logged"]]
+    s.capture(item_ids=kimchi)
+    await s.call("edit_food", {"item_id": chicken, "grams": 250}, note="the portion was bigger")
+    await s.call("food_day", {})
+    await s.call("edit_food", {"item_id": items[-1], "delete": True}, note="no banana after all")
+    a = await s.call("lookup_food", {"query": "rice"})
+    s.capture(lookup=[c.get("food_id") for c in _text_json(a).get("candidates", [])][:3])
+    await s.call("log_food", {"name": "rice", "amount": 1, "unit": "cup", "meal": "dinner"})
+    await s.call(
+        "log_food",
+        {"name": "protein bar", "kcal": 210, "protein": 20, "carbs": 22, "fat": 7, "meal": "snack"},
+        note="numbers read off the label",
+    )
+    await s.call("food_day", {"date": "2026-01-20"})
+    await s.call("streaks", {})
+
+
+async def body_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("edit_last_set", {"reps": 10}, note="error case: no workout yet")
+    await s.call("log_set", {"reps": 8}, note="error case: no exercise and no earlier set")
+    await s.call("log_set", {"exercise": "squat", "weight": "heavy", "reps": 5}, note="error case: weight not a number")
+    await s.call("log_set", {"exercise": "squat", "weight": 100, "reps": 5, "unit": "stone"}, note="error case: unit")
+    a = await s.call("log_set", {"exercise": "squat", "weight": 100, "reps": 5, "unit": "kg"})
+    s.capture(set_ids=_body_sets(a))
+    await s.call("session_card", {"session_id": 42}, note="error case: unknown session")
+    await s.call("exercise_history", {"exercise": "deadlift"}, note="error case: never logged")
+    await s.call("end_session", {"duration": "forever"}, note="error case: duration not a time")
+    a = await s.call("log_food", {"name": "banana", "amount": 1})
+    (banana,) = [r["id"] for r in _text_json(a)["logged"]]
+    s.capture(item_id=banana)
+    await s.call("edit_food", {"item_id": 99, "grams": 50}, note="error case: unknown item")
+    await s.call("edit_food", {"item_id": banana, "delete": True})
+    await s.call("edit_food", {"item_id": banana, "grams": 80}, note="error case: a deleted item")
+    await s.call("food_day", {"date": "yesterday"}, note="error case: not YYYY-MM-DD")
+    await s.call("log_food", {}, note="error case: nothing to log")
+    await s.call("delete_set", {"set_id": 1}, note="error case: unknown tool")
+
+
+def _bech32(hrp: str, data: bytes) -> str:
+    """BIP 173 bech32 of 8-bit data (what age uses for its keys)."""
+    charset = "qpzry9x8gf2tvdw0s3jn54khce6mua7l"
+    acc, bits, five = 0, 0, []
+    for b in data:
+        acc, bits = (acc << 8) | b, bits + 8
+        while bits >= 5:
+            bits -= 5
+            five.append((acc >> bits) & 31)
+    if bits:
+        five.append((acc << (5 - bits)) & 31)
+
+    def polymod(values: list[int]) -> int:
+        chk = 1
+        for v in values:
+            top = chk >> 25
+            chk = (chk & 0x1FFFFFF) << 5 ^ v
+            for i, g in enumerate((0x3B6A57B2, 0x26508E6D, 0x1EA119FA, 0x3D4233DD, 0x2A1462B3)):
+                chk ^= g if (top >> i) & 1 else 0
+        return chk
+
+    expanded = [ord(c) >> 5 for c in hrp] + [0] + [ord(c) & 31 for c in hrp]
+    mod = polymod(expanded + five + [0] * 6) ^ 1
+    return hrp + "1" + "".join(charset[d] for d in five + [(mod >> 5 * (5 - i)) & 31 for i in range(6)])
+
+
+# a fixed age identity (so the recipient in the answers repeats); 32 bytes made from a label, not a real secret
+VAULT_KEY = _bech32("age-secret-key-", bytes(range(7, 39))).upper()
+
+
+def vault_setup(wd: Path) -> None:
+    (wd / "vault").mkdir()
+    sh(wd / "vault", "git", "init", "-q", "-b", "main", env=GIT_ENV)  # trove_init wires its pre-commit hook into git
+    (wd / ".config" / "trove").mkdir(parents=True)
+    (wd / ".config" / "trove" / "key").write_text(VAULT_KEY + "\n")
+
+
+def vault_env(wd: Path) -> dict[str, str]:
+    return {
+        **frozen_clock(),
+        "HOME": str(wd),
+        "PYTHONHASHSEED": "0",
+        "TROVE_PATH": str(wd / "vault"),
+        "TROVE_KEY_PATH": str(wd / ".config" / "trove" / "key"),
+        "GIT_CONFIG_NOSYSTEM": "1",
+    }
+
+
+F_EXPR = (
+    "Use `F()` so the database does the arithmetic and two workers cannot lose an update.\n\n"
+    '```python\nItem.objects.filter(pk=pk).update(stock=F("stock") - 1)\n```'
+)
+BASH_LOOP = (
+    "Read a file line by line without word splitting.\n\n"
+    '```bash\nwhile IFS= read -r line; do\n  echo "$line"\ndone < hosts.txt\n```'
+)
+DOCKER_PRUNE = (
+    "Remove stopped containers, dangling images and unused networks.\n\n"
+    "```bash\ndocker system prune -f --filter until=24h\n```"
+)
+
+
+async def vault_snippets(s: Rec, wd: Path) -> None:
+    a = await s.call("trove_init", {})
+    s.capture(recipient=_text_json(a)["recipient"])
+    await s.call(
+        "trove_add_snippet",
+        {
+            "domain": "django",
+            "title": "Atomic stock decrement with F",
+            "body_markdown": F_EXPR,
+            "tags": ["orm", "concurrency"],
+            "lang": "python",
+        },
+    )
+    await s.call(
+        "trove_add_snippet",
+        {
+            "domain": "bash",
+            "title": "Read a file line by line",
+            "body_markdown": BASH_LOOP,
+            "tags": ["loops"],
+            "lang": "bash",
+        },
+    )
+    await s.call(
+        "trove_add_snippet",
+        {
+            "domain": "docker",
+            "subpath": "cleanup",
+            "title": "Prune old docker objects",
+            "body_markdown": DOCKER_PRUNE,
+            "tags": ["cleanup", "ops"],
+            "lang": "bash",
+            "project": "ci-runners",
+        },
+    )
+    await s.call("trove_list", {})
+    await s.call("trove_search", {"query": "update"})
+    await s.call("trove_search", {"tags": ["ops"]})
+    await s.call(
+        "trove_add_snippet",
+        {
+            "domain": "django",
+            "title": "Atomic stock decrement with F",
+            "body_markdown": F_EXPR + "\n\nCall `refresh_from_db()` before reading the new value.",
+            "tags": ["orm", "concurrency"],
+            "lang": "python",
+            "overwrite": True,
+        },
+        note="the same title again with overwrite",
+    )
+    await s.call("trove_search", {"query": "refresh_from_db"})
+    await s.call("trove_remove", {"name": "read-a-file-line-by-line", "kind": "snippet", "domain": "bash"})
+    await s.call("trove_list", {})
+    await s.call("trove_index", {})
+    await s.call("trove_doctor", {})
+
+
+async def vault_secrets(s: Rec, wd: Path) -> None:
+    await s.call("trove_init", {})
+    await s.call(
+        "trove_add_secret",
+        {
+            "category": "aws",
+            "title": "Staging deploy user",
+            "fields": {"access_key_id": "AKIAEXAMPLESTAGING", "secret_access_key": "example-not-a-real-key"},
+            "tags": ["staging", "deploy"],
+            "notes": "Rotates every 90 days.",
+        },
+    )
+    await s.call(
+        "trove_add_secret",
+        {
+            "category": "postgres",
+            "title": "Reporting read replica",
+            "fields": {"host": "db-replica.internal", "user": "report_ro", "password": "example-password"},
+            "tags": ["reporting"],
+        },
+    )
+    await s.call("trove_get_secret", {"name": "Staging deploy user"})
+    await s.call(
+        "trove_update_secret",
+        {
+            "name": "staging-deploy-user",
+            "category": "aws",
+            "set_fields": {"secret_access_key": "example-rotated-key", "region": "eu-west-1"},
+            "notes": "Rotated on 2026-01-20.",
+        },
+    )
+    await s.call("trove_get_secret", {"name": "staging-deploy-user", "category": "aws"})
+    await s.call(
+        "trove_update_secret",
+        {"name": "Reporting read replica", "remove_fields": ["host"], "tags": ["reporting", "readonly"]},
+    )
+    await s.call("trove_search", {"kind": "secret"})
+    await s.call("trove_search", {"query": "password"}, note="values are never searched")
+    await s.call("trove_add_secret", {"category": "github", "title": "CI token", "fields": {"token": "example-gh"}})
+    await s.call("trove_add_secret", {"category": "gitlab", "title": "CI token", "fields": {"token": "example-gl"}})
+    await s.call("trove_get_secret", {"name": "CI token"}, note="error case: two categories hold this title")
+    await s.call("trove_remove", {"name": "Reporting read replica", "kind": "secret", "category": "postgres"})
+    await s.call("trove_get_secret", {"name": "Reporting read replica"}, note="error case: a removed secret")
+    await s.call("trove_list", {})
+
+
+async def vault_mistakes(s: Rec, wd: Path) -> None:
+    await s.call(
+        "trove_add_secret",
+        {"category": "github", "title": "CI token", "fields": {"token": "example-token"}},
+        note="error case: before trove_init, no recipients",
+    )
+    await s.call("trove_init", {})
+    await s.call(
+        "trove_add_secret",
+        {"category": "github", "title": "CI token", "fields": {"token": "example-token"}},
+        note="the settings read before trove_init stay cached: still no recipients",
+    )
+    await s.call(
+        "trove_add_snippet", {"domain": "git", "body_markdown": "git log --oneline"}, note="error case: no title"
+    )
+    await s.call(
+        "trove_add_snippet",
+        {"domain": "git", "title": "Undo the last commit", "body_markdown": "```bash\ngit reset --soft HEAD~1\n```"},
+    )
+    await s.call(
+        "trove_add_snippet",
+        {"domain": "git", "title": "Undo the last commit", "body_markdown": "```bash\ngit revert HEAD\n```"},
+        note="error case: the same title without overwrite",
+    )
+    await s.call(
+        "trove_add_secret",
+        {"category": "github", "title": "CI token", "fields": {"token": 12345}},
+        note="error case: a field value not a string",
+    )
+    await s.call("trove_get_secret", {"name": "npm publish token"}, note="error case: unknown secret")
+    await s.call(
+        "trove_update_secret", {"name": "npm publish token", "set_fields": {"token": "x"}}, note="error case: unknown"
+    )
+    await s.call("trove_remove", {"name": "Undo the last commit", "kind": "note"}, note="error case: kind not allowed")
+    await s.call("trove_search", {"query": "commit", "kind": "everything"}, note="error case: kind not allowed")
+    await s.call("trove_search", {"query": "commit", "tags": "git"}, note="error case: tags as a string")
+    await s.call("trove_remove", {"name": "undo-the-last-commit", "kind": "snippet", "domain": "git"})
+    await s.call(
+        "trove_remove",
+        {"name": "undo-the-last-commit", "kind": "snippet", "domain": "git"},
+        note="error case: removed twice",
+    )
+    await s.call("trove_rename", {"name": "CI token"}, note="error case: unknown tool")
+
+
+# uuid 14 takes the global (Web Crypto) `crypto.randomUUID`: seeded like node:crypto's
+MEM_SEED_JS = DEX_SEED_JS + "globalThis.crypto.randomUUID = crypto.randomUUID;\n"
+
+
+def mem_seed(wd: Path) -> None:
+    (wd / "seed_random.cjs").write_text(MEM_SEED_JS)
+
+
+def mem_env(wd: Path) -> dict[str, str]:
+    return {**frozen_clock(), "HOME": str(wd)}
+
+
+def _mem_id(answer: Answer) -> str:
+    return str(_text_json(answer)["id"])
+
+
+async def mem_conventions(s: Rec, wd: Path) -> None:
+    a = await s.call(
+        "memory_storeKnowledge",
+        {
+            "title": "Use pnpm, never npm, in the shop-api repo",
+            "content": "The monorepo uses pnpm workspaces. Running `npm install` rewrites the lockfile and breaks CI; "
+            "always run `pnpm install --frozen-lockfile`.",
+            "tags": ["tooling", "pnpm"],
+            "scope": "repo:shop-api",
+        },
+    )
+    pnpm = _mem_id(a)
+    s.capture(id=pnpm)
+    a = await s.call(
+        "memory_storeKnowledge",
+        {
+            "title": "API errors use the problem+json shape",
+            "content": "Every 4xx/5xx response from shop-api is `application/problem+json` with type, title, status "
+            "and detail; never return a bare string body.",
+            "tags": ["api", "errors"],
+            "scope": "repo:shop-api",
+        },
+    )
+    errors = _mem_id(a)
+    s.capture(id=errors)
+    a = await s.call(
+        "memory_storeKnowledge",
+        {
+            "title": "Dates are stored in UTC and rendered in the user's zone",
+            "content": "Persist timestamps as UTC `timestamptz`. Convert to the user's IANA zone only in the web "
+            "client; the API never formats dates for display.",
+            "tags": ["api", "dates"],
+        },
+        note="no scope: global",
+    )
+    dates = _mem_id(a)
+    s.capture(id=dates)
+    await s.call("memory_searchKnowledge", {"query": "how do I install dependencies in shop-api"})
+    await s.call("memory_searchKnowledge", {"query": "error response format", "contextTags": ["api"]})
+    await s.call(
+        "memory_updateKnowledge",
+        {
+            "id": errors,
+            "content": "Every 4xx/5xx response from shop-api is `application/problem+json` with type, title, status, "
+            "detail and a `traceId` extension; never return a bare string body.",
+            "tags": ["api", "errors", "observability"],
+        },
+    )
+    await s.call("memory_searchKnowledge", {"query": "traceId in error responses", "scope": "repo:shop-api"})
+    await s.call("memory_updateKnowledge", {"id": dates, "scope": "project:platform"}, note="moved to another scope")
+    await s.call("memory_searchKnowledge", {"query": "timestamps and time zones", "scope": "project:platform"})
+    await s.call("memory_searchKnowledge", {"query": "api", "limit": 2})
+    await s.call(
+        "memory_updateKnowledge", {"id": pnpm, "title": "Use pnpm with a frozen lockfile in shop-api"}, note="retitled"
+    )
+    await s.call("memory_searchKnowledge", {"query": "lockfile", "scope": "repo:shop-api", "limit": 3})
+
+
+async def mem_fixes(s: Rec, wd: Path) -> None:
+    a = await s.call(
+        "memory_storeKnowledge",
+        {
+            "title": "Flaky upload test: await the S3 mock before asserting",
+            "content": "test_upload_large_file failed one run in ten because the S3 mock was started without await. "
+            "Fix: `await s3Mock.start()` in beforeAll and reset it in afterEach.",
+            "tags": ["tests", "flaky", "s3"],
+            "scope": "repo:shop-api",
+        },
+    )
+    flaky = _mem_id(a)
+    s.capture(id=flaky)
+    a = await s.call(
+        "memory_storeKnowledge",
+        {
+            "title": "Node 20 needs --experimental-vm-modules for Jest ESM",
+            "content": "Jest with native ESM fails with `Cannot use import statement outside a module` on Node 20 "
+            "unless NODE_OPTIONS=--experimental-vm-modules is set in the test script.",
+            "tags": ["tests", "jest", "node"],
+            "scope": "global",
+        },
+    )
+    jest = _mem_id(a)
+    s.capture(id=jest)
+    a = await s.call(
+        "memory_storeKnowledge",
+        {
+            "title": "Migrations must be reversible in the billing service",
+            "content": "Every Knex migration in billing needs a working `down`. The release job runs up, down, up on a "
+            "copy of production before deploying.",
+            "tags": ["migrations", "billing"],
+            "scope": "project:billing",
+        },
+    )
+    mig = _mem_id(a)
+    s.capture(id=mig)
+    await s.call("memory_searchKnowledge", {"query": "jest fails with import statement error"})
+    await s.call("memory_searchKnowledge", {"query": "flaky test", "contextTags": ["s3"], "explain": True})
+    await s.call(
+        "memory_updateKnowledge",
+        {
+            "id": flaky,
+            "title": "Flaky upload test: start the S3 mock with await",
+            "content": "test_upload_large_file failed one run in ten because the S3 mock was started without await. "
+            "Fix: `await s3Mock.start()` in beforeAll, `s3Mock.reset()` in afterEach, and a 5 s test timeout.",
+        },
+    )
+    await s.call("memory_searchKnowledge", {"query": "S3 mock timeout", "scope": "repo:shop-api"})
+    await s.call("memory_searchKnowledge", {"query": "database migrations rollback", "scope": "project:billing"})
+    await s.call("memory_updateKnowledge", {"id": jest, "tags": ["tests", "jest", "node", "esm"]})
+    await s.call("memory_searchKnowledge", {"query": "ESM modules", "contextTags": ["esm"], "limit": 1})
+    await s.call("memory_updateKnowledge", {"id": mig, "scope": "global"}, note="promoted to global")
+    await s.call("memory_searchKnowledge", {"query": "reversible migrations", "scope": "project:billing"})
+
+
+FLAGS = "Add new flags in LaunchDarkly under the web project and read them with useFlag(); never hardcode."
+
+
+async def mem_mistakes(s: Rec, wd: Path) -> None:
+    await s.call(
+        "memory_storeKnowledge",
+        {"title": "Use pnpm", "content": "The monorepo uses pnpm workspaces; npm install breaks the lockfile in CI."},
+        note="error case: title under 10 characters",
+    )
+    await s.call(
+        "memory_storeKnowledge",
+        {"title": "Always use pnpm in this repo", "content": "npm breaks the lockfile."},
+        note="error case: content under 50 characters",
+    )
+    await s.call(
+        "memory_storeKnowledge",
+        {
+            "title": "Feature flags live in LaunchDarkly",
+            "content": FLAGS,
+            "tags": ["feature flags"],
+        },
+        note="error case: a tag with a space",
+    )
+    await s.call(
+        "memory_storeKnowledge",
+        {
+            "title": "Feature flags live in LaunchDarkly",
+            "content": FLAGS,
+            "scope": "team:web",
+        },
+        note="error case: scope not global, project: or repo:",
+    )
+    a = await s.call(
+        "memory_storeKnowledge",
+        {
+            "title": "Feature flags live in LaunchDarkly",
+            "content": FLAGS,
+            "tags": ["flags"],
+        },
+    )
+    flags = _mem_id(a)
+    s.capture(id=flags)
+    await s.call(
+        "memory_storeKnowledge",
+        {
+            "title": "feature flags live in launchdarkly",
+            "content": "New flags go to LaunchDarkly (web project); components read them through the useFlag hook.",
+        },
+        note="error case: the same title in other case",
+    )
+    await s.call(
+        "memory_storeKnowledge",
+        {
+            "title": "Where the feature flags are defined",
+            "content": FLAGS,
+        },
+        note="error case: identical content",
+    )
+    await s.call(
+        "memory_storeKnowledge",
+        {
+            "title": "Feature flags live in LaunchDarkly",
+            "content": FLAGS,
+            "scope": "repo:web",
+        },
+        note="the same item in another scope",
+    )
+    await s.call(
+        "memory_updateKnowledge",
+        {"id": "00000000-0000-4000-8000-000000000000", "tags": ["flags"]},
+        note="error case: unknown id",
+    )
+    await s.call("memory_updateKnowledge", {"id": flags}, note="error case: nothing to update")
+    await s.call("memory_updateKnowledge", {"id": flags, "title": "Flags"}, note="error case: title too short")
+    await s.call("memory_searchKnowledge", {"query": "ff"}, note="error case: query under 3 characters")
+    await s.call("memory_searchKnowledge", {"query": "feature flags", "limit": 50}, note="error case: limit over 20")
+    await s.call("memory_searchKnowledge", {"query": "feature flags", "limit": "3"}, note="error case: limit a string")
+    await s.call("memory_deleteKnowledge", {"id": flags}, note="error case: unknown tool")
+
+
 def build_servers() -> list[ServerDef]:
     npm = lambda exe: str(NPM_BIN / exe)  # noqa: E731
     S = Session
@@ -7360,6 +7891,50 @@ def build_servers() -> list[ServerDef]:
                 S("libsql_mistakes", libsql_mistakes),
             ],
         ),
+        # the fourteenth batch (installed under .cache/record14): held-out data
+        ServerDef(
+            "workout_log",
+            "bodylog==0.1.0 (PyPI, mcp 2.3.0 `MCPServer`, pillow 13)",
+            lambda wd, s: StdioServerParameters(
+                command=str(FOURTEENTH / "venv-bodylog" / "bin" / "bodylog-mcp"), cwd=str(wd), env=body_env(wd)
+            ),
+            [
+                S("body_push_day", body_push_day),
+                S("body_food_day", body_food_day),
+                S("body_mistakes", body_mistakes),
+            ],
+        ),
+        ServerDef(
+            "snippet_vault",
+            "mcp-trove==0.2.0 (PyPI, mcp 1.30.0 low-level `Server`, pyrage 1.4)",
+            lambda wd, s: StdioServerParameters(
+                command=str(FOURTEENTH / "venv-trove" / "bin" / "mcp-trove"), cwd=str(wd), env=vault_env(wd)
+            ),
+            [
+                S("vault_snippets", vault_snippets, vault_setup),
+                S("vault_secrets", vault_secrets, vault_setup),
+                S("vault_mistakes", vault_mistakes, vault_setup),
+            ],
+        ),
+        ServerDef(
+            "devkit_memory",
+            "@ai-devkit/memory@0.20.1 (npm, TS SDK 1 low-level `Server`, better-sqlite3 12, Node 20)",
+            lambda wd, s: StdioServerParameters(
+                command=shutil.which("node") or "node",
+                args=[
+                    "--require",
+                    str(wd / "seed_random.cjs"),
+                    str(FOURTEENTH / "npm" / "node_modules" / "@ai-devkit" / "memory" / "dist" / "index.js"),
+                ],
+                cwd=str(wd),
+                env=mem_env(wd),
+            ),
+            [
+                S("mem_conventions", mem_conventions, mem_seed),
+                S("mem_fixes", mem_fixes, mem_seed),
+                S("mem_mistakes", mem_mistakes, mem_seed),
+            ],
+        ),
     ]
     return servers + bfcl_servers()
 
@@ -7378,6 +7953,7 @@ BATCHES: dict[str, tuple[Path, list[str], dict[str, list[list[str]]]]] = {
     "record11": (ELEVENTH, ELEVENTH_NPM_PACKAGES, ELEVENTH_VENVS),
     "record12": (TWELFTH, TWELFTH_NPM_PACKAGES, TWELFTH_VENVS),
     "record13": (THIRTEENTH, THIRTEENTH_NPM_PACKAGES, THIRTEENTH_VENVS),
+    "record14": (FOURTEENTH, FOURTEENTH_NPM_PACKAGES, FOURTEENTH_VENVS),
 }
 
 
@@ -7406,7 +7982,7 @@ def main() -> None:
         "--install-batch",
         action="append",
         choices=sorted(BATCHES),
-        help="install only this batch (repeatable): devservers, record2, ..., record13",
+        help="install only this batch (repeatable): devservers, record2, ..., record14",
     )
     ap.add_argument("--list", action="store_true", help="list servers and sessions and exit")
     ap.add_argument("--tools-only", action="store_true", help="only write <server>.tools.yaml")
