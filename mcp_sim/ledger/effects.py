@@ -450,7 +450,7 @@ def _qualified(entity: str, id_arg: str | None) -> str:
 def _id_argument(schema: dict[str, Any], entity: str) -> str | None:
     properties = schema.get("properties") or {}
     props = list(properties.keys())
-    preferred = [f"{entity}_id", f"{_camel(entity)}Id", "id", f"{entity.rsplit('_', 1)[-1]}_id"]
+    preferred = [f"{entity}_id", f"{camel(entity)}Id", "id", f"{entity.rsplit('_', 1)[-1]}_id"]
     for name in preferred:
         if name in props:
             return str(name)
@@ -473,7 +473,7 @@ def _id_argument(schema: dict[str, Any], entity: str) -> str | None:
 
 def _id_field(spec: ToolSpec, entity: str) -> str:
     props = (spec.output_schema or {}).get("properties") or {}
-    for name in ("id", f"{entity}_id", f"{_camel(entity)}Id"):
+    for name in ("id", f"{entity}_id", f"{camel(entity)}Id"):
         if name in props:
             return name
     chosen = _chosen_id(spec.input_schema, entity)
@@ -491,7 +491,7 @@ def _chosen_id(schema: dict[str, Any], entity: str) -> str | None:
     ``add_nodes(nodes: [str])``): one entity whatever the answer says, and no id is minted for it."""
     properties = schema.get("properties") or {}
     required = set(schema.get("required") or [])
-    for name in (f"{entity}_id", f"{_camel(entity)}Id"):
+    for name in (f"{entity}_id", f"{camel(entity)}Id"):
         prop = properties.get(name)
         if isinstance(prop, dict) and prop.get("type") in ("string", "integer") and name in required:
             return name
@@ -529,6 +529,7 @@ def _snake(name: str) -> str:
     return re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", name).lower()
 
 
-def _camel(snake: str) -> str:
+def camel(snake: str) -> str:
+    """``order_item`` -> ``orderItem``: how camel-case servers name a snake-case word's arguments."""
     head, *rest = snake.split("_")
     return head + "".join(w.title() for w in rest)

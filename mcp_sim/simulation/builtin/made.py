@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from mcp_sim.config import ToolSpec
-from mcp_sim.ledger.effects import EntityTypes, name_words, singular
+from mcp_sim.ledger.effects import EntityTypes, camel, name_words, singular
 from mcp_sim.ledger.entities import Ledger
 from mcp_sim.simulation.builtin import named_records
 
@@ -52,7 +52,7 @@ def _placed(noun: str, properties: set[str], types: EntityTypes) -> tuple[str, s
     """``place_order``: an order, when others name orders by id, none creates them and this tool takes none."""
     if noun not in types.named_by_id or noun in types.created:
         return None
-    own_ids = {types.id_arguments.get(noun), f"{noun}_id", f"{_camel(noun)}Id"}
+    own_ids = {types.id_arguments.get(noun), f"{noun}_id", f"{camel(noun)}Id"}
     return None if own_ids & properties else (noun, types.id_arguments.get(noun) or types.id_fields.get(noun, "id"))
 
 
@@ -69,8 +69,3 @@ def made_from(arguments: dict[str, Any], ledger: Ledger) -> dict[str, Any]:
     """The lists of the records the arguments name (a cart's ``items``), which the thing made carries."""
     named = named_records.fields(arguments, ledger)
     return {key: value for key, value in named.items() if isinstance(value, list) and key not in arguments}
-
-
-def _camel(snake: str) -> str:
-    head, *rest = snake.split("_")
-    return head + "".join(word.capitalize() for word in rest)

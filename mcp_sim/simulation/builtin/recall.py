@@ -49,30 +49,29 @@ def terms(value: Any) -> set[str]:
 
 def recalled(arguments: dict[str, Any], earlier: list[Turn]) -> list[dict[str, Any]]:
     """The arguments of the earlier changing calls this read should show, least related first."""
-    wanted = terms(arguments)
-    candidates: list[tuple[int, int, dict[str, Any]]] = []
-    for turn in earlier:
-        changed = not observes(turn.tool) or sql.writes(turn.arguments)  # query("INSERT ...") changes
-        if not changed or not succeeded(turn) or not turn.arguments:
-            continue
-        candidates.append((len(wanted & terms(turn.arguments)), turn.index, turn.arguments))
     # The most related first; the latest others fill the rest (a read may name what only the server minted,
     # ``get_next_task(req-1)``, and the call that made it shares no term with it).
-    chosen = sorted(candidates, key=lambda c: (c[0], c[1]), reverse=True)[:MAX_RECALLED]
+    chosen = _ranked(arguments, earlier)[:MAX_RECALLED]
     return [args for _, _, args in reversed(chosen)]  # the most related last: its values win a merge
 
 
 def related(arguments: dict[str, Any], earlier: list[Turn]) -> list[dict[str, Any]]:
     """The arguments of the earlier changing calls that share a term with this call's (the record it acts on,
     named again), least related first; none when no earlier change names anything this call does."""
+    chosen = [c for c in _ranked(arguments, earlier) if c[0] > 0][:MAX_RECALLED]
+    return [args for _, _, args in reversed(chosen)]
+
+
+def _ranked(arguments: dict[str, Any], earlier: list[Turn]) -> list[tuple[int, int, dict[str, Any]]]:
+    """(terms shared with ``arguments``, index, arguments) of each earlier successful change, most related and
+    then latest first."""
     wanted = terms(arguments)
     candidates = [
         (len(wanted & terms(turn.arguments)), turn.index, turn.arguments)
-        for turn in earlier
+        for turn in earlier  # query("INSERT ...") changes though its tool's name observes
         if (not observes(turn.tool) or sql.writes(turn.arguments)) and succeeded(turn) and turn.arguments
     ]
-    chosen = sorted((c for c in candidates if c[0] > 0), key=lambda c: (c[0], c[1]), reverse=True)[:MAX_RECALLED]
-    return [args for _, _, args in reversed(chosen)]
+    return sorted(candidates, key=lambda c: (c[0], c[1]), reverse=True)
 
 
 def succeeded(turn: Turn) -> bool:
