@@ -158,7 +158,7 @@ async def dead(pid: int) -> None:
         while True:
             try:
                 state = (await anyio.Path(f"/proc/{pid}/stat").read_text()).split(")")[-1].split()[0]
-            except FileNotFoundError:
+            except (FileNotFoundError, ProcessLookupError):  # reaped between open() and read()
                 return
             if state in ("Z", "X"):
                 return
