@@ -24,6 +24,11 @@ def is_dry_run(spec: ToolSpec, arguments: dict[str, Any]) -> bool:
     return preview_flag(spec, arguments) is not None
 
 
+def is_flag(argument: str) -> bool:
+    """Whether an argument's name is a preview flag's (it asks for a preview, it is no value to write)."""
+    return _FLAG.match(argument) is not None
+
+
 def preview_flag(spec: ToolSpec, arguments: dict[str, Any]) -> str | None:
     """The argument that makes this call of ``spec`` a preview (set, or defaulted, true); None when it is none."""
     properties = spec.input_schema.get("properties") or {}

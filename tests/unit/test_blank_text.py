@@ -25,7 +25,21 @@ def test_required_text_of_blanks_fails_naming_the_argument() -> None:
         check("add_card", SCHEMA, {"front": "\n\t", "back": "Not Found", "code": "", "count": 1})
 
 
+def test_required_empty_text_fails_unless_it_is_a_payload_stored_as_given() -> None:
+    with pytest.raises(InvalidArguments, match="back is required"):
+        check("add_card", SCHEMA, {"front": "Q", "back": "", "code": "", "count": 1})
+    search = {"type": "object", "properties": {"query": {"type": "string"}}, "required": ["query"]}
+    with pytest.raises(InvalidArguments, match="query is required"):
+        check("search_entries", search, {"query": ""})
+    for payload in ("content", "new_body", "fileContent"):
+        write = {"type": "object", "properties": {"path": {"type": "string"}, payload: {"type": "string"}}}
+        write["required"] = ["path", payload]
+        check("write_file", write, {"path": "empty.txt", payload: ""})  # an empty file is made on purpose
+        with pytest.raises(InvalidArguments, match="path is required"):
+            check("write_file", write, {"path": " ", payload: ""})
+
+
 def test_empty_optional_and_constrained_text_passes() -> None:
-    check("add_card", SCHEMA, {"front": "Q", "back": "", "code": "", "count": 1})  # "" may mean "empty" on purpose
     check("add_card", SCHEMA, {"front": "Q", "back": "A", "note": "   ", "code": "  ", "count": 1})  # optional; pattern
     check("add_card", SCHEMA, {"front": "Q", "back": None, "code": "", "count": 0})
+    check("add_card", SCHEMA, {"front": "Q", "back": "A", "note": "", "code": "", "count": 0})

@@ -109,3 +109,39 @@ def test_at_least_one_of_the_arguments_a_description_names_must_be_given() -> No
     either = "Find usages. Either language or file_path must be provided."
     assert described.one_of_required(either, ("language", "file_path", "symbol")) == ("language", "file_path")
     assert described.one_of_required("Either way, the title or body must be given.", ("title", "body")) == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "short", "fine", "long"),
+    [
+        ("Short, explicit description of the rule (5-12 words, 10-100 chars)", "Use pnpm", "Use pnpm in CI", "x" * 101),
+        ("Why it happened: at least 20 characters.", "fixed it", "The cache key ignored the locale", None),
+        ("A label, max 8 chars", None, "urgent", "very-urgent"),
+    ],
+)
+def test_a_stated_text_length_refuses_text_outside_it(
+    text: str, short: str | None, fine: str, long: str | None
+) -> None:
+    described.check("remember", "", _schema(title=text), {"title": fine})
+    if short is not None:
+        with pytest.raises(InvalidArguments, match=r"title must be at least \d+ characters"):
+            described.check("remember", "", _schema(title=text), {"title": short})
+    if long is not None:
+        with pytest.raises(InvalidArguments, match=r"title must be at most \d+ characters"):
+            described.check("remember", "", _schema(title=text), {"title": long})
+
+
+def test_a_length_given_as_an_example_or_in_words_is_no_constraint() -> None:
+    for text in ("e.g. a slug of 3-20 chars", "A title of 5-12 words", "Between 10 and 20 items"):
+        described.check("remember", "", _schema(title=text), {"title": "ok"})
+
+
+def test_quoted_alternatives_after_a_colon_are_a_closed_list_whose_placeholders_take_any_text() -> None:
+    text = 'Optional scope: "global", "project:<name>", or "repo:<name>". Default: "global"'
+    for fine in ("global", "project:billing", "repo:shop-api"):
+        described.check("store", "", _schema(scope=text), {"scope": fine})
+    for wrong in ("team:web", "project:", "Global"):
+        with pytest.raises(InvalidArguments, match="Invalid scope"):
+            described.check("store", "", _schema(scope=text), {"scope": wrong})
+    prose = 'The note, for example: "groceries", "errands" or "work"'
+    described.check("store", "", _schema(scope=prose), {"scope": "hobby"})  # examples, not a closed list

@@ -1,16 +1,20 @@
 """A required text argument given as blanks: ``add_card(front="...", back="  ")``.
 
-A schema's ``required`` only asks that the key be there, so the SDK lets ``"  "`` through; the server then
-strips it and finds nothing (``front and back are both required``, ``template required``). Only a value of
-whitespace that is not empty counts: ``""`` is often a deliberate empty value (an empty note, a file with no
-content), and optional arguments are left alone, since leaving them blank is how one says "none".
+A schema's ``required`` only asks that the key be there, so the SDK lets ``"  "`` and ``""`` through; the
+server then strips it and finds nothing (``front and back are both required``, ``template required``, ``Search
+query is required``, ``Text query cannot be empty``). ``""`` is refused too, except for an argument that carries
+a payload to store as given (``content``, ``body``, ``data``, ``value``): a file with no content, an empty value
+are deliberate. Optional arguments are left alone, since leaving them blank is how one says "none".
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from mcp_sim.errors import InvalidArguments
+
+_PAYLOADS = frozenset({"content", "contents", "body", "data", "value", "values", "payload", "replacement"})
 
 
 def check(tool: str, input_schema: dict[str, Any], arguments: dict[str, Any]) -> None:
@@ -19,9 +23,15 @@ def check(tool: str, input_schema: dict[str, Any], arguments: dict[str, Any]) ->
     for name in input_schema.get("required") or []:
         value = arguments.get(name)
         prop = properties.get(name) if isinstance(properties, dict) else None
-        if not isinstance(value, str) or not value or value.strip() or not _text(prop):
+        if not isinstance(value, str) or value.strip() or not _text(prop) or (not value and _payload(name)):
             continue
         raise InvalidArguments(f"Error executing tool {tool}: {name} is required and cannot be blank")
+
+
+def _payload(name: str) -> bool:
+    """Whether the argument is a value stored as given (``content``, ``new_body``), which may well be empty."""
+    words = re.findall(r"[A-Z]?[a-z]+", name)
+    return bool(words) and words[-1].lower() in _PAYLOADS
 
 
 def _text(prop: Any) -> bool:

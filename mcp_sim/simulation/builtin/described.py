@@ -54,6 +54,15 @@ _NUMPY_ARG = re.compile(r"^(\w+)\s*:\s*\S")  # "cell_index : int", at the sectio
 _QUOTED_CHOICE = re.compile(
     r"\(\s*((?:['\"][^'\"()]{1,40}['\"]\s*,\s*)*['\"][^'\"()]{1,40}['\"]\s*,?\s*or\s+['\"][^'\"()]{1,40}['\"])\s*\)"
 )  # ('code', 'markdown', or 'raw'): quoted alternatives in one parenthesis, the last after "or"
+_QUOTED = r"['\"`][^'\"`\n]{1,40}['\"`]"
+_QUOTED_AFTER_COLON = re.compile(rf":\s*({_QUOTED}(?:\s*,\s*{_QUOTED})*\s*,?\s*or\s+{_QUOTED})")
+# "Optional scope: "global", "project:<name>", or "repo:<name>"": quoted alternatives right after a colon
+_LENGTH_SPAN = re.compile(r"\b(\d+)\s*(?:-|\u2013|to)\s*(\d+)\s*(?:chars?|characters)\b", re.IGNORECASE)
+_LENGTH_LOW = re.compile(r"\b(?:at\s+least|min(?:imum)?(?:\s+of)?)\s+(\d+)\s*(?:chars?|characters)\b", re.IGNORECASE)
+_LENGTH_HIGH = re.compile(
+    r"\b(?:at\s+most|max(?:imum)?(?:\s+of)?|up\s+to|no\s+more\s+than)\s+(\d+)\s*(?:chars?|characters)\b", re.IGNORECASE
+)
+_PLACEHOLDER = re.compile(r"<[\w -]{1,20}>")  # "project:<name>": any text in its place
 _ARG_LINE = re.compile(r"^\s+(\w+)\s*(?:\([^)]*\))?\s*:\s*(.+)$")
 _ITEM = re.compile(r"^[\w][\w.:/+-]{0,39}$")
 MAX_OPTIONS = 64
@@ -68,6 +77,8 @@ class Stated:
     high: float | None = None
     letters: tuple[str, str] | None = None  # one character in this range: "Priority level (A-Z)"
     format: str | None = None  # a date or time written as "HH:MM", "YYYY-MM-DD": its strptime pattern
+    shortest: int | None = None  # text of at least this many characters: "(10-100 chars)"
+    longest: int | None = None
 
 
 def check(tool: str, description: str, input_schema: dict[str, Any], arguments: dict[str, Any]) -> None:
@@ -157,7 +168,15 @@ def _check_one(tool: str, name: str, value: Any, stated: Stated) -> None:
             raise InvalidArguments(
                 f"Error executing tool {tool}: Invalid {name}: {value!r}. Must be a single letter ({first}-{last})"
             )
-    if stated.options and isinstance(value, str) and value not in stated.options:
+    if isinstance(value, str) and stated.shortest is not None and len(value) < stated.shortest:
+        raise InvalidArguments(
+            f"Error executing tool {tool}: {name} must be at least {stated.shortest} characters (got {len(value)})"
+        )
+    if isinstance(value, str) and stated.longest is not None and len(value) > stated.longest:
+        raise InvalidArguments(
+            f"Error executing tool {tool}: {name} must be at most {stated.longest} characters (got {len(value)})"
+        )
+    if stated.options and isinstance(value, str) and not _among(value, stated.options):
         allowed = ", ".join(stated.options)
         raise InvalidArguments(f"Error executing tool {tool}: Invalid {name}: {value!r}. Must be one of: {allowed}")
     number = isinstance(value, int | float) and not isinstance(value, bool)
@@ -172,7 +191,13 @@ def _check_one(tool: str, name: str, value: Any, stated: Stated) -> None:
 @cache
 def stated_by(description: str) -> Stated | None:
     """The closed list or range a description states, or None when it states none."""
-    options = _listed(description) or _parenthesised(description) or _quoted_one_of(description)
+    options = (
+        _listed(description)
+        or _parenthesised(description)
+        or _quoted_one_of(description)
+        or _quoted_after_colon(description)
+    )
+    shortest, longest = _length(description)
     low = high = None
     found = _RANGE.search(description) or _SPAN.search(description)
     if found is not None and not _EXAMPLES.search(description[: found.start()]):
@@ -182,9 +207,30 @@ def stated_by(description: str) -> Stated | None:
         letters = (span.group(1), span.group(2))
     formats = {_FORMATS[f.upper().replace(" ", "T")] for f in _FORMAT.findall(description)}
     form = formats.pop() if len(formats) == 1 else None  # two formats named: either may be meant
-    if not options and low is None and letters is None and form is None:
+    if not options and low is None and letters is None and form is None and shortest is longest is None:
         return None
-    return Stated(options, low, high, letters, form)
+    return Stated(options, low, high, letters, form, shortest, longest)
+
+
+def _length(description: str) -> tuple[int | None, int | None]:
+    """The text length a description states: ``(10-100 chars)``, ``at least 20 characters``, ``max 80 chars``."""
+    if (span := _LENGTH_SPAN.search(description)) is not None and not _EXAMPLES.search(description[: span.start()]):
+        low, high = sorted((int(span.group(1)), int(span.group(2))))
+        return low, high
+    low_at, high_at = _LENGTH_LOW.search(description), _LENGTH_HIGH.search(description)
+    return (int(low_at.group(1)) if low_at else None), (int(high_at.group(1)) if high_at else None)
+
+
+def _among(value: str, options: tuple[str, ...]) -> bool:
+    """Whether the value is one of the options; an option's ``<name>`` stands for any text (``project:<name>``)."""
+    for option in options:
+        if option == value:
+            return True
+        if _PLACEHOLDER.search(option):
+            pattern = ".+".join(re.escape(part) for part in _PLACEHOLDER.split(option))
+            if re.fullmatch(pattern, value, re.DOTALL):
+                return True
+    return False
 
 
 def _listed(description: str) -> tuple[str, ...]:
@@ -210,6 +256,15 @@ def _quoted_one_of(description: str) -> tuple[str, ...]:
     return _options(re.findall(r"['\"`]([^'\"`]{1,40})['\"`]", found.group(1))) if found else ()
 
 
+def _quoted_after_colon(description: str) -> tuple[str, ...]:
+    """Alternatives each quoted right after a colon, the last after "or": ``Optional scope: "global",
+    "project:<name>", or "repo:<name>"``."""
+    found = _QUOTED_AFTER_COLON.search(description)
+    if found is None or _EXAMPLES.search(description[: found.start()]):
+        return ()
+    return _options(re.findall(r"['\"`]([^'\"`\n]{1,40})['\"`]", found.group(1)))
+
+
 def _parenthesised(description: str) -> tuple[str, ...]:
     """Alternatives quoted in one parenthesis, the last after "or" (``('code', 'markdown', or 'raw')``), or each
     quoted in its own and joined by "or": ``local ('local') or all ('all')``."""
@@ -228,6 +283,6 @@ def _options(items: list[Any]) -> tuple[str, ...]:
     values = [str(i) for i in items if isinstance(i, str | int | float) and not isinstance(i, bool)]
     if not 2 <= len(values) <= MAX_OPTIONS or len(set(values)) != len(values):
         return ()
-    if not all(_ITEM.match(v) for v in values):
+    if not all(_ITEM.match(_PLACEHOLDER.sub("x", v)) for v in values):
         return ()
     return tuple(values)

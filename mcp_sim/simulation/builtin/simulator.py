@@ -49,6 +49,7 @@ from mcp_sim.simulation.builtin import (
     documents,
     echoed,
     empty_lists,
+    empty_updates,
     escapes,
     files,
     filled_scopes,
@@ -270,6 +271,7 @@ async def _general_rules(
     cycles.check(name, arguments)  # an item made its own parent (cycles.py)
     date_words.check(name, request.spec.input_schema, arguments)  # a date in words (date_words.py)
     blank_text.check(name, request.spec.input_schema, arguments)  # required text of blanks (blank_text.py)
+    empty_updates.check(request.spec, effect, arguments)  # an edit given only its record's id (empty_updates.py)
     computed = {**operations.computed(name, arguments), **meaning.derived(name, arguments)}
     held, changes = accumulated.derived(request.spec, arguments, ledger)  # what earlier calls gave (branches)
     changes += grid.changes(request.spec, arguments, ledger)  # cells written by position (grid.py)
