@@ -154,3 +154,17 @@ async def test_an_answer_of_any_keys_shows_the_related_earlier_values_but_not_th
     await path.call("s", "pack", {"order_ref": "A-7", "box": "large", "task_id": "t-9"})
     shipped = (await path.call("s", "ship", {"order_ref": "A-7"})).structured_content or {}
     assert (shipped["order_ref"], shipped["box"]) == ("A-7", "large") and "task_id" not in shipped
+
+
+async def test_a_listing_does_not_repeat_a_record_it_shows_as_an_earlier_change() -> None:
+    """``list_agents`` after two ``register_agent`` calls shows each agent once: the earlier changes it recalls are
+    the records it lists, in the same words."""
+    agent = {"type": "object", "properties": {"id": {"type": "string"}, "name": {"type": "string"}}}
+    path = path_of(
+        ToolSpec(name="register_agent", input_schema=agent),
+        ToolSpec(name="list_agents", input_schema={"type": "object", "properties": {}}),
+    )
+    await path.call("s", "register_agent", {"id": "auth-api", "name": "Auth API"})
+    await path.call("s", "register_agent", {"id": "web-ui", "name": "Web UI"})
+    listed = text(await path.call("s", "list_agents", {}))
+    assert listed.count("auth-api") == 1 and listed.count("web-ui") == 1, listed

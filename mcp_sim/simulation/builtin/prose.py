@@ -35,8 +35,15 @@ def listing(tool: str, entity: str, records: list[dict[str, Any]]) -> str:
 
 
 def with_recalled(text: str, recalled: list[dict[str, Any]]) -> str:
-    """A read's answer followed by a line per earlier change it shows (``recall.py``)."""
-    lines = [f"- {_fields(args)}" for args in recalled]
+    """A read's answer followed by a line per earlier change it shows (``recall.py``). A change the answer already
+    says in the same words (a listing's line for the record it made) is not said twice."""
+    shown = set(text.splitlines())
+    lines = []
+    for args in recalled:
+        line = f"- {_fields(args)}"
+        if line not in shown:
+            shown.add(line)
+            lines.append(line)
     return "\n".join([text, *lines] if text else lines)
 
 
