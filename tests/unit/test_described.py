@@ -145,3 +145,36 @@ def test_quoted_alternatives_after_a_colon_are_a_closed_list_whose_placeholders_
             described.check("store", "", _schema(scope=text), {"scope": wrong})
     prose = 'The note, for example: "groceries", "errands" or "work"'
     described.check("store", "", _schema(scope=prose), {"scope": "hobby"})  # examples, not a closed list
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "low, medium, or high. Omit if you cannot justify it.",
+        "Capture channel: low (rarely), medium (often), or high (always).",
+    ],
+)
+def test_a_description_opening_with_three_alternatives_is_a_closed_list(text: str) -> None:
+    described.check("record_bug", "", _schema(severity=text), {"severity": "medium"})
+    with pytest.raises(InvalidArguments, match="Invalid severity: 'critical'. Must be one of: low, medium, high"):
+        described.check("record_bug", "", _schema(severity=text), {"severity": "critical"})
+
+
+def test_two_opening_alternatives_or_a_list_also_accepting_others_are_no_constraint() -> None:
+    described.check("find_user", "", _schema(who="email or phone."), {"who": "ana@example.com"})
+    text = "How well it was recalled: 'again', 'hard', 'good', or 'easy' (1-4 also accepted)"
+    described.check("grade_card", "", _schema(rating=text), {"rating": "3"})
+
+
+def test_arguments_documented_inline_in_the_tool_description_are_checked() -> None:
+    doc = (
+        "Summary card for a workout. theme: dark, light, or clear (transparent background); unit: kg or lb;\n"
+        "    weight/unit: 0 or omitted for bodyweight; unit is kg or lb (defaults to the last unit used)."
+    )
+    schema = {"type": "object", "properties": {n: {"type": "string"} for n in ("theme", "unit", "weight")}}
+    described.check("session_card", doc, schema, {"theme": "light", "unit": "kg", "weight": "0"})
+    with pytest.raises(InvalidArguments, match="Invalid theme: 'neon'"):
+        described.check("session_card", doc, schema, {"theme": "neon"})
+    with pytest.raises(InvalidArguments, match="Invalid unit: 'stone'. Must be one of: kg, lb"):
+        described.check("session_card", doc, schema, {"unit": "stone"})
+    assert described.inline_arguments(doc, ("theme", "unit", "weight"))["weight"].startswith("0 or omitted")

@@ -57,7 +57,22 @@ _QUOTED_CHOICE = re.compile(
 _QUOTED = r"['\"`][^'\"`\n]{1,40}['\"`]"
 _QUOTED_AFTER_COLON = re.compile(rf":\s*({_QUOTED}(?:\s*,\s*{_QUOTED})*\s*,?\s*or\s+{_QUOTED})")
 # "Optional scope: "global", "project:<name>", or "repo:<name>"": quoted alternatives right after a colon
-_LENGTH_SPAN = re.compile(r"\b(\d+)\s*(?:-|\u2013|to)\s*(\d+)\s*(?:chars?|characters)\b", re.IGNORECASE)
+_LENGTH_SPAN = re.compile(
+    r"\b(\d+)\s*(?:-|\u2013|to)\s*(\d+)\s*(?:[a-z]+\s+)?(?:chars?|characters)\b", re.IGNORECASE
+)  # "10-100 chars", "7 to 40 hex chars"
+# "low, medium, or high. Omit if ...", "Capture channel: slash (from ...), confirm (...), or import (...)": a
+# description that opens with three or more one-word alternatives, the last after "or" (glosses in parentheses
+# dropped); two ("email or phone") could as well name what kind of value is meant
+_OPENING_LIST = re.compile(
+    r"^\s*(?:[A-Za-z][\w ]{0,30}:\s*)?([a-z][\w-]*(?:\s*,\s*[a-z][\w-]*){1,},?\s+or\s+[a-z][\w-]*)\s*(?:[.;:]|$)"
+)
+_NAMED_LIST = (
+    r"\b{name}\s+(?:is|must\s+be)\s+(?:one\s+of\s+)?"
+    r"([a-z][\w-]*(?:\s*,\s*[a-z][\w-]*)*,?\s+or\s+[a-z][\w-]*)\s*(?:[.;(]|$)"
+)
+# "unit is kg or lb (defaults to ...)": the argument named, then its alternatives
+_GLOSS = re.compile(r"\s*\([^()]*\)")
+_ALSO_ACCEPTED = re.compile(r"\balso\s+accept", re.IGNORECASE)  # "(1-4 also accepted)": the list is not all
 _LENGTH_LOW = re.compile(r"\b(?:at\s+least|min(?:imum)?(?:\s+of)?)\s+(\d+)\s*(?:chars?|characters)\b", re.IGNORECASE)
 _LENGTH_HIGH = re.compile(
     r"\b(?:at\s+most|max(?:imum)?(?:\s+of)?|up\s+to|no\s+more\s+than)\s+(\d+)\s*(?:chars?|characters)\b", re.IGNORECASE
@@ -89,12 +104,12 @@ def check(tool: str, description: str, input_schema: dict[str, Any], arguments: 
     if wanted and all(arguments.get(name) in (None, "", []) for name in wanted):
         listed = " or ".join(wanted)
         raise InvalidArguments(f"Error executing tool {tool}: at least one of {listed} must be provided")
-    documented = docstring_arguments(description)
+    documented = docstring_arguments(description) or inline_arguments(description, tuple(properties))
     for name, value in arguments.items():
         prop = properties.get(name)
         if not isinstance(prop, dict) or "enum" in prop or "const" in prop:
             continue  # the schema says it already, and the arguments were validated against it
-        stated = stated_by(str(prop.get("description") or documented.get(name) or ""))
+        stated = stated_by(str(prop.get("description") or documented.get(name) or "")) or named_list(description, name)
         if stated is None:
             continue
         for item in value if isinstance(value, list) else [value]:
@@ -114,6 +129,24 @@ def one_of_required(description: str, names: tuple[str, ...]) -> tuple[str, ...]
         return ()  # "Either way, ...": the words after it name no argument
     wanted = tuple(dict.fromkeys(w for w in said if w in names))
     return wanted if len(wanted) >= 2 else ()
+
+
+@cache
+def inline_arguments(description: str, names: tuple[str, ...]) -> dict[str, str]:
+    """Per-argument text from a docstring that documents arguments inline rather than under ``Args:``:
+    ``theme: dark, light, or clear (...); unit: kg or lb``, one per line or sentence, each running to the next
+    argument's name and colon (``weight/unit:`` documents both)."""
+    if not names:
+        return {}
+    alternatives = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    label = re.compile(rf"(?:(?<=^)|(?<=[\s.;(`]))((?:`?(?:{alternatives})`?)(?:\s*/\s*`?(?:{alternatives})`?)*)\s*:\s")
+    found: dict[str, str] = {}
+    marks = list(label.finditer(description))
+    for at, mark in enumerate(marks):
+        end = marks[at + 1].start() if at + 1 < len(marks) else len(description)
+        for name in re.split(r"\s*/\s*", mark.group(1)):
+            found.setdefault(name.strip("`"), description[mark.end() : end].strip())
+    return found
 
 
 @cache
@@ -196,7 +229,10 @@ def stated_by(description: str) -> Stated | None:
         or _parenthesised(description)
         or _quoted_one_of(description)
         or _quoted_after_colon(description)
+        or _opening_list(description)
     )
+    if _ALSO_ACCEPTED.search(description):
+        options = ()
     shortest, longest = _length(description)
     low = high = None
     found = _RANGE.search(description) or _SPAN.search(description)
@@ -254,6 +290,24 @@ def _quoted_one_of(description: str) -> tuple[str, ...]:
     (quotes on every item say they are values, not prose)."""
     found = _ONE_OF_QUOTED.search(description)
     return _options(re.findall(r"['\"`]([^'\"`]{1,40})['\"`]", found.group(1))) if found else ()
+
+
+@cache
+def named_list(description: str, name: str) -> Stated | None:
+    """The alternatives a description gives an argument by name: ``unit is kg or lb (defaults to ...)``."""
+    found = re.search(_NAMED_LIST.format(name=re.escape(name)), _GLOSS.sub("", description))
+    if found is None or _EXAMPLES.search(description[: found.start()]) or _ALSO_ACCEPTED.search(description):
+        return None
+    options = _options([p.strip() for p in re.split(r"\s*,\s*(?:or\s+)?|\s+or\s+", found.group(1))])
+    return Stated(options) if options else None
+
+
+def _opening_list(description: str) -> tuple[str, ...]:
+    """Three or more one-word alternatives a description opens with: ``low, medium, or high. Omit if ...``."""
+    found = _OPENING_LIST.match(_GLOSS.sub("", description))
+    if found is None:
+        return ()
+    return _options([p.strip() for p in re.split(r"\s*,\s*(?:or\s+)?|\s+or\s+", found.group(1))])
 
 
 def _quoted_after_colon(description: str) -> tuple[str, ...]:
