@@ -207,6 +207,17 @@ FOURTEENTH_VENVS: dict[str, list[list[str]]] = {
         ["mcp-trove==0.2.0", "mcp==1.30.0", "pyrage==1.4.0"]
     ],  # low-level `Server`: its decorators are gone in 2.x
 }
+# The fifteenth batch (backlog, invoice_intake, job_queue, runloq) installs under .cache/record15 (held-out data, like
+# the fourth to fourteenth): one venv per Python server and an npm prefix for the TypeScript one (backlog: npm installs
+# the Bun-compiled binary from its platform package backlog.md-linux-x64). `--install-batch record15` installs only
+# these.
+FIFTEENTH = Path(os.environ.get("MCP_REC_FIFTEENTH", REPO / ".cache" / "record15"))
+FIFTEENTH_NPM_PACKAGES = ["backlog.md@1.52.0"]  # pulls backlog.md-linux-x64@1.52.0 (the binary)
+FIFTEENTH_VENVS: dict[str, list[list[str]]] = {
+    "invoice": [["invoice-intake-mcp==0.1.1", "mcp==2.3.0"]],  # the new `MCPServer` of mcp 2.x
+    "kyoo": [["kyoo==0.2.7", "mcp==1.30.0"]],  # it takes `FastMCP` on 1.x, `MCPServer` on 2.x
+    "runloq": [["runloq==0.1.1", "mcp==1.30.0"]],  # imports mcp.server.fastmcp (gone in mcp 2.x)
+}
 # libfaketime (Debian package `faketime`) freezes the wall clock of servers that stamp records with it (kanban's
 # SQLite `datetime('now')`); the monotonic clock keeps running so timeouts still work.
 FAKETIME_LIB = Path("/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1")
@@ -7082,6 +7093,621 @@ async def mem_mistakes(s: Rec, wd: Path) -> None:
     await s.call("memory_deleteKnowledge", {"id": flags}, note="error case: unknown tool")
 
 
+# ---- the fifteenth batch (held-out data, installed under .cache/record15) --------------------------
+# backlog (backlog.md 1.52.0, npm: a Bun-compiled TypeScript binary bundling the official TypeScript SDK's low-level
+# `Server`): a Markdown kanban of tasks (TASK-<n>), milestones, documents (doc-<n>) and Definition of Done defaults in a
+# project made here with `backlog init --no-git`; answers are prose (Markdown-ish text), failures isError text.
+# invoice_intake (invoice-intake-mcp 0.1.1, mcp 2.3 `MCPServer`, its `--role read` server): supplier invoices matched
+# against purchase orders in a JSON-file fake ERP seeded by the package, staged (STG-<hex>) and sent for approval
+# (APR-<hex>; uuid4 seeded here); `-> dict` tools without outputSchema answer pretty-printed JSON text, failures are
+# isError text carrying a typed JSON payload. job_queue (kyoo 0.2.7, mcp 1.30 `FastMCP`): a local job queue of shell
+# commands (integer ids) with locks, dependencies and result files; its typed returns declare outputSchema and answer
+# structuredContent, failures isError text. Its MCP server talks to a kyoo daemon on 127.0.0.1 that the session starts
+# under the frozen clock (the MCP process runs on the real clock: under libfaketime its HTTP client fails with EINVAL).
+# runloq (runloq 0.1.1, mcp 1.30 `FastMCP`): an SQLite issue tracker with per-project ids (TASK-001, OPS-001), epics,
+# blockers, recurrence and comments; `-> dict` tools without outputSchema answer pretty-printed JSON text, failures
+# `{"error": ...}` as ordinary results. backlog, invoice_intake and runloq run under the frozen clock.
+
+
+BACKLOG_BIN = FIFTEENTH / "npm" / "node_modules" / ".bin" / "backlog"
+
+
+def backlog_env(wd: Path) -> dict[str, str]:
+    return {**frozen_clock(), "HOME": str(wd), "BACKLOG_CWD": str(wd / "shop-api")}
+
+
+def backlog_setup(wd: Path) -> None:
+    (wd / "shop-api").mkdir()
+    subprocess.run(
+        [str(BACKLOG_BIN), "init", "Shop API", "--no-git", "--defaults", "--integration-mode", "none"],
+        cwd=wd / "shop-api",
+        env={**os.environ, **backlog_env(wd)},
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        check=True,
+    )
+
+
+def _backlog_task(answer: Answer) -> str:
+    m = re.search(r"Task (TASK-\d+) - ", answer.text)
+    if not m:
+        raise ValueError(f"no task id in {answer.text[:200]!r}")
+    return m.group(1)
+
+
+def _backlog_doc(answer: Answer) -> str:
+    m = re.search(r"\b(doc-\d+)\b", answer.text)
+    if not m:
+        raise ValueError(f"no document id in {answer.text[:200]!r}")
+    return m.group(1)
+
+
+async def backlog_sprint(s: Rec, wd: Path) -> None:
+    await s.call(
+        "milestone_add",
+        {"name": "v1.2 checkout", "description": "Card payments and server-side totals", "dueDate": "2026-02-15"},
+    )
+    a = await s.call(
+        "task_create",
+        {
+            "title": "Add Stripe webhook endpoint",
+            "description": "Receive payment_intent events and mark orders paid.",
+            "priority": "High",
+            "type": "feature",
+            "labels": ["payments", "api"],
+            "milestone": "v1.2 checkout",
+            "acceptanceCriteria": ["Signature is verified", "Duplicate events are ignored"],
+        },
+    )
+    webhook = _backlog_task(a)
+    s.capture(task_id=webhook)
+    a = await s.call(
+        "task_create",
+        {
+            "title": "Validate cart totals server-side",
+            "description": "The client sends totals; recompute them from prices in the database.",
+            "priority": "High",
+            "type": "bug",
+            "labels": ["payments"],
+            "milestone": "v1.2 checkout",
+        },
+    )
+    totals = _backlog_task(a)
+    s.capture(task_id=totals)
+    a = await s.call(
+        "task_create",
+        {"title": "Document the refund flow", "type": "docs", "priority": "Low", "dependencies": [webhook]},
+    )
+    refund_doc = _backlog_task(a)
+    s.capture(task_id=refund_doc)
+    await s.call("task_list", {})
+    await s.call(
+        "task_edit",
+        {
+            "id": webhook,
+            "status": "In Progress",
+            "assignee": ["@dana"],
+            "planSet": "1. Route /webhooks/stripe\n2. Verify the signature\n3. Store event ids",
+        },
+    )
+    await s.call("task_view", {"id": webhook})
+    await s.call("task_search", {"query": "cart"})
+    await s.call(
+        "task_edit",
+        {"id": webhook, "acceptanceCriteriaCheck": [1, 2], "notesAppend": ["Event ids kept in a unique index."]},
+    )
+    await s.call(
+        "task_edit",
+        {"id": webhook, "status": "Done", "finalSummary": "Webhook verifies signatures and ignores replays."},
+    )
+    await s.call("task_complete", {"id": webhook})
+    await s.call("task_list", {"ready": True}, note="the docs task's dependency is now complete")
+    await s.call("task_archive", {"id": refund_doc})
+    await s.call("task_list", {"milestone": "v1.2 checkout"})
+    await s.call("milestone_list", {})
+
+
+async def backlog_docs(s: Rec, wd: Path) -> None:
+    a = await s.call(
+        "document_create",
+        {
+            "title": "API conventions",
+            "content": "# API conventions\n\n- Cursor pagination with `?after=`\n- Errors as RFC 7807 problem JSON\n",
+            "type": "guide",
+            "tags": ["api", "style"],
+        },
+    )
+    doc = _backlog_doc(a)
+    s.capture(doc_id=doc)
+    await s.call("document_list", {})
+    await s.call("document_view", {"id": doc})
+    await s.call(
+        "document_update",
+        {
+            "id": doc,
+            "content": "# API conventions\n\n- Cursor pagination with `?after=` and `limit` (max 100)\n"
+            "- Errors as RFC 7807 problem JSON\n- Timestamps in UTC, ISO 8601\n",
+        },
+    )
+    await s.call("document_search", {"query": "pagination"})
+    await s.call(
+        "definition_of_done_defaults_upsert", {"items": ["Tests added", "Docs updated", "Reviewed by a second person"]}
+    )
+    await s.call("definition_of_done_defaults_get", {})
+    a = await s.call(
+        "task_create",
+        {"title": "Paginate GET /orders", "type": "enhancement", "labels": ["api"], "documentation": [doc]},
+    )
+    orders = _backlog_task(a)
+    s.capture(task_id=orders)
+    await s.call(
+        "task_edit",
+        {
+            "id": orders,
+            "definitionOfDoneCheck": [1],
+            "commentsAppend": ["Cursor is the last order id, base64."],
+            "commentAuthor": "dana",
+        },
+    )
+    await s.call("task_view", {"id": orders})
+    await s.call("milestone_add", {"name": "Q1 hardening"})
+    await s.call("milestone_rename", {"from": "Q1 hardening", "to": "Q1 API hardening"})
+    await s.call("task_edit", {"id": orders, "milestone": "Q1 API hardening"})
+    await s.call("milestone_remove", {"name": "Q1 API hardening", "taskHandling": "keep"})
+    await s.call("task_list", {"status": "To Do"})
+
+
+async def backlog_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("task_view", {"id": "TASK-42"}, note="error case: unknown task")
+    await s.call("task_create", {"title": ""}, note="error case: empty title")
+    await s.call(
+        "task_create",
+        {"title": "Fix flaky checkout test", "priority": "Urgent"},
+        note="error case: priority not allowed",
+    )
+    await s.call(
+        "task_create", {"title": "Fix flaky checkout test", "labels": "ci"}, note="error case: labels a string"
+    )
+    a = await s.call("task_create", {"title": "Fix flaky checkout test", "type": "bug", "labels": ["ci"]})
+    flaky = _backlog_task(a)
+    s.capture(task_id=flaky)
+    a = await s.call(
+        "task_create", {"title": "Fix flaky checkout test", "type": "bug"}, note="error case: the same task again"
+    )
+    again = _backlog_task(a)
+    s.capture(task_id=again)
+    await s.call("task_archive", {"id": again}, note="the duplicate is archived")
+    await s.call("task_view", {"id": again}, note="error case: an archived task")
+    await s.call("task_edit", {"id": again, "status": "Done"}, note="error case: edit an archived task")
+    await s.call("task_edit", {"title": "Fix the flaky checkout test"}, note="error case: no id")
+    await s.call("task_complete", {"id": flaky}, note="error case: complete a task that is not Done")
+    await s.call("milestone_remove", {"name": "v9"}, note="error case: unknown milestone")
+    await s.call("milestone_add", {"name": "Beta"})
+    await s.call("milestone_add", {"name": "beta"}, note="error case: the same milestone again")
+    await s.call("document_view", {"id": "doc-7"}, note="error case: unknown document")
+    await s.call("task_delete", {"id": flaky}, note="error case: unknown tool")
+
+
+INVOICE_LAUNCH = _seeded_launch(
+    "from invoice_intake_mcp.server import main; sys.argv = ['invoice-intake-mcp', '--role', 'read']; main()", 20260120
+)
+
+
+def invoice_env(wd: Path) -> dict[str, str]:
+    return {
+        **frozen_clock(),
+        "HOME": str(wd),
+        "PYTHONHASHSEED": "0",
+        "INVOICE_INTAKE_STATE": str(wd / "state.json"),  # made from the package's seed on first use
+        "INVOICE_INTAKE_AUDIT": str(wd / "audit.jsonl"),
+    }
+
+
+async def invoice_inbox(s: Rec, wd: Path) -> None:
+    await s.call("invoices_list_new", {})
+    await s.call("invoices_extract", {"invoice_id": "invoice_2291.pdf"})
+    await s.call("erp_search_vendor", {"name": "Norda"})
+    await s.call("erp_get_purchase_order", {"po_number": "PO-1187"})
+    match = {"vendor_id": "V-1001", "po_number": "PO-1187", "total": 7420.0, "currency": "EUR"}
+    await s.call("erp_match_po", match)
+    a = await s.call("erp_stage_invoice", {"invoice_id": "invoice_2291.pdf", **match})
+    staged = _text_json(a)["staged_id"]
+    s.capture(staged_id=staged)
+    a = await s.call("approvals_request", {"staged_id": staged, "reason": "7,420 EUR is above the 5,000 limit"})
+    approval = _text_json(a)["approval_id"]
+    s.capture(approval_id=approval)
+    await s.call("approvals_get", {"approval_id": approval})
+    await s.call(
+        "approvals_request",
+        {"staged_id": staged, "reason": "reminder for the CFO"},
+        note="asked again: the open approval comes back",
+    )
+    await s.call("invoices_extract", {"invoice_id": "invoice_2293.pdf"})
+    await s.call("erp_search_vendor", {"name": "Brightline"})
+    match = {"vendor_id": "V-1002", "po_number": "PO-1191", "total": 655.0, "currency": "EUR"}
+    await s.call("erp_match_po", match)
+    await s.call(
+        "erp_stage_invoice",
+        {"invoice_id": "invoice_2293.pdf", **match},
+        note="error case: staging despite the variance",
+    )
+    await s.call("invoices_list_new", {"since": "2026-09-13T07:30:00Z"})
+
+
+async def invoice_review(s: Rec, wd: Path) -> None:
+    await s.call("invoices_list_new", {})
+    await s.call("invoices_extract", {"invoice_id": "invoice_2292.pdf"})
+    await s.call("erp_search_vendor", {"name": "brightline logistics"})
+    await s.call("erp_match_po", {"vendor_id": "V-1002", "po_number": "PO-1190", "total": 1180.0, "currency": "EUR"})
+    await s.call("erp_get_purchase_order", {"po_number": "PO-1190"})
+    await s.call("invoices_extract", {"invoice_id": "invoice_2294.pdf"})
+    await s.call("erp_search_vendor", {"name": "Okta"})
+    await s.call("erp_get_purchase_order", {"po_number": "PO-1191"})
+    await s.call(
+        "erp_match_po",
+        {"vendor_id": "V-1003", "po_number": "PO-1191", "total": 210.0, "currency": "EUR"},
+        note="another vendor's purchase order",
+    )
+    await s.call("erp_match_po", {"vendor_id": "V-1002", "po_number": "PO-1191", "total": 640.0, "currency": "USD"})
+    match = {"vendor_id": "V-1002", "po_number": "PO-1191", "total": 640.0, "currency": "EUR"}
+    await s.call("erp_match_po", match, note="the corrected credit note total")
+    a = await s.call("erp_stage_invoice", {"invoice_id": "invoice_2293.pdf", **match})
+    staged = _text_json(a)["staged_id"]
+    s.capture(staged_id=staged)
+    a = await s.call(
+        "approvals_request", {"staged_id": staged, "reason": "total corrected by credit note"}, note="not required here"
+    )
+    approval = _text_json(a)["approval_id"]
+    s.capture(approval_id=approval)
+    await s.call("approvals_get", {"approval_id": approval})
+    await s.call("invoices_list_new", {})
+
+
+async def invoice_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("approvals_get", {"approval_id": "APR-00000000"}, note="error case: unknown approval")
+    await s.call("invoices_extract", {"invoice_id": "invoice_2299.pdf"}, note="error case: unknown document")
+    await s.call("erp_get_purchase_order", {"po_number": "1187"}, note="error case: number without the PO- prefix")
+    await s.call(
+        "erp_match_po",
+        {"vendor_id": "Norda Ltd", "po_number": "PO-1187", "total": 7420.0, "currency": "EUR"},
+        note="error case: a vendor name where the id belongs",
+    )
+    await s.call(
+        "erp_match_po",
+        {"vendor_id": "V-1001", "po_number": "PO-1187", "total": "7420 EUR", "currency": "EUR"},
+        note="error case: total not a number",
+    )
+    await s.call(
+        "erp_match_po",
+        {"vendor_id": "V-1001", "po_number": "PO-1187", "total": 7420.0, "currency": "CHF"},
+        note="error case: currency not allowed",
+    )
+    await s.call(
+        "erp_match_po",
+        {"vendor_id": "V-1001", "po_number": "PO-1187", "total": -7420.0, "currency": "EUR"},
+        note="error case: negative total",
+    )
+    await s.call(
+        "erp_stage_invoice",
+        {"invoice_id": "invoice_2291.pdf", "vendor_id": "V-1001", "po_number": "PO-1187", "currency": "EUR"},
+        note="error case: no total",
+    )
+    stage = {"invoice_id": "invoice_2291.pdf", "vendor_id": "V-1001", "po_number": "PO-1187", "total": 7420.0}
+    a = await s.call("erp_stage_invoice", {**stage, "currency": "EUR"})
+    s.capture(staged_id=_text_json(a)["staged_id"])
+    a = await s.call("erp_stage_invoice", {**stage, "currency": "EUR"}, note="error case: staged twice")
+    staged = _text_json(a)["staged_id"]
+    s.capture(staged_id=staged)
+    await s.call(
+        "approvals_request", {"staged_id": "STG-deadbeef", "reason": "over limit"}, note="error case: unknown staged id"
+    )
+    await s.call("approvals_request", {"staged_id": staged}, note="error case: no reason")
+    await s.call("erp_search_vendor", {"name": ""}, note="error case: empty name")
+    await s.call("erp_post_invoice", {"staged_id": staged}, note="error case: a commit-server tool on the read server")
+
+
+KYOO_PORT = 7791
+
+
+def kyoo_env(wd: Path) -> dict[str, str]:
+    return {"HOME": str(wd), "TZ": "UTC", "KYOO_HOME": str(wd / "kyoo"), "KYOO_PORT": str(KYOO_PORT)}
+
+
+def _kyoo_alive() -> bool:
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{KYOO_PORT}/health", timeout=1) as r:
+            return bool(r.status == 200)
+    except OSError:
+        return False
+
+
+def kyoo_start(wd: Path) -> None:
+    """The daemon runs the jobs and stamps them: started here under the frozen clock, on 127.0.0.1 only."""
+    if _kyoo_alive():
+        raise RuntimeError(f"something already answers on 127.0.0.1:{KYOO_PORT}")
+    (wd / "shop-api").mkdir()
+    (wd / "kyoo").mkdir()
+    env = {**os.environ, **kyoo_env(wd), **frozen_clock()}
+    with (wd / "daemon.log").open("ab") as log:
+        proc = subprocess.Popen(
+            [str(FIFTEENTH / "venv-kyoo" / "bin" / "kyoo"), "serve", "--port", str(KYOO_PORT)],
+            cwd=wd,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    (wd / "daemon.pid").write_text(str(proc.pid))
+    for _ in range(100):
+        if _kyoo_alive():
+            return
+        time.sleep(0.1)
+    raise RuntimeError("the kyoo daemon did not start")
+
+
+def kyoo_stop(wd: Path) -> None:
+    pidfile = wd / "daemon.pid"
+    if pidfile.exists():
+        with contextlib.suppress(ProcessLookupError, ValueError):
+            os.kill(int(pidfile.read_text().strip()), 15)
+        for _ in range(50):
+            if not _kyoo_alive():
+                break
+            time.sleep(0.1)
+
+
+def _job_id(answer: Answer) -> int:
+    return int(answer.data["id"])
+
+
+async def queue_build(s: Rec, wd: Path) -> None:
+    repo = str(wd / "shop-api")
+    await s.call("locks", {})
+    a = await s.call(
+        "enqueue",
+        {
+            "command": "python3 -c \"print('unit tests: 42 passed')\"",
+            "cwd": repo,
+            "description": "unit tests",
+            "locks": ["worktree:shop-api"],
+        },
+    )
+    tests = _job_id(a)
+    s.capture(job_id=tests)
+    a = await s.call(
+        "enqueue",
+        {
+            "command": "mkdir -p dist && echo 'shop_api-1.2.0-py3-none-any.whl' > dist/BUILT && echo built",
+            "cwd": repo,
+            "description": "build wheel",
+            "locks": ["worktree:shop-api"],
+            "after": [tests],
+        },
+    )
+    build = _job_id(a)
+    s.capture(job_id=build)
+    await s.call("wait_job", {"job_id": build, "timeout_seconds": 60})
+    await s.call("get_job", {"job_id": tests, "log_tail": 5})
+    await s.call("tail_log", {"job_id": build})
+    a = await s.call(
+        "enqueue",
+        {
+            "command": "python3 -c \"import json; json.dump({'coverage': 87.5, 'files': 31}, open('cov.json', 'w'))\"",
+            "cwd": repo,
+            "description": "coverage",
+            "result_file": "cov.json",
+        },
+    )
+    cov = _job_id(a)
+    s.capture(job_id=cov)
+    await s.call("wait_job", {"job_id": cov, "timeout_seconds": 60})
+    await s.call("get_job", {"job_id": cov}, note="the result file's contents come back")
+    await s.call("set_lock_capacity", {"name": "gpu0", "capacity": 2})
+    await s.call("locks", {})
+    await s.call("list_jobs", {"status": "succeeded"})
+    await s.call("list_jobs", {"limit": 2})
+
+
+async def queue_cancel(s: Rec, wd: Path) -> None:
+    repo = str(wd / "shop-api")
+    await s.call("set_lock_capacity", {"name": "gpu0", "capacity": 1})
+    a = await s.call("enqueue", {"command": "sleep 30", "cwd": repo, "description": "train model", "locks": ["gpu0"]})
+    train = _job_id(a)
+    s.capture(job_id=train)
+    a = await s.call(
+        "enqueue",
+        {"command": "echo eval done", "cwd": repo, "description": "evaluate", "locks": ["gpu0"], "after": [train]},
+    )
+    evaluate = _job_id(a)
+    s.capture(job_id=evaluate)
+    a = await s.call("enqueue", {"command": "echo 'E501 line too long' && exit 3", "cwd": repo, "description": "lint"})
+    lint = _job_id(a)
+    s.capture(job_id=lint)
+    await s.call("wait_job", {"job_id": lint, "timeout_seconds": 60})
+    a = await s.call("enqueue", {"command": "echo deploying", "cwd": repo, "description": "deploy", "after": [lint]})
+    deploy = _job_id(a)
+    s.capture(job_id=deploy)
+    await s.call("wait_job", {"job_id": deploy, "timeout_seconds": 60}, note="its dependency failed")
+    await s.call("locks", {}, note="the training job holds gpu0")
+    await s.call("get_job", {"job_id": evaluate})
+    await s.call("cancel_job", {"job_id": train})
+    await s.call("wait_job", {"job_id": train, "timeout_seconds": 60})
+    await s.call("wait_job", {"job_id": evaluate, "timeout_seconds": 60})
+    await s.call("list_jobs", {"status": "cancelled,skipped"})
+    await s.call("tail_log", {"job_id": lint, "lines": 10})
+    a = await s.call(
+        "enqueue", {"command": "echo hotfix applied", "cwd": repo, "description": "hotfix", "urgent": True}
+    )
+    hotfix = _job_id(a)
+    s.capture(job_id=hotfix)
+    await s.call("wait_job", {"job_id": hotfix, "timeout_seconds": 60})
+
+
+async def queue_mistakes(s: Rec, wd: Path) -> None:
+    repo = str(wd / "shop-api")
+    await s.call("get_job", {"job_id": 99}, note="error case: unknown job")
+    await s.call("enqueue", {"command": "echo hi"}, note="error case: no cwd")
+    await s.call(
+        "enqueue", {"command": "echo hi", "cwd": str(wd / "no-such-dir")}, note="error case: cwd does not exist"
+    )
+    await s.call("enqueue", {"command": "echo hi", "cwd": repo, "after": [42]}, note="error case: unknown dependency")
+    await s.call("enqueue", {"command": "echo hi", "cwd": repo, "locks": "gpu0"}, note="error case: locks a string")
+    await s.call("get_job", {"job_id": "one"}, note="error case: id not a number")
+    a = await s.call("enqueue", {"command": "echo hi", "cwd": repo, "description": "smoke"})
+    smoke = _job_id(a)
+    s.capture(job_id=smoke)
+    await s.call("wait_job", {"job_id": smoke, "timeout_seconds": 60})
+    await s.call("cancel_job", {"job_id": smoke}, note="error case: cancel a finished job")
+    await s.call("cancel_job", {"job_id": 77}, note="error case: unknown job")
+    await s.call("tail_log", {"job_id": 77}, note="error case: unknown job")
+    await s.call("set_lock_capacity", {"name": "gpu0", "capacity": -1}, note="error case: negative capacity")
+    await s.call("set_lock_capacity", {"name": "gpu0"}, note="error case: no capacity")
+    await s.call("list_jobs", {"status": "done"}, note="error case: status not allowed")
+    await s.call("retry_job", {"job_id": smoke}, note="error case: unknown tool")
+
+
+def runloq_env(wd: Path) -> dict[str, str]:
+    return {
+        **frozen_clock(),
+        "HOME": str(wd),
+        "PYTHONHASHSEED": "0",
+        "TRACKER_DB": str(wd / "tracker.db"),
+        "TRACKER_SKIP_AGENT_VALIDATION": "1",  # agent slugs are checked against an agents folder this project lacks
+    }
+
+
+RUNLOQ_CONFIG = """\
+[projects]
+TASK = "Tasks"
+OPS = "Operations"
+DOC = "Documentation"
+
+[assignees]
+list = ["claude", "me", "dana"]
+
+[models]
+list = ["opus", "sonnet", "haiku"]
+
+[paths]
+state_dir = "state"
+"""
+
+
+def runloq_setup(wd: Path) -> None:
+    # project prefixes and assignees come from ./runloq.config.toml (the package's `runloq init` writes one like it)
+    (wd / "runloq.config.toml").write_text(RUNLOQ_CONFIG)
+
+
+def _issue_id(answer: Answer) -> str:
+    return str(_text_json(answer)["id"])
+
+
+async def runloq_sprint(s: Rec, wd: Path) -> None:
+    a = await s.call(
+        "create_issue",
+        {
+            "title": "Add rate limiting to /login",
+            "description": "Five attempts a minute per IP, then 429 with Retry-After.",
+            "priority": "P0",
+            "agent": "backend-dev",
+        },
+    )
+    limit = _issue_id(a)
+    s.capture(issue_id=limit)
+    a = await s.call(
+        "create_issue",
+        {
+            "title": "Show a lockout message on the login form",
+            "priority": "P2",
+            "agent": "frontend-dev",
+            "model": "sonnet",
+        },
+    )
+    message = _issue_id(a)
+    s.capture(issue_id=message)
+    a = await s.call("create_issue", {"title": "Auth hardening", "type": "epic", "priority": "P1"})
+    epic = _issue_id(a)
+    s.capture(issue_id=epic)
+    await s.call("update_issue", {"id": limit, "parent_id": epic, "status": "in_progress"})
+    await s.call("update_issue", {"id": message, "parent_id": epic, "blocked_by": limit})
+    await s.call(
+        "comment_issue",
+        {"id": limit, "message": "Token bucket in Redis, keyed by IP and username.", "files": "api/auth.py"},
+    )
+    await s.call("list_issues", {})
+    await s.call("search", {"query": "login"})
+    await s.call("get_issue", {"id": message})
+    await s.call(
+        "close_issue", {"id": limit, "resolution": "Shipped behind a flag", "files": "api/auth.py,api/limits.py"}
+    )
+    await s.call("get_issue", {"id": message}, note="its blocker is closed")
+    await s.call("list_issues", {"include_epics": True})
+    await s.call("board", {})
+    await s.call("context", {})
+
+
+async def runloq_projects(s: Rec, wd: Path) -> None:
+    a = await s.call(
+        "create_issue",
+        {
+            "title": "Rotate the staging database password",
+            "project": "OPS",
+            "assignee": "me",
+            "scheduled_at": "2026-01-22",
+        },
+    )
+    rotate = _issue_id(a)
+    s.capture(issue_id=rotate)
+    a = await s.call(
+        "create_issue",
+        {"title": "Weekly dependency audit", "project": "OPS", "recurrence": "weekly", "scheduled_at": "2026-01-23"},
+    )
+    audit = _issue_id(a)
+    s.capture(issue_id=audit)
+    a = await s.call("create_issue", {"title": "Write release notes for 2.4", "project": "DOC", "priority": "P3"})
+    notes = _issue_id(a)
+    s.capture(issue_id=notes)
+    await s.call("list_issues", {"project": "OPS"})
+    await s.call("list_issues", {"status": "scheduled"})
+    await s.call("update_issue", {"id": notes, "assignee": "dana", "linked_to": rotate})
+    await s.call("close_issue", {"id": audit, "resolution": "No vulnerable packages"}, note="a recurring issue")
+    await s.call("list_issues", {"project": "OPS"})
+    await s.call(
+        "comment_issue",
+        {"id": notes, "message": "Draft in docs/releases/2.4.md", "status": "in_progress", "refs": rotate},
+    )
+    await s.call(
+        "close_issue", {"id": rotate, "status": "cancelled", "resolution": "Infra rotated it with the vault migration"}
+    )
+    await s.call("search", {"query": "release"})
+    await s.call("list_issues", {"priority": "P3", "assignee": "dana"})
+    await s.call("board", {})
+
+
+async def runloq_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("get_issue", {"id": "TASK-404"}, note="error case: unknown issue")
+    await s.call("update_issue", {"id": "TASK-404", "status": "done"}, note="error case: unknown issue")
+    await s.call("create_issue", {"description": "pillow 11.3 fixes a CVE"}, note="error case: no title")
+    await s.call("create_issue", {"title": "Bump pillow", "priority": "urgent"}, note="error case: priority not P0-P3")
+    await s.call("create_issue", {"title": "Bump pillow", "type": "story"}, note="error case: type not allowed")
+    a = await s.call("create_issue", {"title": "Bump pillow to 11.3", "priority": "P1"})
+    bump = _issue_id(a)
+    s.capture(issue_id=bump)
+    a = await s.call("create_issue", {"title": "Bump pillow to 11.3", "priority": "P1"}, note="error case: duplicate")
+    s.capture(issue_id=_issue_id(a))
+    await s.call("update_issue", {"id": bump, "status": "almost-done"}, note="error case: status not allowed")
+    await s.call("update_issue", {"id": bump, "blocked_by": bump}, note="error case: blocked by itself")
+    await s.call("close_issue", {"id": bump, "resolution": "Bumped in requirements.txt"})
+    await s.call("close_issue", {"id": bump}, note="error case: closed twice")
+    await s.call("comment_issue", {"id": bump}, note="error case: no message")
+    await s.call("update_issue", {"id": 42, "status": "todo"}, note="error case: id not a string")
+    await s.call("list_issues", {"include_epics": "yes"}, note="error case: not a boolean")
+    await s.call("delete_issue", {"id": bump}, note="error case: unknown tool")
+
+
 def build_servers() -> list[ServerDef]:
     npm = lambda exe: str(NPM_BIN / exe)  # noqa: E731
     S = Session
@@ -7935,6 +8561,58 @@ def build_servers() -> list[ServerDef]:
                 S("mem_mistakes", mem_mistakes, mem_seed),
             ],
         ),
+        # the fifteenth batch (installed under .cache/record15): held-out data
+        ServerDef(
+            "backlog",
+            "backlog.md@1.52.0 (npm, Bun-compiled TypeScript, TS SDK low-level `Server`)",
+            lambda wd, s: StdioServerParameters(
+                command=str(BACKLOG_BIN), args=["mcp", "start"], cwd=str(wd / "shop-api"), env=backlog_env(wd)
+            ),
+            [
+                S("backlog_sprint", backlog_sprint, backlog_setup),
+                S("backlog_docs", backlog_docs, backlog_setup),
+                S("backlog_mistakes", backlog_mistakes, backlog_setup),
+            ],
+        ),
+        ServerDef(
+            "invoice_intake",
+            "invoice-intake-mcp==0.1.1 (PyPI, mcp 2.3.0 `MCPServer`, --role read)",
+            lambda wd, s: StdioServerParameters(
+                command=str(FIFTEENTH / "venv-invoice" / "bin" / "python"),
+                args=["-c", INVOICE_LAUNCH],
+                cwd=str(wd),
+                env=invoice_env(wd),
+            ),
+            [
+                S("invoice_inbox", invoice_inbox),
+                S("invoice_review", invoice_review),
+                S("invoice_mistakes", invoice_mistakes),
+            ],
+        ),
+        ServerDef(
+            "job_queue",
+            "kyoo==0.2.7 (PyPI, mcp 1.30.0 `FastMCP`, its daemon on 127.0.0.1)",
+            lambda wd, s: StdioServerParameters(
+                command=str(FIFTEENTH / "venv-kyoo" / "bin" / "kyoo"), args=["mcp"], cwd=str(wd), env=kyoo_env(wd)
+            ),
+            [
+                S("queue_build", queue_build, kyoo_start, teardown=kyoo_stop),
+                S("queue_cancel", queue_cancel, kyoo_start, teardown=kyoo_stop),
+                S("queue_mistakes", queue_mistakes, kyoo_start, teardown=kyoo_stop),
+            ],
+        ),
+        ServerDef(
+            "runloq",
+            "runloq==0.1.1 (PyPI, mcp 1.30.0 `FastMCP`)",
+            lambda wd, s: StdioServerParameters(
+                command=str(FIFTEENTH / "venv-runloq" / "bin" / "runloq-mcp"), cwd=str(wd), env=runloq_env(wd)
+            ),
+            [
+                S("runloq_sprint", runloq_sprint, runloq_setup),
+                S("runloq_projects", runloq_projects, runloq_setup),
+                S("runloq_mistakes", runloq_mistakes, runloq_setup),
+            ],
+        ),
     ]
     return servers + bfcl_servers()
 
@@ -7954,6 +8632,7 @@ BATCHES: dict[str, tuple[Path, list[str], dict[str, list[list[str]]]]] = {
     "record12": (TWELFTH, TWELFTH_NPM_PACKAGES, TWELFTH_VENVS),
     "record13": (THIRTEENTH, THIRTEENTH_NPM_PACKAGES, THIRTEENTH_VENVS),
     "record14": (FOURTEENTH, FOURTEENTH_NPM_PACKAGES, FOURTEENTH_VENVS),
+    "record15": (FIFTEENTH, FIFTEENTH_NPM_PACKAGES, FIFTEENTH_VENVS),
 }
 
 
@@ -7982,7 +8661,7 @@ def main() -> None:
         "--install-batch",
         action="append",
         choices=sorted(BATCHES),
-        help="install only this batch (repeatable): devservers, record2, ..., record14",
+        help="install only this batch (repeatable): devservers, record2, ..., record15",
     )
     ap.add_argument("--list", action="store_true", help="list servers and sessions and exit")
     ap.add_argument("--tools-only", action="store_true", help="only write <server>.tools.yaml")
