@@ -116,6 +116,8 @@ def lent(spec: ToolSpec, observed: list[ToolSpec], prefix: int) -> tuple[str | N
     if form is not None:
         how += f"; its records in the form {form[0]} showed one"
         examples = [with_record(e, form[1]) for e in examples]
+    elif effect_of(spec).kind == "list":  # no answer showed its type's form: items show their own fields (render.py)
+        examples = [with_record(e, {}, lists_only=True) for e in examples]
     return how + "; the values of its records are not lent", [blanked(e) for e in examples]
 
 
@@ -186,9 +188,9 @@ def record_form(entity: str, observed: list[ToolSpec]) -> tuple[str, dict[str, A
     return None
 
 
-def with_record(example: Example, record: dict[str, Any]) -> Example:
+def with_record(example: Example, record: dict[str, Any], lists_only: bool = False) -> Example:
     """``example`` with the record(s) its answer shows replaced by ``record``: each item of its list of records, or
-    the record an envelope holds, or the answer itself when it is one record."""
+    the record an envelope holds, or the answer itself when it is one record (not these two: ``lists_only``)."""
 
     def swapped(body: Any) -> Any:
         if isinstance(body, list):
@@ -198,6 +200,8 @@ def with_record(example: Example, record: dict[str, Any]) -> Example:
         lists = [k for k, v in body.items() if isinstance(v, list) and v and all(isinstance(i, dict) for i in v)]
         if len(lists) == 1:
             return {**body, lists[0]: [record]}
+        if lists_only:
+            return body
         inner = [k for k, v in body.items() if isinstance(v, dict)]
         if len(inner) == 1 and _one_record(body) is not None and _one_record(body) is body[inner[0]]:
             return {**body, inner[0]: record}

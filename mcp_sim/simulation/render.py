@@ -429,12 +429,13 @@ def _with_arguments(fill: Fill, item: Any, position: int | None = None) -> Fill:
 def _overlay(rendered: Any, record: dict[str, Any]) -> Any:
     """A list item from the template, with every field the record knows taken from the record. A record of
     another kind than the example's item (a generic store's row of another table: it shares no field but an id
-    with the item, and has plain fields of its own) shows its own fields: the example's are another row's."""
+    with the item, and has plain fields of its own) shows its own fields: the example's are another row's; so
+    does a record whose type no observed answer showed (an empty item: families.py lends no other type's form)."""
     if not isinstance(rendered, dict):
         return rendered
     shared = {k for k in rendered if k in record and not ID_KEY.match(k)}
     own = [k for k, v in record.items() if k not in rendered and not k.startswith("$") and _column(v)]
-    if not shared and len(own) >= MIN_OWN_FIELDS:
+    if not rendered or (not shared and len(own) >= MIN_OWN_FIELDS):  # {}: no form was seen for the record's type
         return {k: v for k, v in record.items() if not k.startswith("$")}
     return {k: record.get(k, v) for k, v in rendered.items()}
 

@@ -156,7 +156,7 @@ def test_quoted_alternatives_after_a_colon_are_a_closed_list_whose_placeholders_
 )
 def test_a_description_opening_with_three_alternatives_is_a_closed_list(text: str) -> None:
     described.check("record_bug", "", _schema(severity=text), {"severity": "medium"})
-    with pytest.raises(InvalidArguments, match="Invalid severity: 'critical'. Must be one of: low, medium, high"):
+    with pytest.raises(InvalidArguments, match=r"Invalid severity: 'critical'\. Must be one of: low, medium, high"):
         described.check("record_bug", "", _schema(severity=text), {"severity": "critical"})
 
 
@@ -175,6 +175,6 @@ def test_arguments_documented_inline_in_the_tool_description_are_checked() -> No
     described.check("session_card", doc, schema, {"theme": "light", "unit": "kg", "weight": "0"})
     with pytest.raises(InvalidArguments, match="Invalid theme: 'neon'"):
         described.check("session_card", doc, schema, {"theme": "neon"})
-    with pytest.raises(InvalidArguments, match="Invalid unit: 'stone'. Must be one of: kg, lb"):
+    with pytest.raises(InvalidArguments, match=r"Invalid unit: 'stone'\. Must be one of: kg, lb"):
         described.check("session_card", doc, schema, {"unit": "stone"})
     assert described.inline_arguments(doc, ("theme", "unit", "weight"))["weight"].startswith("0 or omitted")

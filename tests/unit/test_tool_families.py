@@ -21,6 +21,7 @@ from mcp_sim.catalog.specs import catalog_of
 from mcp_sim.config import Example, ToolSpec
 from mcp_sim.simulation.learned import learn, representatives
 from mcp_sim.simulation.render import Fill, render
+from tests.unit.test_recall import path_of
 
 
 def tool(name: str, *arguments: str, examples: list[Example] | None = None) -> ToolSpec:
@@ -267,3 +268,28 @@ def test_a_sibling_about_another_type_lends_its_list_with_the_records_in_their_o
     how, [example] = lent(tool("list_projects", "status"), observed, 0)
     assert how is not None and "create_project" in how
     assert json.loads(example.result["content"][0]["text"]) == [{"id": "p-1", "name": None, "status": None, "tags": []}]
+
+
+def test_a_list_borrowed_from_another_type_whose_own_form_no_answer_showed_keeps_no_items_form() -> None:
+    """``list_todos`` borrows ``list_tags``'s envelope; a tag's ``{tag, count}`` is no todo's form, so the items are
+    left empty for the records to fill with their own fields (render.py), not ``{"tag": null, "count": null}``."""
+    tags = {"success": True, "tags": [{"tag": "work", "count": 2}]}
+    observed = [tool("list_tags", "limit", examples=[Example(arguments={}, result=json_result(tags))])]
+    how, [example] = lent(tool("list_todos", "status"), observed, 0)
+    assert how is not None
+    assert json.loads(example.result["content"][0]["text"]) == {"success": True, "todos": [{}]}  # words swapped
+
+
+async def test_records_listed_in_an_item_form_no_answer_showed_show_their_own_fields() -> None:
+    """The lent ``{"success": true, "todos": [{}]}``: each todo the session made shows what it was made with."""
+    lent_form = Example(arguments={}, result=json_result({"success": True, "todos": [{}]}))
+    text = {"type": "object", "properties": {"description": {"type": "string"}}}
+    path = path_of(
+        ToolSpec(name="create_todo", input_schema=text),
+        ToolSpec(name="list_todos", input_schema={"type": "object", "properties": {}}, examples=[lent_form]),
+    )
+    for description in ("Renew the domain", "Book a dentist"):
+        await path.call("s", "create_todo", {"description": description})
+    listed = json.loads((await path.call("s", "list_todos", {})).content[0].text)  # type: ignore[union-attr]
+    assert listed["success"] is True
+    assert [t["description"] for t in listed["todos"]] == ["Renew the domain", "Book a dentist"]
