@@ -296,11 +296,19 @@ class CallPath:
         )
         refusal = partial(failure_in_style, entry.spec, self._siblings(entry), arguments)
         outcome = await guard.guarded(request, self.world_model.simulate, self._types, refusal)
-        styled = success_in_style(entry.spec, self._siblings(entry), outcome.result)
+        styled = success_in_style(entry.spec, self._siblings(entry), outcome.result, self._made(outcome.effects))
         styled = styled or failure_forms.restyled(entry.spec, self._siblings(entry), arguments, outcome.result)
         if styled is not None:  # in the envelope its server's tools answer, or the form its server fails in
             outcome.result = styled
         return outcome
+
+    def _made(self, effects: list[Effect]) -> dict[str, Any]:
+        """The id field and id of the first record the call created (``{"todo_id": 3}``), {} when it made none."""
+        for effect in effects:
+            if effect.op == "create" and effect.record is not None:
+                field = self._types.id_fields.get(effect.entity, "id")
+                return {field: effect.record.get(field, effect.id)}
+        return {}
 
     async def _commit(
         self,

@@ -19,6 +19,7 @@ from mcp.types import CallToolResult, TextContent
 
 from mcp_sim.config import ToolSpec
 from mcp_sim.config.effect_format import fill_slots, template_value
+from mcp_sim.ledger.effects import effect_of
 from mcp_sim.ledger.entities import Ledger
 from mcp_sim.simulation.named import with_named_fields
 from mcp_sim.simulation.numbering import with_new_id
@@ -179,11 +180,16 @@ def server_failure_style(siblings: Sequence[ToolSpec], kind: FailureKind) -> Tem
     return next(t for t in styles if shape_key(t) == counts.most_common(1)[0][0])
 
 
-def success_in_style(spec: ToolSpec, siblings: Sequence[ToolSpec], result: CallToolResult) -> CallToolResult | None:
+def success_in_style(
+    spec: ToolSpec, siblings: Sequence[ToolSpec], result: CallToolResult, made: dict[str, Any] | None = None
+) -> CallToolResult | None:
     """A plain-text answer of a tool never observed, in the JSON envelope every observed tool of its server
     answers in (the keys most of their usual answers have: ``{"status": ..., "message": ...}``), the text as
-    its message. None when the tool has its own examples, the answer is not plain text, or the server shows no
-    shared envelope (fewer than two observed tools, or an answer that is not a JSON object)."""
+    its message, and the id of what the call made (``made``, its id field -> id). An envelope of flags alone
+    (``{"success": true}``) would drop both: a read's words go under ``message``, and the new record's id goes
+    along, which the agent needs to name it. None when the tool has its own examples, the answer is not plain
+    text, or the server shows no shared envelope (fewer than two observed tools, or an answer that is not a
+    JSON object)."""
     if spec.examples or result.is_error or result.structured_content is not None:
         return None
     text = "".join(b.text for b in result.content if isinstance(b, TextContent))
@@ -193,6 +199,9 @@ def success_in_style(spec: ToolSpec, siblings: Sequence[ToolSpec], result: CallT
     if not envelope:
         return None
     body = {k: _shared_value(values, text) for k, values in envelope.items()}
+    if text not in body.values() and effect_of(spec).kind in ("read", "list"):
+        body["message"] = text  # an envelope of flags and codes alone: what a read found still goes along
+    body.update({k: v for k, v in (made or {}).items() if k not in body})
     return CallToolResult(content=[TextContent(type="text", text=json.dumps(body, ensure_ascii=False, indent=2))])
 
 

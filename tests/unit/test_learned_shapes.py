@@ -230,6 +230,13 @@ def test_a_tool_never_observed_answers_in_the_envelope_its_servers_tools_share()
         "status": "ok",
         "message": "Deleted task: t-1",
     }  # no empty task record either
+    created = CallToolResult(content=[TextContent(type="text", text="Created todo: id: todo-1, title: Renew")])
+    styled = success_in_style(ToolSpec(name="create_todo"), [*siblings, quiet], created, {"todo_id": "todo-1"})
+    assert styled is not None and __import__("json").loads(styled.content[0].text) == {  # type: ignore[union-attr]
+        "status": "added",
+        "message": "Created todo: id: todo-1, title: Renew",
+        "todo_id": "todo-1",
+    }  # the new record's id, which the agent needs to name it
 
 
 def test_a_mirrored_list_leaves_out_the_items_the_caller_says_exist() -> None:
@@ -489,3 +496,28 @@ async def test_a_tool_seen_failing_every_time_fails_again() -> None:
     failed = await path.call("s", "get_report", {"days": 30})
     assert failed.is_error and "float division by zero" in text(failed)
     assert not (await path.call("s", "get_summary", {"days": 30})).is_error
+
+
+async def test_a_create_never_observed_answers_in_its_servers_envelope_with_the_id_it_made() -> None:
+    from mcp.types import TextContent
+
+    from mcp_sim.config import ToolSpec
+    from tests.unit.test_recall import path_of
+
+    def observed(name: str, body: dict[str, object]) -> ToolSpec:
+        return ToolSpec(name=name, examples=[Example(arguments={}, result=json_result(body))])
+
+    text = {"type": "object", "properties": {"description": {"type": "string"}}}
+    path = path_of(
+        observed("list_tags", {"success": True, "tags": []}),
+        observed("get_stats", {"success": True, "total": 0}),
+        ToolSpec(name="create_todo", input_schema=text),
+        ToolSpec(name="get_todo", input_schema={"type": "object", "properties": {"id": {"type": "string"}}}),
+    )
+    made = await path.call("s", "create_todo", {"description": "Renew the domain"})
+    [block] = made.content
+    assert isinstance(block, TextContent)
+    body = __import__("json").loads(block.text)
+    assert body["success"] is True and body["id"]
+    read = await path.call("s", "get_todo", {"id": body["id"]})
+    assert not read.is_error and "Renew the domain" in str(read.content)
