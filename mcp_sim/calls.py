@@ -21,6 +21,7 @@ import structlog
 from mcp.types import CallToolResult, TextContent
 
 from mcp_sim.backends.base import Backend
+from mcp_sim.catalog import laxity
 from mcp_sim.catalog.resources import SpecSurface
 from mcp_sim.catalog.specs import Catalog, CatalogEntry
 from mcp_sim.config import EntityEffect, Experiment, ToolSpec
@@ -121,12 +122,11 @@ class CallPath:
         pipeline = self._stamp_flags(state)
         entry = self.exposed(pipeline).get(entry.name) or entry
         route = router.route(self.routing, entry.name, router.Routing.from_json(state.routing))
-        try:
-            entry.check_arguments(arguments)  # raised before anything runs or is committed: no turn is left behind
-        except InvalidArguments as exc:
-            refused = self._refused_in_style(entry, arguments, str(exc)) if route == "sim" else None
+        invalid = self._invalid(entry, arguments, route)  # before anything runs or is committed: no turn is left
+        if invalid is not None:
+            refused = self._refused_in_style(entry, arguments, str(invalid)) if route == "sim" else None
             if refused is None:
-                raise
+                raise invalid
             return refused
         auto = await self.auto.decide(entry.name) if route == router.AUTO and self.auto else None
         route = auto.route if auto else route
@@ -301,6 +301,24 @@ class CallPath:
         if styled is not None:  # in the envelope its server's tools answer, or the form its server fails in
             outcome.result = styled
         return outcome
+
+    def _invalid(self, entry: CatalogEntry, arguments: dict[str, Any], route: str) -> InvalidArguments | None:
+        """Why the arguments break the tool's inputSchema, or None. A simulated server lets through what its real
+        one was seen to (a schema keyword an observed success broke: laxity.py)."""
+        try:
+            entry.check_arguments(arguments)
+            return None
+        except InvalidArguments as exc:
+            if route != "sim":
+                return exc
+            unenforced = laxity.unenforced(self._siblings(entry))
+            if not unenforced:
+                return exc
+        try:
+            entry.check_arguments(arguments, unenforced)
+        except InvalidArguments as exc:
+            return exc
+        return None
 
     def _made(self, effects: list[Effect]) -> dict[str, Any]:
         """The id field and id of the first record the call created (``{"todo_id": 3}``), {} when it made none."""

@@ -91,8 +91,23 @@ def borrowed(specs: list[ToolSpec]) -> list[ToolSpec]:
     prefix = server_prefix(s.name for s in specs)
     # a tool that says what it did in one string (FastMCP's ``{"result": str}``) keeps its own words: a sibling's
     # sentence, words swapped, told a notebook's move what another tool read ("pd.move_csv(...)")
-    return [spec if spec.examples or says_text(spec) else spec.model_copy(update={"examples": lent(spec, observed,
-            prefix)[1]}) for spec in specs]  # fmt: skip
+    return [spec if spec.examples or says_text(spec) else spec.model_copy(update={"examples": [marked_lent(e)
+            for e in lent(spec, observed, prefix)[1]]}) for spec in specs]  # fmt: skip
+
+
+LENT = "io.mcp-sim/lent"  # in a lent example's result ``_meta``: no call of this tool answered it
+
+
+def marked_lent(example: Example) -> Example:
+    """``example`` marked as lent by a sibling: its form serves, but it is no evidence of what this tool did."""
+    meta = example.result.get("_meta")
+    result = {**example.result, "_meta": {**(meta if isinstance(meta, dict) else {}), LENT: True}}
+    return example.model_copy(update={"result": result})
+
+
+def is_lent(example: Example) -> bool:
+    meta = example.result.get("_meta")
+    return isinstance(meta, dict) and meta.get(LENT) is True
 
 
 def says_text(spec: ToolSpec) -> bool:

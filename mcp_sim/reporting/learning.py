@@ -19,7 +19,7 @@ from typing import Any
 
 import yaml
 
-from mcp_sim.catalog.families import borrowed, lent, server_prefix
+from mcp_sim.catalog.families import borrowed, is_lent, lent, server_prefix
 from mcp_sim.config import Example, ToolSpec
 from mcp_sim.errors import ConfigError
 from mcp_sim.reporting.fidelity.command import tool_lists
@@ -112,8 +112,8 @@ def _lenders(specs: list[ToolSpec]) -> dict[str, str]:
     found: dict[str, str] = {}
     for spec in specs:
         others = [s for s in specs if s is not spec and s.examples]
-        how, examples = lent(spec, others, prefix)
-        if how is not None and spec.examples == examples:
+        how, _ = lent(spec, others, prefix)
+        if how is not None and spec.examples and all(is_lent(e) for e in spec.examples):
             found[spec.name] = how
     return found
 
