@@ -43,3 +43,12 @@ def test_empty_optional_and_constrained_text_passes() -> None:
     check("add_card", SCHEMA, {"front": "Q", "back": "A", "note": "   ", "code": "  ", "count": 1})  # optional; pattern
     check("add_card", SCHEMA, {"front": "Q", "back": None, "code": "", "count": 0})
     check("add_card", SCHEMA, {"front": "Q", "back": "A", "note": "", "code": "", "count": 0})
+
+
+def test_a_required_field_of_a_record_sent_in_a_list_is_held_to_the_same_rule() -> None:
+    entity = {"type": "object", "properties": {"name": {"type": "string"}, "note": {"type": "string"}}}
+    entity["required"] = ["name"]
+    schema = {"type": "object", "properties": {"entities": {"type": "array", "items": entity}}}
+    check("create_entities", schema, {"entities": [{"name": "Ana", "note": " "}]})  # an optional field: as given
+    with pytest.raises(InvalidArguments, match=r"entities\[1\]\.name is required and cannot be blank"):
+        check("create_entities", schema, {"entities": [{"name": "Ana"}, {"name": "  "}]})

@@ -178,3 +178,22 @@ def test_arguments_documented_inline_in_the_tool_description_are_checked() -> No
     with pytest.raises(InvalidArguments, match=r"Invalid unit: 'stone'\. Must be one of: kg, lb"):
         described.check("session_card", doc, schema, {"unit": "stone"})
     assert described.inline_arguments(doc, ("theme", "unit", "weight"))["weight"].startswith("0 or omitted")
+
+
+def test_hex_chars_are_hexadecimal_digits_of_that_length() -> None:
+    text = "Git commit hash of the fix, 7 to 40 hex chars. Omit if there is no commit yet."
+    described.check("record_bug", "", _schema(fix_ref=text), {"fix_ref": "a1b2c3d"})
+    with pytest.raises(InvalidArguments, match="fix_ref must be hexadecimal digits"):
+        described.check("record_bug", "", _schema(fix_ref=text), {"fix_ref": "src/search/tokenize.py"})
+    with pytest.raises(InvalidArguments, match="at least 7 characters"):
+        described.check("record_bug", "", _schema(fix_ref=text), {"fix_ref": "a1b2"})
+
+
+def test_the_one_date_format_a_tool_names_holds_for_its_one_date_argument_that_says_nothing() -> None:
+    doc = "One day's food (default today, YYYY-MM-DD): items by meal and totals."
+    schema = {"type": "object", "properties": {"date": {"type": "string"}, "meal": {"type": "string"}}}
+    described.check("food_day", doc, schema, {"date": "2026-01-20", "meal": "yesterday"})
+    with pytest.raises(InvalidArguments, match=r"Invalid date format: 'yesterday'\. Expected YYYY-MM-DD"):
+        described.check("food_day", doc, schema, {"date": "yesterday"})
+    two = {"type": "object", "properties": {"start_date": {"type": "string"}, "end_date": {"type": "string"}}}
+    described.check("report", doc, two, {"start_date": "last week"})  # which of two the format is for: unsaid

@@ -4,7 +4,8 @@ A schema's ``required`` only asks that the key be there, so the SDK lets ``"  "`
 server then strips it and finds nothing (``front and back are both required``, ``template required``, ``Search
 query is required``, ``Text query cannot be empty``). ``""`` is refused too, except for an argument that carries
 a payload to store as given (``content``, ``body``, ``data``, ``value``): a file with no content, an empty value
-are deliberate. Optional arguments are left alone, since leaving them blank is how one says "none".
+are deliberate. Optional arguments are left alone, since leaving them blank is how one says "none". A record
+sent inside a list is checked the same way (``entities=[{"name": "  ", ...}]``: required_fields.py).
 """
 
 from __future__ import annotations
@@ -13,19 +14,18 @@ import re
 from typing import Any
 
 from mcp_sim.errors import InvalidArguments
+from mcp_sim.simulation.builtin.required_fields import required_fields
 
 _PAYLOADS = frozenset({"content", "contents", "body", "data", "value", "values", "payload", "replacement"})
 
 
 def check(tool: str, input_schema: dict[str, Any], arguments: dict[str, Any]) -> None:
     """Raises the server's "is required" error for the first required string argument made only of blanks."""
-    properties = input_schema.get("properties") or {}
-    for name in input_schema.get("required") or []:
-        value = arguments.get(name)
-        prop = properties.get(name) if isinstance(properties, dict) else None
+    for where, prop, value in required_fields(input_schema, arguments):
+        name = where.rsplit(".", 1)[-1]
         if not isinstance(value, str) or value.strip() or not _text(prop) or (not value and _payload(name)):
             continue
-        raise InvalidArguments(f"Error executing tool {tool}: {name} is required and cannot be blank")
+        raise InvalidArguments(f"Error executing tool {tool}: {where} is required and cannot be blank")
 
 
 def _payload(name: str) -> bool:

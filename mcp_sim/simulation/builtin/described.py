@@ -60,6 +60,11 @@ _QUOTED_AFTER_COLON = re.compile(rf":\s*({_QUOTED}(?:\s*,\s*{_QUOTED})*\s*,?\s*o
 _LENGTH_SPAN = re.compile(
     r"\b(\d+)\s*(?:-|\u2013|to)\s*(\d+)\s*(?:[a-z]+\s+)?(?:chars?|characters)\b", re.IGNORECASE
 )  # "10-100 chars", "7 to 40 hex chars"
+_HEX_LENGTH = re.compile(
+    r"\b\d+\s*(?:(?:-|\u2013|to)\s*\d+\s*)?hex(?:adecimal)?\s+(?:chars?|characters|digits)\b", re.I
+)
+_HEX = re.compile(r"[0-9a-fA-F]+")
+_DATE_NAME = re.compile(r"(?:^|_)(?:date|day)$|[a-z]Date$", re.IGNORECASE)
 # "low, medium, or high. Omit if ...", "Capture channel: slash (from ...), confirm (...), or import (...)": a
 # description that opens with three or more one-word alternatives, the last after "or" (glosses in parentheses
 # dropped); two ("email or phone") could as well name what kind of value is meant
@@ -94,6 +99,7 @@ class Stated:
     format: str | None = None  # a date or time written as "HH:MM", "YYYY-MM-DD": its strptime pattern
     shortest: int | None = None  # text of at least this many characters: "(10-100 chars)"
     longest: int | None = None
+    hex: bool = False  # "7 to 40 hex chars": hexadecimal digits only (a commit hash)
 
 
 def check(tool: str, description: str, input_schema: dict[str, Any], arguments: dict[str, Any]) -> None:
@@ -109,7 +115,10 @@ def check(tool: str, description: str, input_schema: dict[str, Any], arguments: 
         prop = properties.get(name)
         if not isinstance(prop, dict) or "enum" in prop or "const" in prop:
             continue  # the schema says it already, and the arguments were validated against it
-        stated = stated_by(str(prop.get("description") or documented.get(name) or "")) or named_list(description, name)
+        own = str(prop.get("description") or documented.get(name) or "")
+        stated = (
+            stated_by(own) or named_list(description, name) or (None if own else dated(description, name, properties))
+        )
         if stated is None:
             continue
         for item in value if isinstance(value, list) else [value]:
@@ -209,6 +218,8 @@ def _check_one(tool: str, name: str, value: Any, stated: Stated) -> None:
         raise InvalidArguments(
             f"Error executing tool {tool}: {name} must be at most {stated.longest} characters (got {len(value)})"
         )
+    if stated.hex and isinstance(value, str) and not _HEX.fullmatch(value):
+        raise InvalidArguments(f"Error executing tool {tool}: {name} must be hexadecimal digits, got {value!r}")
     if stated.options and isinstance(value, str) and not _among(value, stated.options):
         allowed = ", ".join(stated.options)
         raise InvalidArguments(f"Error executing tool {tool}: Invalid {name}: {value!r}. Must be one of: {allowed}")
@@ -234,6 +245,7 @@ def stated_by(description: str) -> Stated | None:
     if _ALSO_ACCEPTED.search(description):
         options = ()
     shortest, longest = _length(description)
+    hexadecimal = _HEX_LENGTH.search(description) is not None and not _EXAMPLES.search(description.split("hex")[0])
     low = high = None
     found = _RANGE.search(description) or _SPAN.search(description)
     if found is not None and not _EXAMPLES.search(description[: found.start()]):
@@ -245,7 +257,7 @@ def stated_by(description: str) -> Stated | None:
     form = formats.pop() if len(formats) == 1 else None  # two formats named: either may be meant
     if not options and low is None and letters is None and form is None and shortest is longest is None:
         return None
-    return Stated(options, low, high, letters, form, shortest, longest)
+    return Stated(options, low, high, letters, form, shortest, longest, hexadecimal)
 
 
 def _length(description: str) -> tuple[int | None, int | None]:
@@ -290,6 +302,15 @@ def _quoted_one_of(description: str) -> tuple[str, ...]:
     (quotes on every item say they are values, not prose)."""
     found = _ONE_OF_QUOTED.search(description)
     return _options(re.findall(r"['\"`]([^'\"`]{1,40})['\"`]", found.group(1))) if found else ()
+
+
+def dated(description: str, name: str, properties: dict[str, Any]) -> Stated | None:
+    """The one date or time format a tool's description names (``One day's food (default today, YYYY-MM-DD)``),
+    for its one argument named for a date (``date``, ``due_date``, ``day``) that says nothing itself."""
+    if not _DATE_NAME.search(name) or sum(1 for n in properties if _DATE_NAME.search(str(n))) != 1:
+        return None
+    formats = {_FORMATS[f.upper().replace(" ", "T")] for f in _FORMAT.findall(description)}
+    return Stated(format=formats.pop()) if len(formats) == 1 else None
 
 
 @cache
