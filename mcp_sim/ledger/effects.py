@@ -17,6 +17,7 @@ from mcp_sim.config import EntityEffect, ToolSpec
 from mcp_sim.config.effect_format import fits, template_value
 from mcp_sim.ledger import created_ids, namespaces
 from mcp_sim.ledger.answers import Found, answer_body, find_records, is_failure, scalar_fields, values_at
+from mcp_sim.ledger.delete_flags import deletes
 from mcp_sim.ledger.dry_runs import is_dry_run
 from mcp_sim.ledger.entities import Effect, Ledger
 from mcp_sim.ledger.hierarchy import normal
@@ -230,7 +231,7 @@ def _declared(effect: EntityEffect, arguments: dict[str, Any], body: Any) -> lis
             for i in ids
         ]
     ids = [entity_id(i) for i in values_at(arguments, effect.id) if isinstance(i, str | int | dict)]
-    if effect.kind == "delete":
+    if effect.kind == "delete" or (effect.kind == "update" and deletes(arguments)):  # delete_flags.py
         return [Effect("delete", effect.entity, i) for i in ids]
     if effect.kind == "update":
         changes = _changes(effect, arguments)

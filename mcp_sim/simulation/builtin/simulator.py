@@ -18,7 +18,7 @@ from mcp.types import CallToolResult, TextContent
 
 from mcp_sim.config import EntityEffect, SchemaWorldModelConfig, ToolSpec
 from mcp_sim.errors import EntityNotFound
-from mcp_sim.ledger import integrity
+from mcp_sim.ledger import delete_flags, integrity
 from mcp_sim.ledger.answers import values_at
 from mcp_sim.ledger.dry_runs import preview_flag
 from mcp_sim.ledger.effects import EntityTypes, effect_of, plural
@@ -523,6 +523,8 @@ class _Answer:
         return self._present({**record, **shown}), self._assumed(id_)  # with what points at it (children.py)
 
     def _update(self, id_: str) -> tuple[CallToolResult, list[Effect]]:
+        if delete_flags.deletes(self.args):  # update_task(id, delete=true) (delete_flags.py)
+            return self._delete(id_)
         existing = self._existing(id_)
         changes = {k: v for k, v in self.args.items() if k != self.effect.id}
         lines = containers.items_after(self.spec, self.effect, self.args, existing)
