@@ -197,3 +197,17 @@ def test_the_one_date_format_a_tool_names_holds_for_its_one_date_argument_that_s
         described.check("food_day", doc, schema, {"date": "yesterday"})
     two = {"type": "object", "properties": {"start_date": {"type": "string"}, "end_date": {"type": "string"}}}
     described.check("report", doc, two, {"start_date": "last week"})  # which of two the format is for: unsaid
+
+
+def test_a_positive_or_non_negative_number_and_a_dashed_between_range_are_checked() -> None:
+    def schema(text: str) -> dict[str, Any]:
+        return {"type": "object", "properties": {"n": {"type": "integer", "description": text}}}
+
+    described.check("search", "", schema("Maximum items. Must be a positive integer"), {"n": 1})
+    with pytest.raises(InvalidArguments, match=r"Invalid n: 0\. Must be at least 1"):
+        described.check("search", "", schema("Maximum items. Must be a positive integer"), {"n": 0})
+    described.check("search", "", schema("Offset. Must be a non-negative integer (0 or higher)"), {"n": 0})
+    with pytest.raises(InvalidArguments, match="Must be at least 0"):
+        described.check("search", "", schema("Offset. Must be a non-negative integer (0 or higher)"), {"n": -1})
+    with pytest.raises(InvalidArguments, match="Must be from 1 to 100"):
+        described.check("search", "", schema("Must be a positive integer between 1-100"), {"n": 101})

@@ -26,7 +26,10 @@ _LEAD = re.compile(
     re.IGNORECASE,
 )
 _PARENTHESISED = re.compile(r"\(\s*['\"]([^'\"()]{1,40})['\"]\s*\)")
-_RANGE = re.compile(r"\b(?:from|between)\s+(-?\d+(?:\.\d+)?)\s+(?:to|and)\s+(-?\d+(?:\.\d+)?)\b", re.IGNORECASE)
+_RANGE = re.compile(
+    r"\b(?:from|between)\s+(-?\d+(?:\.\d+)?)\s*(?:\s(?:to|and)\s|-|\u2013)\s*(-?\d+(?:\.\d+)?)\b", re.IGNORECASE
+)  # "from 0 to 100", "between 1 and 10", "between 1-100"
+_SIGN = re.compile(r"\b(?:must\s+be\s+)?an?\s+(positive|non-negative|nonnegative)\s+(?:integer|number)\b", re.I)
 _EXAMPLES = re.compile(r"\be\.g\.|\b(?:for example|for instance|such as|like)\b", re.IGNORECASE)
 _SPAN = re.compile(r"\(\s*(-?\d+(?:\.\d+)?)\s*(?:-|\u2013|to)\s*(-?\d+(?:\.\d+)?)\s*%?\s*\)")  # "Progress (0-100)"
 _ONE_OF_QUOTED = re.compile(
@@ -227,9 +230,14 @@ def _check_one(tool: str, name: str, value: Any, stated: Stated) -> None:
     if number and (
         (stated.low is not None and value < stated.low) or (stated.high is not None and value > stated.high)
     ):
-        raise InvalidArguments(
-            f"Error executing tool {tool}: Invalid {name}: {value}. Must be from {stated.low:g} to {stated.high:g}"
+        bounds = (
+            f"from {stated.low:g} to {stated.high:g}"
+            if stated.low is not None and stated.high is not None
+            else f"at least {stated.low:g}"
+            if stated.low is not None
+            else f"at most {stated.high:g}"
         )
+        raise InvalidArguments(f"Error executing tool {tool}: Invalid {name}: {value}. Must be {bounds}")
 
 
 @cache
@@ -250,6 +258,8 @@ def stated_by(description: str) -> Stated | None:
     found = _RANGE.search(description) or _SPAN.search(description)
     if found is not None and not _EXAMPLES.search(description[: found.start()]):
         low, high = sorted((float(found.group(1)), float(found.group(2))))
+    elif (sign := _SIGN.search(description)) is not None:  # "Must be a positive integer": 1 and up
+        low = 1.0 if sign.group(1).lower() == "positive" else 0.0
     letters = None
     if (span := _LETTERS.search(description)) is not None:
         letters = (span.group(1), span.group(2))
