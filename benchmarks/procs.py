@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -147,3 +148,15 @@ def mcp_sim_argv(experiment: Path, port: int, *extra: str) -> list[str]:
         str(port),
         *extra,
     ]
+
+
+def start_redis(servers: Fleet, workdir: Path) -> str:
+    """A real redis-server on a free loopback port, no persistence, stopped with the fleet; its ``state:`` URL."""
+    binary = shutil.which("redis-server")
+    assert binary is not None, "redis-server is not installed: run scripts/setup.d/redis.sh"
+    port = free_port()
+    data = workdir / "redis"
+    data.mkdir(exist_ok=True)
+    argv = [binary, "--bind", "127.0.0.1", "--port", str(port), "--dir", str(data), "--save", "", "--appendonly", "no"]
+    servers.start("redis-server", argv, port, path="")
+    return f"redis://127.0.0.1:{port}/0"

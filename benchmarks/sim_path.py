@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import random
+import shutil
 import sys
 import time
 from dataclasses import dataclass, field
@@ -27,7 +28,7 @@ from mcp import Client
 
 from benchmarks import fake_llm, rawmcp
 from benchmarks.harness import SectionResult, Settings
-from benchmarks.procs import Fleet, Server, fleet, free_port, mcp_sim_argv
+from benchmarks.procs import Fleet, Server, fleet, free_port, mcp_sim_argv, start_redis
 from benchmarks.stats import Summary, Table, ms, ratio, times
 
 MARKS = (10, 100, 500)
@@ -126,12 +127,19 @@ def _start(servers: Fleet, workdir: Path) -> tuple[list[Model], Server]:
         ("openai, memory://", "openai-memory", openai, {"state": "memory://"}),
         ("openai, default store", "openai-default", openai, {}),
     ]
+    if shutil.which("redis-server") is not None:  # the shared store too: "every route and store" (issue 15)
+        redis = {"state": start_redis(servers, workdir)}
+        variants += [("schema, redis", "schema-redis", {"kind": "schema"}, redis)]
+        variants += [("openai, redis", "openai-redis", openai, redis)]
     for name, slug, world_model, state in variants:
         experiment = workdir / f"sim-path-{slug}.yaml"
         doc = {"name": f"sim-path-{slug}", "route": "sim", "tools": ["sim-path-tools.yaml"], **state}
         experiment.write_text(yaml.safe_dump({**doc, "world_model": world_model}, sort_keys=False))
         port = free_port()
-        models.append(Model(name, servers.start(f"mcp-sim-sim-path-{slug}", mcp_sim_argv(experiment, port), port)))
+        # one process on every store: a shared store's default is a worker per core, whose CPU the parent's
+        # figures would miss
+        argv = mcp_sim_argv(experiment, port, "--workers", "1")
+        models.append(Model(name, servers.start(f"mcp-sim-sim-path-{slug}", argv, port)))
     return models, llm
 
 
@@ -251,7 +259,8 @@ def _report(models: list[Model], plan: Plan, bodies: dict[int, int], floor: dict
         "Tools: create_item / get_item / update_item in turn; every create adds a ledger entity, every call a turn.",
         "openai: benchmarks/fake_llm.py answers at once (streamed, ~400-char observation); its CPU is not counted.",
         "memory:// pins the in-process store (the call path and world model alone); default store: what "
-        "`mcp-sim serve` uses without a `state:` key (a SQLite file next to the experiment).",
+        "`mcp-sim serve` uses without a `state:` key (a SQLite file next to the experiment); redis: a real "
+        "redis-server on loopback, started by the benchmark (rows left out when it is not installed).",
         "server CPU: user+system CPU of the mcp-sim process over the mark's blocks, per call (10 ms clock ticks).",
     ]
     transport = Table(

@@ -20,7 +20,7 @@ from typing import Any
 import anyio
 
 from benchmarks.harness import SectionResult, Settings
-from benchmarks.procs import ROOT, Fleet, fleet, free_port
+from benchmarks.procs import ROOT, fleet, start_redis
 from benchmarks.stats import Summary, Table, ms, ratio, times
 from mcp_sim.calls import CallPath
 from mcp_sim.catalog.specs import build_catalog, load_spec_file
@@ -70,7 +70,7 @@ async def run(settings: Settings) -> SectionResult:
         urls = {
             "memory": "memory://",
             "sqlite": f"sqlite:///{(settings.workdir / 'stores.db').resolve()}",
-            "redis": _start_redis(servers, settings.workdir),
+            "redis": start_redis(servers, settings.workdir),
         }
         legs = [Leg(name, url, store := open_store(url), _call_path(store)) for name, url in urls.items()]
         try:
@@ -85,17 +85,6 @@ async def run(settings: Settings) -> SectionResult:
             for leg in legs:
                 await leg.store.aclose()
     return _report(legs, plan)
-
-
-def _start_redis(servers: Fleet, workdir: Path) -> str:
-    binary = shutil.which("redis-server")
-    assert binary is not None
-    port = free_port()
-    data = workdir / "redis"
-    data.mkdir(exist_ok=True)
-    argv = [binary, "--bind", "127.0.0.1", "--port", str(port), "--dir", str(data), "--save", "", "--appendonly", "no"]
-    servers.start("redis-server", argv, port, path="")
-    return f"redis://127.0.0.1:{port}/0"
 
 
 def _call_path(store: StateStore) -> CallPath:
