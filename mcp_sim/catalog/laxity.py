@@ -32,12 +32,14 @@ def unenforced(specs: Iterable[ToolSpec]) -> frozenset[str]:
             continue
         validator = jsonschema.Draft202012Validator(spec.input_schema)
         for example in spec.examples:
-            if not is_lent(example) and not _failed(example):  # a sibling's example shows nothing of this tool
+            if not is_lent(example) and not failed(example):  # a sibling's example shows nothing of this tool
                 found.update(str(e.validator) for e in validator.iter_errors(example.arguments))
     return frozenset(found)
 
 
-def _failed(example: Example) -> bool:
+def failed(example: Example) -> bool:
+    """Whether an observed answer says the call failed: isError, an error or failed status in its JSON, or text
+    led by "error" (as fidelity-metrics.md reads a failure)."""
     try:
         result = CallToolResult.model_validate(example.result)
     except ValueError:

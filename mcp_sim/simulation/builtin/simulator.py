@@ -84,6 +84,7 @@ from mcp_sim.simulation.builtin import (
     sql_keys,
     stored,
     summaries,
+    told_choices,
     unions,
     world_actions,
     world_reads,
@@ -257,6 +258,7 @@ async def _general_rules(
     """Checks that hold whatever the tool: each raises the ``ToolError`` a real server's answer would be."""
     name, arguments, ledger = request.spec.name, request.arguments, request.session.ledger
     described.check(name, request.spec.description or "", request.spec.input_schema, arguments)
+    told_choices.check(request.spec, arguments)  # values an observed failure listed (told_choices.py)
     meaning.check(name, arguments)
     conditional.check(name, request.spec.input_schema, arguments)  # required in one mode (conditional.py)
     path_words.check(name, request.spec.input_schema, arguments)  # path forms the words reject (path_words.py)
