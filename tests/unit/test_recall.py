@@ -168,3 +168,20 @@ async def test_a_listing_does_not_repeat_a_record_it_shows_as_an_earlier_change(
     await path.call("s", "register_agent", {"id": "web-ui", "name": "Web UI"})
     listed = text(await path.call("s", "list_agents", {}))
     assert listed.count("auth-api") == 1 and listed.count("web-ui") == 1, listed
+
+
+async def test_a_read_naming_no_record_of_a_type_the_session_holds_lists_them() -> None:
+    """``get_tasks(fields="standard")``: a read by its verb, naming no task, answers with every task made so far;
+    ``get_task(task_id)`` still reads the one it names."""
+    task = {"type": "object", "properties": {"title": {"type": "string"}}}
+    path = path_of(
+        ToolSpec(name="create_task", input_schema=task),
+        ToolSpec(name="get_tasks", input_schema={"type": "object", "properties": {"fields": {"type": "string"}}}),
+        ToolSpec(name="get_task", input_schema={"type": "object", "properties": {"task_id": {"type": "string"}}}),
+    )
+    for title in ("Card vault API", "Card picker UI"):
+        await path.call("s", "create_task", {"title": title})
+    listed = text(await path.call("s", "get_tasks", {"fields": "standard"}))
+    assert listed.startswith("2 task") and "Card vault API" in listed and "Card picker UI" in listed, listed
+    one = text(await path.call("s", "get_task", {"task_id": "task-1"}))
+    assert "Card vault API" in one and not one.startswith("2 task")

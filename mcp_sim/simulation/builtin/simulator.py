@@ -21,7 +21,7 @@ from mcp_sim.errors import EntityNotFound
 from mcp_sim.ledger import delete_flags, integrity
 from mcp_sim.ledger.answers import values_at
 from mcp_sim.ledger.dry_runs import preview_flag
-from mcp_sim.ledger.effects import EntityTypes, effect_of, plural
+from mcp_sim.ledger.effects import EntityTypes, effect_of, name_words, plural, singular
 from mcp_sim.ledger.entities import Effect, Ledger
 from mcp_sim.ledger.world_state import known_values, session_clock, shown_by
 from mcp_sim.outcome import Outcome
@@ -450,7 +450,7 @@ class _Answer:
                 return self._made(*making)
         if kind == "create":
             return self._create()
-        if kind == "list":
+        if kind == "list" or (kind == "read" and self._reads_all()):
             return self._list(), []
         world_reads.check(self.spec.name, self.args, self.ledger)  # a name the seeded world does not hold
         shown = shown_by(self.ledger, self.spec.name, self.spec.description, self.args)  # get_balance: the balance
@@ -458,6 +458,17 @@ class _Answer:
         shown.update(planning.children(self.args, self.ledger))  # a planned parent's items (planning.py)
         named = named_records.fields(self.args, self.ledger)  # the records the call names (named_records.py)
         return self._present({"success": True, **named, **shown, **given, **self.derived}), []
+
+    def _reads_all(self) -> bool:
+        """A read of a plural naming no record of the type the session holds (``get_tasks(fields="standard")``)
+        answers in sentences with them all, as a list does; one with a schema or a learned form has its own, and
+        ``read_note(path)`` or ``get(key)`` name their one record by another argument."""
+        if self.shapes is not None or self.spec.output_schema is not None or not self.entity:
+            return False
+        noun = name_words(self.spec)[-1]
+        if noun == singular(noun) or (self.effect.id and self.effect.id in self.args):
+            return False
+        return bool(self.ledger.records(self.entity))
 
     def _planned(self) -> planning.Plan | None:
         types = self.request.types
