@@ -293,3 +293,21 @@ async def test_records_listed_in_an_item_form_no_answer_showed_show_their_own_fi
     listed = json.loads((await path.call("s", "list_todos", {})).content[0].text)  # type: ignore[union-attr]
     assert listed["success"] is True
     assert [t["description"] for t in listed["todos"]] == ["Renew the domain", "Book a dentist"]
+
+
+async def test_a_learned_list_shows_each_records_own_id_under_the_name_its_tools_take_it_by() -> None:
+    """The example lists ``{"card_id": 99, ...}``; cards the session made keep their id as ``id``: each listed card
+    shows its own id as ``card_id``, not the example's 99 for all."""
+    card = {"type": "object", "properties": {"front": {"type": "string"}}}
+    by_id = {"type": "object", "properties": {"card_id": {"type": "integer"}}}
+    example = Example(arguments={}, result=json_result([{"card_id": 99, "front": "Capital of Peru?"}]))
+    path = path_of(
+        ToolSpec(name="add_card", input_schema=card),
+        ToolSpec(name="suspend_card", input_schema=by_id),
+        ToolSpec(name="due_cards", input_schema={"type": "object", "properties": {}}, examples=[example]),
+    )
+    for front in ("Capital of Australia?", "Capital of Canada?"):
+        await path.call("s", "add_card", {"front": front})
+    listed = json.loads((await path.call("s", "due_cards", {})).content[0].text)  # type: ignore[union-attr]
+    ids = [item["card_id"] for item in listed]
+    assert len(set(ids)) == 2 and 99 not in ids, listed

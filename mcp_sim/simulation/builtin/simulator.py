@@ -21,7 +21,7 @@ from mcp_sim.errors import EntityNotFound
 from mcp_sim.ledger import delete_flags, integrity
 from mcp_sim.ledger.answers import values_at
 from mcp_sim.ledger.dry_runs import preview_flag
-from mcp_sim.ledger.effects import EntityTypes, effect_of, name_words, plural, singular
+from mcp_sim.ledger.effects import EntityTypes, camel, effect_of, name_words, plural, singular
 from mcp_sim.ledger.entities import Effect, Ledger
 from mcp_sim.ledger.world_state import known_values, session_clock, shown_by
 from mcp_sim.outcome import Outcome
@@ -728,7 +728,7 @@ class _Answer:
         type, else the type whose records share the most keys with the item (``read_graph`` listing entities
         and relations)."""
         chosen = select or (lambda found: found)
-        own = self._identified(self.entity)
+        own = [self._named_as_shown(r, keys, self.entity) for r in self._identified(self.entity)]
         if own or not keys:
             return chosen(own)
 
@@ -737,7 +737,20 @@ class _Answer:
             return len(keys & sample) / len(keys | sample) if keys & sample - {"id"} else 0.0  # an id alone: any
 
         best = max((t for t in self.ledger.entities if not t.startswith("$")), key=likeness, default=None)  # $scalar
-        return chosen(self._identified(best)) if best is not None and likeness(best) > 0 else []
+        if best is None or likeness(best) <= 0:
+            return []
+        return chosen([self._named_as_shown(r, keys, best) for r in self._identified(best)])
+
+    def _named_as_shown(self, record: dict[str, Any], keys: set[str], entity: str) -> dict[str, Any]:
+        """A record with its id also under the name the type's tools take it by (or ``<type>_id``), when the learned
+        item shows that key (``card_id`` for a card kept under ``id``): else every item shows the example's id."""
+        types = self.request.types
+        named = [f"{entity}_id", camel(f"{entity}_id")]  # what an item calls its record's id, no tool saying
+        argument = (types.id_arguments.get(entity) if types else None) or next((k for k in named if k in keys), None)
+        id_field = types.id_fields.get(entity, "id") if types else "id"
+        if argument is None or argument not in keys or argument in record or id_field not in record:
+            return record
+        return {**record, argument: record[id_field]}
 
     def _as_told(self, record: dict[str, Any]) -> dict[str, Any]:
         """A listed record without the key the simulator gave it (``project-1``) when no tool names its type by
