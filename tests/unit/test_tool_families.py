@@ -21,7 +21,7 @@ from mcp_sim.catalog.specs import catalog_of
 from mcp_sim.config import Example, ToolSpec
 from mcp_sim.simulation.learned import learn, representatives
 from mcp_sim.simulation.render import Fill, render
-from tests.unit.test_recall import path_of
+from tests.unit.test_recall import path_of, text
 
 
 def tool(name: str, *arguments: str, examples: list[Example] | None = None) -> ToolSpec:
@@ -311,3 +311,20 @@ async def test_a_learned_list_shows_each_records_own_id_under_the_name_its_tools
     listed = json.loads((await path.call("s", "due_cards", {})).content[0].text)  # type: ignore[union-attr]
     ids = [item["card_id"] for item in listed]
     assert len(set(ids)) == 2 and 99 not in ids, listed
+
+
+async def test_a_create_answering_json_inside_one_string_keeps_that_jsons_fields_not_the_string() -> None:
+    """FastMCP's ``{"result": "{\\"card_id\\": 7, ...}"}``: the card the ledger keeps has ``card_id`` and ``due``,
+    and a listing in sentences shows them, not ``result: {...}``."""
+    inner = json.dumps({"card_id": 7, "due": "2026-01-20T12:00:00+00:00"})
+    answer = {"content": [{"type": "text", "text": inner}], "structuredContent": {"result": inner}}
+    example = Example(arguments={"front": "Q?", "back": "A"}, result=answer)
+    card = {"type": "object", "properties": {"front": {"type": "string"}, "back": {"type": "string"}}}
+    says = {"type": "object", "properties": {"result": {"type": "string"}}, "required": ["result"]}
+    path = path_of(
+        ToolSpec(name="add_card", input_schema=card, output_schema=says, examples=[example]),
+        ToolSpec(name="list_cards", input_schema={"type": "object", "properties": {}}),
+    )
+    await path.call("s", "add_card", {"front": "Capital of Peru?", "back": "Lima"})
+    listed = text(await path.call("s", "list_cards", {}))
+    assert "due: 2026-01-20" in listed and "result:" not in listed, listed

@@ -998,9 +998,14 @@ def _ledger_match(item: dict[str, Any], ledger: Ledger, types: EntityTypes) -> t
 
 def _record_in(body: Any, entity: str) -> dict[str, Any]:
     """The record a create's answer shows: the object under the type's name (``{"success": true, "todo":
-    {...}}``), else the answer's own fields without its status."""
+    {...}}``), else the answer's own fields without its status; a one-string answer holding JSON, that JSON's."""
     if not isinstance(body, dict):
         return {}
+    if len(body) == 1 and isinstance(text := next(iter(body.values())), str) and text.lstrip().startswith("{"):
+        try:  # FastMCP's ``{"result": "<JSON>"}``: the record is the JSON the one string holds
+            return _record_in(json.loads(text), entity)
+        except ValueError:
+            return {}
     inner = body.get(entity)
     if isinstance(inner, dict):
         return inner
