@@ -31,10 +31,10 @@ _VERBS: dict[str, Kind] = {
     **dict.fromkeys(["get", "read", "fetch", "show", "describe", "retrieve", "view", "lookup", "open"], "read"),
     **dict.fromkeys(["list", "search", "find", "query", "browse", "all", "filter"], "list"),
     **dict.fromkeys(["update", "edit", "modify", "set", "patch", "rename", "change", "assign"], "update"),
-    # archiving or closing keeps the thing (an archived task, a closed issue can still be read and reopened): its
-    # state changes. A cancelled booking is gone in most booking APIs (BFCL's among them): a delete
-    **dict.fromkeys(["archive", "close"], "update"),
-    **dict.fromkeys(["delete", "remove", "destroy", "drop", "cancel"], "delete"),
+    # archiving, closing or cancelling keeps the thing (an archived task, a closed issue, a cancelled order or job
+    # can still be read, listed by its new status and cancelled again): its state changes
+    **dict.fromkeys(["archive", "close", "cancel"], "update"),
+    **dict.fromkeys(["delete", "remove", "destroy", "drop"], "delete"),
 }
 
 
@@ -340,9 +340,12 @@ def infer_effect(spec: ToolSpec) -> EntityEffect:
     kind = _VERBS.get(words[0])
     if kind is None and words[0] in CHANGING:
         return _action(spec)
-    if kind is None and len(words) > 1:
-        kind = _VERBS.get(words[-1])  # ticket_create, ticket_list
-        words = [*words[-1:], *words[:-1]]
+    if kind is None and len(words) > 1 and words[-1] in _VERBS:  # ticket_create, ticket_list
+        # the first verb says what it does; one after it qualifies it (``invoices_list_new`` lists new invoices,
+        # it creates no "invoices list"), and the noun is what comes before the verb
+        first = next(i for i, w in enumerate(words) if w in _VERBS)
+        kind = _VERBS[words[first]]
+        words = [words[first], *words[:first]]
     if kind is None or len(words) < 2:
         return _action(spec)
     if words[0] == "close" and len(words) > 1 and singular(words[-1]) in _ENDED_BY_CLOSING:

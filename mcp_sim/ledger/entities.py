@@ -69,6 +69,8 @@ class Ledger:
         if effect.op == "assume":
             if effect.id not in self.assumed.setdefault(effect.entity, []):
                 self.assumed[effect.entity].append(effect.id)
+            # it exists from now on (a list of its type shows it), though it says nothing of which others do
+            self.entities.setdefault(effect.entity, {}).setdefault(effect.id, {})
             return
         table = self.entities.setdefault(effect.entity, {})
         if effect.op == "create":

@@ -27,9 +27,11 @@ def form_of(id_: str) -> str:
     prefixed = _PREFIXED.fullmatch(text)
     if prefixed and (prefixed.group(3).isdigit() or _HEX.fullmatch(prefixed.group(3))):
         # a type's tag before a number or a hash is part of its form: ``T-24254`` is not written like ``task-2``,
-        # ``ORD-6E4C4ACB`` is written like ``ORD-5EE59CDE`` (names such as ``Router_R1`` keep the general form)
+        # ``ORD-6E4C4ACB`` is written like ``ORD-5EE59CDE`` (names such as ``Router_R1`` keep the general form).
+        # Its case too: a server writes its tags one way, so ``TASK-1`` beside the session's ``task-2`` came from
+        # elsewhere (the server's own numbering, the agent's task), not from this session's answers
         head, separator, rest = prefixed.groups()
-        return f"{head.lower()}{separator}{'9' if rest.isdigit() else f'hex{len(rest)}'}"
+        return f"{head}{separator}{'9' if rest.isdigit() else f'hex{len(rest)}'}"
     if _UUID.fullmatch(text):
         return "uuid"
     if _HEX.fullmatch(text) and any(c.isdigit() for c in text) and any(c.isalpha() for c in text):

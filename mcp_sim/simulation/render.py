@@ -113,7 +113,7 @@ def next_number(ledger: Ledger, entity: str | None) -> int:
     the session's count of everything made when the call names no type."""
     if not entity:
         return ledger.created + 1
-    return len(ledger.entities.get(entity, {})) + len(ledger.deleted.get(entity, [])) + 1
+    return len(ledger.seen_ids(entity)) + 1  # ids only assumed (used unseen) are the server's, not made here
 
 
 def recalled_fields(shown: list[dict[str, Any]]) -> dict[str, Any]:

@@ -75,7 +75,7 @@ def test_pairs_added_by_content_and_things_put_into_a_container() -> None:
     assert infer_effect(spec("add_to_watchlist", {"symbol": {"type": "string"}})).kind == "none"  # no id: an act
 
 
-def test_archiving_or_closing_a_record_keeps_it_and_closing_a_session_ends_it() -> None:
+def test_archiving_closing_or_cancelling_a_record_keeps_it_and_closing_a_session_ends_it() -> None:
     task = {"task_id": {"type": "string"}}
     assert (infer_effect(spec("archive_task", task)).kind, infer_effect(spec("archive_task", task)).entity) == (
         "update",
@@ -83,7 +83,18 @@ def test_archiving_or_closing_a_record_keeps_it_and_closing_a_session_ends_it() 
     )
     assert infer_effect(spec("close_issue", {"issue_id": {}})).kind == "update"
     assert infer_effect(spec("close_session", {"session_id": {}})).kind == "delete"
-    assert infer_effect(spec("cancel_booking", {"booking_id": {}})).kind == "delete"
+    # a cancelled order or job is read, listed by its status and cancelled again (BFCL's trading API, kyoo)
+    assert infer_effect(spec("cancel_order", {"order_id": {}})).kind == "update"
+
+
+def test_a_verb_after_the_first_qualifies_it() -> None:
+    """``invoices_list_new`` lists new invoices: it creates no "invoices list"."""
+    listed = infer_effect(spec("invoices_list_new", {"since": {"type": "string"}}))
+    assert (listed.kind, listed.entity) == ("list", "invoice")
+    assert (infer_effect(spec("ticket_create", {})).kind, infer_effect(spec("ticket_create", {})).entity) == (
+        "create",
+        "ticket",
+    )
 
 
 def test_a_batch_create_gives_each_item_the_calls_own_values() -> None:

@@ -171,12 +171,12 @@ def test_a_known_type_refuses_unseen_ids_only_in_the_form_its_own_ids_have() -> 
 
 
 def test_a_tag_before_a_number_or_hash_is_part_of_an_ids_form() -> None:
-    """The session minted ``task-2``; ``T-24254`` (another system's task, from the agent's task) is written
-    otherwise, so the session cannot know it is absent. Ids that differ only in their number or hash share a
+    """The session minted ``task-2``; ``T-24254`` or ``TASK-7`` (another system's task, from the agent's task) is
+    written otherwise, so the session cannot know it is absent. Ids that differ only in their number or hash share a
     form; names whose words differ (``Router_R1``, ``Firewall_F2``) keep the general one."""
     from mcp_sim.ledger.id_forms import form_of
 
-    assert form_of("T-24254") != form_of("task-2") == form_of("task-999") == form_of("TASK-7")
+    assert form_of("T-24254") != form_of("task-2") == form_of("task-999") != form_of("TASK-7")
     assert form_of("ORD-6E4C4ACB") == form_of("ORD-5EE59CDE") != form_of("INV-5EE59CDE")
     assert form_of("task-122f8570") == form_of("task-deadbeef")
     assert form_of("Router_R1") == form_of("Firewall_F2")

@@ -27,7 +27,7 @@ from mcp_sim.simulation.builtin import named_records
 # verbs that bring a new thing about (an order placed, a room booked, a document uploaded)
 MAKING = frozenset({
     "place", "book", "submit", "upload", "purchase", "buy", "reserve", "schedule", "open", "start", "generate",
-    "issue", "file", "request", "import", "log",
+    "issue", "file", "request", "import", "log", "enqueue", "queue", "spawn", "launch", "dispatch",
 })  # fmt: skip
 
 
@@ -39,9 +39,11 @@ KEYS = ("key", "name")  # the arguments a stored value is kept under, in order o
 def made_type(spec: ToolSpec, types: EntityTypes) -> tuple[str, str] | None:
     """(the type this action makes, the field its id is in), or None when it makes none."""
     words = name_words(spec)
+    properties = set(spec.input_schema.get("properties") or {})
+    if len(words) == 1 and words[0] in MAKING:  # ``enqueue(command)``: the one thing the server's tools name
+        return _only_made(properties, types)
     if len(words) < 2:
         return None
-    properties = set(spec.input_schema.get("properties") or {})
     if words[0] in MAKING:
         return _placed(singular("_".join(words[1:])), properties, types)
     verb, rest = (words[0], words[1:]) if words[0] in STORING else (words[-1], words[:-1])
@@ -54,6 +56,14 @@ def _placed(noun: str, properties: set[str], types: EntityTypes) -> tuple[str, s
         return None
     own_ids = {types.id_arguments.get(noun), f"{noun}_id", f"{camel(noun)}Id"}
     return None if own_ids & properties else (noun, types.id_arguments.get(noun) or types.id_fields.get(noun, "id"))
+
+
+def _only_made(properties: set[str], types: EntityTypes) -> tuple[str, str] | None:
+    """A making verb alone (``enqueue``, ``submit``) names no type: it makes the server's one type that other tools
+    name by id and none creates (``get_job(job_id)``, ``cancel_job(job_id)``); with two or more such types, or
+    none, it is no telling which."""
+    candidates = sorted(types.named_by_id - types.created)
+    return _placed(candidates[0], properties, types) if len(candidates) == 1 else None
 
 
 def _stored(noun: str, properties: set[str], types: EntityTypes) -> tuple[str, str] | None:

@@ -39,13 +39,16 @@ def named_id(entity: str, value: Any, ledger: Ledger) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
-def fields(arguments: dict[str, Any], ledger: Ledger) -> dict[str, Any]:
+def fields(arguments: dict[str, Any], ledger: Ledger, refs: dict[str, str] | None = None) -> dict[str, Any]:
     """The fields of the records the top-level arguments name, for an answer that shows them under the
     call's own values. A record named by several arguments is shown once; later arguments' records do not
-    override earlier ones' fields."""
+    override earlier ones' fields. An argument the tool's effects say refers to a type (``wait_job(job_id=2)``)
+    names that type's record whatever its length: the type says which table, so ``2`` is not ambiguous."""
     shown: dict[str, Any] = {}
-    for value in arguments.values():
-        for record in _named(value, ledger):
+    for key, value in arguments.items():
+        entity = (refs or {}).get(key)
+        typed = ledger.get(entity, str(value)) if entity and isinstance(value, str | int) else None
+        for record in [typed] if typed else _named(value, ledger):
             for key, field in record.items():
                 if not key.startswith("$"):
                     shown.setdefault(key, field)

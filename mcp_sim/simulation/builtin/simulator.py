@@ -456,8 +456,19 @@ class _Answer:
         shown = shown_by(self.ledger, self.spec.name, self.spec.description, self.args)  # get_balance: the balance
         given = echoed.with_records(self.effect, self.entity, self.args, self.ledger)  # a batch update's records
         shown.update(planning.children(self.args, self.ledger))  # a planned parent's items (planning.py)
-        named = named_records.fields(self.args, self.ledger)  # the records the call names (named_records.py)
-        return self._present({"success": True, **named, **shown, **given, **self.derived}), []
+        named = named_records.fields(self.args, self.ledger, self.effect.refs)  # the records it names
+        return self._present({"success": True, **named, **shown, **given, **self.derived}), self._referenced()
+
+    def _referenced(self) -> list[Effect]:
+        """An act on ids the session never saw (``invoices_extract(invoice_id)``), let through by an open world: they
+        exist from now on, so a list of their type shows them and a later read finds them."""
+        found = []
+        for path, entity in self.effect.refs.items():
+            for value in values_at(self.args, path):
+                id_ = str(value) if isinstance(value, str | int) and not isinstance(value, bool) else None
+                if id_ and not self.ledger.exists(entity, id_) and not self.ledger.is_deleted(entity, id_):
+                    found.append(Effect("assume", entity, id_))
+        return found
 
     def _reads_all(self) -> bool:
         """A read of a plural naming no record of the type the session holds (``get_tasks(fields="standard")``)
@@ -817,7 +828,8 @@ class _Answer:
         numbered = self.effect.kind == "create" and wrapped.number_slot(self.spec.output_schema) is not None
         if schema.get("type") == "integer" or numbered or (types is not None and self.entity in types.integer_ids):
             # numbered by the server, one count per type as a database's keys are: 1, 2, 3
-            count = len(self.ledger.entities.get(self.entity, {})) + len(self.ledger.deleted.get(self.entity, []))
+            # ids the session only assumed (read unseen) are the server's, not numbers this session handed out
+            count = len(self.ledger.seen_ids(self.entity))
             while self.ledger.exists(self.entity, str(count + 1)) or self.ledger.is_deleted(
                 self.entity, str(count + 1)
             ):

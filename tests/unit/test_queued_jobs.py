@@ -1,0 +1,92 @@
+"""A server whose verb alone makes its one type, acts that name records by id, and ids used unseen.
+
+``enqueue(command, cwd)`` queues a job that ``get_job`` / ``wait_job`` / ``cancel_job(job_id)`` name: the job is
+made (the session's first is job 1), ``wait_job`` shows it, a cancelled job is still read and listed, and an id
+the session only named (``tail_log(job_id=7)``, let through by an open world) is listed from then on without
+taking the number the session's next job gets.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from mcp_sim.calls import CallPath
+from mcp_sim.catalog.specs import build_catalog
+from mcp_sim.config import ToolSpec, load_experiment
+from mcp_sim.ledger.effects import EntityTypes
+from mcp_sim.perturbations.base import NoPerturbations
+from mcp_sim.routing import flags as router
+from mcp_sim.simulation.builtin import made
+from mcp_sim.simulation.builtin.simulator import SchemaWorldModel
+from mcp_sim.state.memory import MemoryStore
+
+JOB_ID = {"job_id": {"type": "integer"}}
+ANY_OBJECT = {"type": "object", "additionalProperties": True}
+
+
+def tool(name: str, properties: dict[str, Any], required: list[str]) -> dict[str, Any]:
+    schema = {"type": "object", "properties": properties, "required": required}
+    return {"name": name, "description": "", "inputSchema": schema, "outputSchema": ANY_OBJECT}
+
+
+TOOLS = [
+    tool("enqueue", {"command": {"type": "string"}, "cwd": {"type": "string"}}, ["command", "cwd"]),
+    tool("get_job", JOB_ID, ["job_id"]),
+    tool("wait_job", {**JOB_ID, "timeout_seconds": {"type": "number"}}, ["job_id"]),
+    tool("tail_log", JOB_ID, ["job_id"]),
+    tool("cancel_job", JOB_ID, ["job_id"]),
+    tool("list_jobs", {"status": {"type": "string"}}, []),
+]
+
+
+def path_for(tmp_path: Path) -> CallPath:
+    (tmp_path / "spec.yaml").write_text(yaml.safe_dump({"tools": TOOLS}))
+    experiment = tmp_path / "exp.yaml"
+    experiment.write_text("name: q\nseed: 1\ntools: [spec.yaml]\nstate: memory://\n")
+    loaded = load_experiment(experiment)
+    catalog = build_catalog(loaded, {})
+    e = loaded.experiment
+    routing = router.Routing.of(e.route, e.routes)
+    return CallPath(e, catalog, {}, SchemaWorldModel(), MemoryStore(), NoPerturbations(), routing)
+
+
+def body(result: Any) -> Any:
+    assert not result.is_error, result.content
+    return result.structured_content if result.structured_content is not None else json.loads(result.content[0].text)
+
+
+def test_a_making_verb_alone_makes_the_one_type_others_name_by_id() -> None:
+    specs = [ToolSpec.model_validate(t) for t in TOOLS]
+    types = EntityTypes(specs)
+    assert made.made_type(specs[0], types) == ("job", "job_id")
+    # with a second type named by id and made by nothing, "enqueue" says no more which one it makes
+    specs.append(ToolSpec.model_validate(tool("get_lock", {"lock_id": {"type": "string"}}, ["lock_id"])))
+    assert made.made_type(specs[0], EntityTypes(specs)) is None
+
+
+async def test_a_queued_job_is_read_waited_on_cancelled_and_listed(tmp_path: Path) -> None:
+    path = path_for(tmp_path)
+    queued = body(await path.call("s", "enqueue", {"command": "make test", "cwd": "/src"}))
+    assert queued["job_id"] == 1
+    assert body(await path.call("s", "get_job", {"job_id": 1}))["command"] == "make test"
+    # an act naming the job by id shows the job, whatever the length of its id
+    assert body(await path.call("s", "wait_job", {"job_id": 1, "timeout_seconds": 5}))["command"] == "make test"
+    assert not (await path.call("s", "cancel_job", {"job_id": 1})).is_error
+    # cancelled, not gone: read and cancelled again
+    assert body(await path.call("s", "get_job", {"job_id": 1}))["command"] == "make test"
+    assert not (await path.call("s", "cancel_job", {"job_id": 1})).is_error
+    listed = json.dumps(body(await path.call("s", "list_jobs", {})))
+    assert "make test" in listed
+
+
+async def test_an_id_an_act_used_unseen_is_listed_and_keeps_its_number_out_of_the_count(tmp_path: Path) -> None:
+    path = path_for(tmp_path)
+    assert not (await path.call("s", "tail_log", {"job_id": 7})).is_error  # open world: it may be the server's
+    listed = body(await path.call("s", "list_jobs", {}))
+    assert "7" in json.dumps(listed)
+    # the session's own first job is still its first: the id it only used is not one it handed out
+    assert body(await path.call("s", "enqueue", {"command": "make", "cwd": "/src"}))["job_id"] == 1
