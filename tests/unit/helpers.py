@@ -25,3 +25,14 @@ def tickets_path(tmp_path: Path, seed: int = 7, **extra: object) -> CallPath:
     catalog = build_catalog(loaded, {})
     routing = router.Routing.of(e.route, e.routes)
     return CallPath(e, catalog, {}, SchemaWorldModel(), MemoryStore(), NoPerturbations(), routing)
+
+
+def tools_path(tmp_path: Path, tools: list[dict[str, object]], seed: int = 1) -> CallPath:
+    """An in-process call path over these tool definitions (name, description, inputSchema...), memory store."""
+    (tmp_path / "spec.yaml").write_text(yaml.safe_dump({"tools": tools}))
+    path = tmp_path / f"tools-{seed}.yaml"
+    path.write_text(yaml.safe_dump({"name": "tools", "seed": seed, "tools": ["spec.yaml"], "state": "memory://"}))
+    loaded = load_experiment(path)
+    e = loaded.experiment
+    routing = router.Routing.of(e.route, e.routes)
+    return CallPath(e, build_catalog(loaded, {}), {}, SchemaWorldModel(), MemoryStore(), NoPerturbations(), routing)

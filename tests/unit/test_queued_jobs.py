@@ -12,17 +12,11 @@ import json
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from mcp_sim.calls import CallPath
-from mcp_sim.catalog.specs import build_catalog
-from mcp_sim.config import ToolSpec, load_experiment
+from mcp_sim.config import ToolSpec
 from mcp_sim.ledger.effects import EntityTypes
-from mcp_sim.perturbations.base import NoPerturbations
-from mcp_sim.routing import flags as router
 from mcp_sim.simulation.builtin import made
-from mcp_sim.simulation.builtin.simulator import SchemaWorldModel
-from mcp_sim.state.memory import MemoryStore
+from tests.unit.helpers import tools_path
 
 JOB_ID = {"job_id": {"type": "integer"}}
 ANY_OBJECT = {"type": "object", "additionalProperties": True}
@@ -44,14 +38,7 @@ TOOLS = [
 
 
 def path_for(tmp_path: Path) -> CallPath:
-    (tmp_path / "spec.yaml").write_text(yaml.safe_dump({"tools": TOOLS}))
-    experiment = tmp_path / "exp.yaml"
-    experiment.write_text("name: q\nseed: 1\ntools: [spec.yaml]\nstate: memory://\n")
-    loaded = load_experiment(experiment)
-    catalog = build_catalog(loaded, {})
-    e = loaded.experiment
-    routing = router.Routing.of(e.route, e.routes)
-    return CallPath(e, catalog, {}, SchemaWorldModel(), MemoryStore(), NoPerturbations(), routing)
+    return tools_path(tmp_path, TOOLS)
 
 
 def body(result: Any) -> Any:

@@ -75,6 +75,7 @@ from mcp_sim.simulation.builtin import (
     ref_names,
     referenced,
     refused_states,
+    returned,
     rowsets,
     selection,
     sequence,
@@ -584,6 +585,14 @@ class _Answer:
             body: Any = {plural(self.entity): records, "total": len(records)}
             text = prose.listing(self.spec.name, self.entity, records) if records or not self.recalled else ""
             text = prose.with_recalled(text, self.recalled)
+            if schema is None and (said := returned.returned(self.spec.description)) is not None:
+                # "a list of issue dicts", "Dict with items, total_count" (returned.py)
+                answer = returned.body(said, {}, self.entity, records, lists=True) if said.keys else records
+                if isinstance(answer, list) and returned.from_python(self.spec.input_schema):
+                    self.last_body = answer  # a Python tool's list: a text block per item, as the SDK sends it
+                    blocks = [TextContent(type="text", text=json.dumps(r, indent=2, default=str)) for r in answer]
+                    return CallToolResult(content=list(blocks))
+                return self._text(json.dumps(answer, default=str), answer)
             return self._text(text, body) if slot is None else self._wrapped(slot, text, body)
         if wrapped.is_open_object(schema):
             self.last_body = {plural(self.entity): records, "count": len(records)}
@@ -647,6 +656,15 @@ class _Answer:
             known = {k: _current(v, self.ledger, self.request.types) for k, v in known.items()}
             self.last_body = _fill(self.values, schema, {**known, **record})
             return to_result(self.spec, self.last_body)
+        if (said := returned.returned(self.spec.description)) is not None:  # "Returns the issue as a dict"
+            made_id = record.get(self._id_key()) if mint else None
+            types = self.request.types
+            if mint and types is not None and self.entity not in types.named_by_id:
+                # a move made on a board: no tool names moves by id, so the server says none (``_tells_id``)
+                made_id, record = None, {k: v for k, v in record.items() if k != self._id_key()}
+            records = self.ledger.records(self.entity) if self.entity else []
+            answer = returned.body(said, record, self.entity, records, made_id)
+            return self._text(json.dumps(answer, default=str), record)
         return self._text(*self._prose(record))
 
     def _recalled_values(self) -> dict[str, Any]:
