@@ -218,6 +218,17 @@ FIFTEENTH_VENVS: dict[str, list[list[str]]] = {
     "kyoo": [["kyoo==0.2.7", "mcp==1.30.0"]],  # it takes `FastMCP` on 1.x, `MCPServer` on 2.x
     "runloq": [["runloq==0.1.1", "mcp==1.30.0"]],  # imports mcp.server.fastmcp (gone in mcp 2.x)
 }
+# The sixteenth batch (personal_crm, task_graph, practice_log, task_orchestrator) installs under .cache/record16
+# (held-out data, like the fourth to fifteenth): one venv per Python server and an npm prefix for the TypeScript one
+# (task_orchestrator runs its TypeScript sources on Bun, from the npm package `bun`, whose binary comes from its
+# platform package @oven/bun-linux-x64). `--install-batch record16` installs only these.
+SIXTEENTH = Path(os.environ.get("MCP_REC_SIXTEENTH", REPO / ".cache" / "record16"))
+SIXTEENTH_NPM_PACKAGES = ["@allpepper/task-orchestrator@3.3.3", "bun@1.4.5"]
+SIXTEENTH_VENVS: dict[str, list[list[str]]] = {
+    "orbit": [["orbit-crm==0.11.0", "mcp==2.3.0"]],  # the new `MCPServer` of mcp 2.x
+    "tackit": [["tackit==0.9.2", "mcp==1.30.0"]],  # imports mcp.server.fastmcp (gone in mcp 2.x)
+    "dsa": [["dsa-tracker-mcp==1.0.1", "mcp==1.30.0"]],  # imports mcp.server.fastmcp (gone in mcp 2.x)
+}
 # libfaketime (Debian package `faketime`) freezes the wall clock of servers that stamp records with it (kanban's
 # SQLite `datetime('now')`); the monotonic clock keeps running so timeouts still work.
 FAKETIME_LIB = Path("/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1")
@@ -7708,6 +7719,999 @@ async def runloq_mistakes(s: Rec, wd: Path) -> None:
     await s.call("delete_issue", {"id": bump}, note="error case: unknown tool")
 
 
+# ---- the sixteenth batch (held-out data, installed under .cache/record16) --------------------------
+# personal_crm (orbit-crm 0.11.0, mcp 2.3 `MCPServer`): a personal CRM kept as a vault of Markdown notes (people,
+# organizations, interactions, tasks, topics) made here with `orbit init`; ids are a type prefix and a ULID (per_...,
+# org_..., int_..., tsk_...), whose time part the frozen clock fixes and whose random part is seeded here. Tools answer
+# pretty-printed JSON text; the one that returns a list (search_entities) declares an outputSchema and answers
+# structuredContent too; failures are isError text.
+# task_graph (tackit 0.9.2, mcp 1.30 `FastMCP`): a task + dependency tracker with integer ids, kinds (design, schema,
+# production, meta), symmetric links with a rationale each, a staleness cascade on edits and close gates, in a
+# `.tackit/` store made here with `tackit init`; answers are JSON text (an envelope of `stale_alert`, nudges and
+# `result`), failures isError text.
+# practice_log (dsa-tracker-mcp 1.0.1, mcp 1.30 `FastMCP`): a spaced-repetition log of attempts at the NeetCode 150
+# problems it ships, found by name (case-insensitive, fuzzy); every tool but get_stats takes one `params` object, and
+# every answer is prose, wrapped as structuredContent {"result": ...} with an outputSchema; an unknown problem is an
+# ordinary "Error: ..." answer, argument validation is isError.
+# task_orchestrator (@allpepper/task-orchestrator 3.3.3, its TypeScript sources run by Bun 1.4.5, TS SDK 1.32
+# `McpServer`): projects, features and tasks (32-hex ids) in SQLite with a NEW -> ACTIVE -> CLOSED pipeline, an
+# optimistic `version` on every write, blockers, dependencies and sections; answers are {success, message, data}
+# JSON text, and failures are `success: false` in ordinary results (argument validation is isError); its ids are
+# seeded through a Bun preload (below). All four run under the frozen clock.
+
+
+def _orbit_launch(seed: int) -> str:
+    # a note id is a prefix and a ULID: the frozen clock fixes its time part, a seeded generator its random part (the
+    # server's seed differs per session, so sessions do not share ids)
+    return (
+        f"import random, sys; import orbit.ids as ids; r = random.Random({seed}); new = ids.new; "
+        "ids.new = lambda prefix, when, randomness=None: new(prefix, when, r.randbytes(10)); "
+        "from orbit.cli import main; main(sys.argv[1:])"
+    )
+
+
+ORBIT_PY = SIXTEENTH / "venv-orbit" / "bin" / "python"
+
+
+def orbit_env(wd: Path) -> dict[str, str]:
+    return {**frozen_clock(), "HOME": str(wd), "PYTHONHASHSEED": "0"}
+
+
+def orbit_setup(wd: Path) -> None:
+    """The vault, as `orbit init` makes it: folders, Me.md (the owner) and orbit.toml."""
+    owner = ["--name", "Dana Keller", "--email", "dana@keller-consulting.example"]
+    subprocess.run(
+        [str(ORBIT_PY), "-c", _orbit_launch(1), "init", *owner, str(wd / "vault")],
+        cwd=wd,
+        env={**os.environ, **orbit_env(wd)},
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        check=True,
+    )
+
+
+def _note_id(answer: Answer) -> str:
+    return str(_text_json(answer)["id"])
+
+
+async def pcrm_new_client(s: Rec, wd: Path) -> None:
+    await s.call("resolve_entity", {"type": "organization", "names": ["Acme AG"], "domain": "acme-ag.example"})
+    a = await s.call(
+        "upsert_organization",
+        {
+            "match": "new",
+            "fields": {
+                "name": "Acme AG",
+                "domains": ["acme-ag.example"],
+                "industry": "Machine tools",
+                "location": "Winterthur",
+                "relationship": "prospect",
+            },
+            "source": "Dana in chat, 2026-01-20",
+            "resolution_reason": "no candidate for acme-ag.example",
+        },
+    )
+    acme = _note_id(a)
+    s.capture(org_id=acme)
+    a = await s.call(
+        "log_interaction",
+        {
+            "kind": "email",
+            "date": "2026-01-19T16:42:00+01:00",
+            "subject": "ERP migration: request for an offer",
+            "direction": "inbound",
+            "sender": "hans.mueller@acme-ag.example",
+            "to": ["dana@keller-consulting.example"],
+            "orgs": [acme],
+            "summary": "Hans asks for an offer to migrate Acme's ERP by the end of Q2. The budget decision is his.",
+            "key_quote": "Could you send us an offer by Friday?",
+            "message_id": "<4f2a9c@acme-ag.example>",
+        },
+    )
+    mail = _note_id(a)
+    s.capture(interaction_id=mail)
+    await s.call(
+        "resolve_entity",
+        {"type": "person", "names": ["Hans Müller"], "emails": ["hans.mueller@acme-ag.example"], "org": "Acme AG"},
+    )
+    a = await s.call(
+        "upsert_person",
+        {
+            "match": "new",
+            "fields": {
+                "name": "Hans Müller",
+                "emails": ["hans.mueller@acme-ag.example"],
+                "job_title": "CFO",
+                "salutation": "Sie",
+            },
+            "source": mail,
+            "resolution_reason": "no candidate matched hans.mueller@acme-ag.example",
+        },
+    )
+    hans = _note_id(a)
+    s.capture(person_id=hans)
+    await s.call("link_entities", {"entity": mail, "source": mail, "relation": "from", "to": hans})
+    await s.call(
+        "add_observation",
+        {
+            "entity": hans,
+            "statement": "Decides on the ERP budget",
+            "evidence": "The budget decision is his.",
+            "confidence": "high",
+            "source": mail,
+        },
+    )
+    a = await s.call(
+        "create_task",
+        {
+            "title": "Send the ERP migration offer to Hans",
+            "owner": "Me",
+            "origin": mail,
+            "due": "2026-01-23",
+            "related": [hans, acme],
+            "details": "Could you send us an offer by Friday?",
+        },
+    )
+    task = _note_id(a)
+    s.capture(task_id=task)
+    await s.call("get_entity_context", {"id_or_name": hans})
+    await s.call("list_entities", {"type": "task", "filters": {"status": "open"}})
+    await s.call(
+        "update_task",
+        {
+            "task": task,
+            "source": "Dana in chat, 2026-01-22",
+            "status": "done",
+            "note": "Offer sent as a PDF: 38 days of work.",
+        },
+    )
+    await s.call(
+        "set_fields",
+        {
+            "entity": acme,
+            "changes": {"relationship": "client"},
+            "source": "Dana in chat, 2026-01-22",
+            "observed_at": "2026-01-22",
+        },
+    )
+    await s.call("search_entities", {"query": "Mueller"}, note="found without the umlaut")
+    await s.call("get_entity_context", {"id_or_name": "[[Acme AG]]"})
+    await s.call("list_entities", {"type": "person", "filters": {"org": "Acme AG"}})
+
+
+async def pcrm_followups(s: Rec, wd: Path) -> None:
+    chat = "Dana in chat, 2026-01-20"
+    a = await s.call(
+        "upsert_organization",
+        {
+            "match": "new",
+            "fields": {"name": "Brightline Logistics", "domains": ["brightline.example"], "relationship": "partner"},
+            "source": chat,
+            "resolution_reason": "no candidate for brightline.example",
+        },
+    )
+    bright = _note_id(a)
+    s.capture(org_id=bright)
+    a = await s.call(
+        "upsert_person",
+        {
+            "match": "new",
+            "fields": {
+                "name": "Anna Keller",
+                "emails": ["anna.keller@brightline.example"],
+                "job_title": "Head of Operations",
+                "salutation": "du",
+            },
+            "source": chat,
+            "resolution_reason": "no candidate matched anna.keller@brightline.example",
+        },
+    )
+    anna = _note_id(a)
+    s.capture(person_id=anna)
+    await s.call(
+        "upsert_person",
+        {
+            "match": "new",
+            "fields": {"name": "Anna Keller", "emails": ["anna.keller@gmail.com"]},
+            "source": chat,
+            "resolution_reason": "her private address",
+        },
+        note="error case: a second Anna Keller",
+    )
+    a = await s.call(
+        "upsert_topic",
+        {
+            "match": "new",
+            "fields": {"name": "Warehouse move", "status": "active", "orgs": [bright]},
+            "source": chat,
+            "resolution_reason": "no topic about the warehouse yet",
+        },
+    )
+    topic = _note_id(a)
+    s.capture(topic_id=topic)
+    a = await s.call(
+        "log_interaction",
+        {
+            "kind": "meeting",
+            "date": "2026-01-20T10:00:00+01:00",
+            "subject": "Warehouse move kickoff",
+            "participants": [anna],
+            "orgs": [bright],
+            "topics": [topic],
+            "summary": "Anna leads the move to the new warehouse in Hinwil. Racks are delivered in March.",
+            "decisions": ["Move date is 14 April", "Brightline keeps the old site until May"],
+        },
+    )
+    meeting = _note_id(a)
+    s.capture(interaction_id=meeting)
+    a = await s.call(
+        "create_task",
+        {
+            "title": "Floor plan of the new warehouse",
+            "owner": anna,
+            "origin": meeting,
+            "status": "waiting",
+            "due": "2026-01-27",
+            "due_note": "next Tuesday",
+        },
+    )
+    plan = _note_id(a)
+    s.capture(task_id=plan)
+    await s.call(
+        "add_observation",
+        {
+            "entity": anna,
+            "statement": "Leads the warehouse move",
+            "evidence": "Anna leads the move to the new warehouse in Hinwil.",
+            "confidence": "high",
+            "source": meeting,
+        },
+    )
+    await s.call("get_entity_context", {"id_or_name": anna})
+    await s.call(
+        "rename_entity",
+        {"id_or_name": bright, "new_name": "Brightline Logistics AG", "source": "Anna in the kickoff meeting"},
+    )
+    await s.call(
+        "get_entity_context", {"id_or_name": "Brightline Logistics"}, note="error case: the old name after a rename"
+    )
+    await s.call("list_entities", {"type": "task", "filters": {"status": ["open", "waiting"]}, "sort": "due"})
+    await s.call(
+        "update_task",
+        {
+            "task": plan,
+            "source": "Anna by phone, 2026-01-21",
+            "status": "cancelled",
+            "note": "The plan comes with the lease instead.",
+        },
+    )
+    await s.call(
+        "retract_observation",
+        {
+            "entity": anna,
+            "statement": "Leads the warehouse move",
+            "why": "her deputy Marco leads it from February",
+            "source": "Anna by phone, 2026-01-21",
+        },
+    )
+    await s.call("search_entities", {"query": "warehouse", "type": "interaction"})
+
+
+async def pcrm_mistakes(s: Rec, wd: Path) -> None:
+    chat = "Dana in chat, 2026-01-20"
+    await s.call(
+        "get_entity_context", {"id_or_name": "per_01KFCZ3T5G0000000000000000"}, note="error case: unknown note"
+    )
+    lena = {"name": "Lena Frei", "emails": ["lena.frei@frei-design.example"], "job_title": "Designer"}
+    await s.call(
+        "upsert_person", {"match": "new", "fields": lena, "source": chat}, note="error case: new without a reason"
+    )
+    a = await s.call(
+        "upsert_person",
+        {"match": "new", "fields": lena, "source": chat, "resolution_reason": "no candidate matched her address"},
+    )
+    person = _note_id(a)
+    s.capture(person_id=person)
+    await s.call(
+        "upsert_person",
+        {"match": "new", "fields": lena, "source": chat, "resolution_reason": "from her business card"},
+        note="error case: the same person again",
+    )
+    await s.call(
+        "upsert_person",
+        {
+            "match": "new",
+            "fields": {"name": "Frei Design Info", "emails": ["info@frei-design.example"]},
+            "source": chat,
+            "resolution_reason": "the studio's address",
+        },
+        note="error case: a role address as a person",
+    )
+    await s.call(
+        "upsert_organization",
+        {
+            "match": "new",
+            "fields": {"name": "Frei Design", "domains": ["gmail.com"]},
+            "source": chat,
+            "resolution_reason": "no candidate",
+        },
+        note="error case: a free-mail domain",
+    )
+    email = {
+        "kind": "email",
+        "date": "2026-01-18T09:05:00+01:00",
+        "subject": "Logo drafts",
+        "direction": "inbound",
+        "sender": person,
+        "message_id": "<77b1@frei-design.example>",
+    }
+    await s.call("log_interaction", {**email, "kind": "fax"}, note="error case: kind not allowed")
+    a = await s.call("log_interaction", email)
+    mail = _note_id(a)
+    s.capture(interaction_id=mail)
+    await s.call("log_interaction", email, note="error case: the same email logged again")
+    await s.call(
+        "create_task",
+        {"title": "Review the logo drafts", "owner": "Me", "origin": "int_01KFCZ3T5G0000000000000000"},
+        note="error case: unknown origin",
+    )
+    await s.call("create_task", {"title": "Review the logo drafts", "owner": "Me", "origin": mail, "due": "2026-01-21"})
+    await s.call(
+        "update_task",
+        {"task": "tsk_01KFCZ3T5G0000000000000000", "source": chat, "status": "done"},
+        note="error case: unknown task",
+    )
+    await s.call("list_entities", {"type": "contact"}, note="error case: type not allowed")
+    await s.call(
+        "set_fields",
+        {"entity": person, "changes": {"job_title": "Art director"}, "source": chat},
+        note="error case: no observed_at",
+    )
+    await s.call(
+        "merge_entities", {"keep": person, "drop": person, "source": chat}, note="error case: merge a note into itself"
+    )
+    await s.call("delete_entity", {"id_or_name": person}, note="error case: unknown tool")
+
+
+TACKIT_BIN = SIXTEENTH / "venv-tackit" / "bin" / "tackit"
+
+
+def tackit_env(wd: Path) -> dict[str, str]:
+    return {**frozen_clock(), "HOME": str(wd)}
+
+
+def tackit_setup(wd: Path) -> None:
+    """The store, as `tackit init` makes it in the project folder: .tackit/ with the database and its gitignore."""
+    (wd / "shop-api").mkdir()
+    subprocess.run(
+        [str(TACKIT_BIN), "init"],
+        cwd=wd / "shop-api",
+        env={**os.environ, **tackit_env(wd)},
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        check=True,
+    )
+
+
+def _tackit_id(answer: Answer) -> int:
+    return int(_text_json(answer)["result"]["task"]["id"])
+
+
+async def graph_checkout(s: Rec, wd: Path) -> None:
+    a = await s.call(
+        "add",
+        {
+            "name": "Checkout totals are computed server-side",
+            "kind": "design",
+            "description": "POST /orders ignores client totals and recomputes them from the prices in the database, "
+            "rounding each line to cents before summing.",
+        },
+    )
+    decision = _tackit_id(a)
+    s.capture(task_id=decision)
+    a = await s.call(
+        "add",
+        {
+            "name": "order_lines stores unit price and quantity",
+            "kind": "schema",
+            "description": "order_lines(order_id, sku, unit_price_cents INTEGER, quantity INTEGER), no totals column.",
+        },
+    )
+    schema = _tackit_id(a)
+    s.capture(task_id=schema)
+    a = await s.call(
+        "add",
+        {
+            "name": "Recompute cart totals in POST /orders",
+            "kind": "production",
+            "description": "In api/orders.py, sum unit_price_cents * quantity per line from order_lines and reject a "
+            "request whose total differs with 409.",
+            "labels": ["checkout"],
+            "deps": {
+                str(decision): "implements the server-side totals decision",
+                str(schema): "reads unit prices from order_lines",
+            },
+        },
+    )
+    build = _tackit_id(a)
+    s.capture(task_id=build)
+    a = await s.call(
+        "add",
+        {"name": "Release notes for 2.4", "kind": "meta", "description": "Collect the 2.4 changes for the changelog."},
+    )
+    notes = _tackit_id(a)
+    s.capture(task_id=notes)
+    await s.call("show", {"id": build})
+    await s.call("ls", {})
+    await s.call(
+        "edit",
+        {
+            "id": decision,
+            "delta": "totals now include shipping, computed from the rate table",
+            "description": "POST /orders ignores client totals and recomputes them from the prices in the database, "
+            "rounding each line to cents before summing, then adds shipping from the rate table.",
+        },
+    )
+    await s.call("stale", {})
+    await s.call("close", {"id": build}, note="error case: close a stale task")
+    await s.call("reconcile", {"ids": [build]})
+    await s.call("close", {"id": build})
+    await s.call("label_add", {"id": notes, "label": "checkout"})
+    await s.call("ls", {"label": "checkout"})
+    await s.call("search", {"terms": "totals"})
+    await s.call("summary", {})
+
+
+async def graph_search(s: Rec, wd: Path) -> None:
+    a = await s.call(
+        "add",
+        {
+            "name": "Product search uses Postgres full-text search",
+            "kind": "design",
+            "description": "A tsvector column over name and description, queried with websearch_to_tsquery.",
+        },
+    )
+    decision = _tackit_id(a)
+    s.capture(task_id=decision)
+    a = await s.call(
+        "add",
+        {
+            "name": "Add GET /search",
+            "kind": "production",
+            "description": "api/search.py: GET /search?q= returns the 20 best products by ts_rank.",
+            "deps": {str(decision): "serves the full-text search decision"},
+        },
+    )
+    endpoint = _tackit_id(a)
+    s.capture(task_id=endpoint)
+    a = await s.call(
+        "add",
+        {
+            "name": "Index product names",
+            "kind": "production",
+            "description": "Migration 0042: products.search_vector tsvector with a GIN index, filled by a trigger.",
+            "labels": ["search", "db"],
+            "deps": {str(decision): "builds the index the full-text decision needs"},
+        },
+    )
+    index = _tackit_id(a)
+    s.capture(task_id=index)
+    await s.call(
+        "link_add", {"a": endpoint, "b": index, "because": "the endpoint queries the column the migration adds"}
+    )
+    await s.call("links", {"ids": [endpoint]})
+    await s.call(
+        "edit",
+        {
+            "id": decision,
+            "delta": "ranking rule: ts_rank_cd with names weighted above descriptions",
+            "description": "A tsvector column over name and description, queried with websearch_to_tsquery and "
+            "ranked with ts_rank_cd; names weigh A, descriptions B.",
+        },
+    )
+    await s.call("show", {"id": endpoint})
+    await s.call("reconcile", {"ids": [endpoint, index]})
+    await s.call("close", {"id": index})
+    await s.call("reopen", {"id": index})
+    await s.call(
+        "edit_replace_substring",
+        {
+            "id": index,
+            "old_string": "filled by a trigger",
+            "new_string": "filled by a generated column",
+            "delta": "generated column instead of a trigger",
+        },
+    )
+    await s.call("reconcile", {"ids": [decision, endpoint]})
+    await s.call("close", {"id": index})
+    await s.call("wont_do", {"id": endpoint, "reason": "Search moves to the hosted search vendor's API"})
+    await s.call("history", {"id": endpoint})
+    await s.call("board", {})
+
+
+async def graph_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("show", {"id": 42}, note="error case: unknown task")
+    await s.call("add", {"name": "Fix price rounding", "kind": "bugfix"}, note="error case: kind not allowed")
+    await s.call(
+        "add",
+        {"name": "Fix price rounding", "kind": "production", "description": "Round half up in money.py."},
+        note="error case: a production task without a design or schema link",
+    )
+    a = await s.call(
+        "add",
+        {
+            "name": "Money is stored in integer cents",
+            "kind": "design",
+            "description": "Every amount is an int of cents; floats never hold money.",
+        },
+    )
+    decision = _tackit_id(a)
+    s.capture(task_id=decision)
+    await s.call(
+        "add",
+        {
+            "name": "Store amounts as integer cents",
+            "kind": "production",
+            "description": "Convert the price columns to INTEGER cents.",
+            "deps": {str(decision): ""},
+        },
+        note="error case: an empty rationale",
+    )
+    a = await s.call(
+        "add",
+        {
+            "name": "Store amounts as integer cents",
+            "kind": "production",
+            "description": "Convert products.price and order_lines.unit_price to INTEGER cents in migration 0043.",
+            "deps": {str(decision): "realizes the integer-cents decision"},
+        },
+    )
+    build = _tackit_id(a)
+    s.capture(task_id=build)
+    await s.call("close", {"id": decision}, note="error case: close a design slice")
+    await s.call("edit", {"id": build, "name": "Store every amount as integer cents"}, note="error case: no delta")
+    await s.call(
+        "link_add", {"a": build, "b": 99, "because": "shares the money helpers"}, note="error case: unknown id"
+    )
+    await s.call("wont_do", {"id": build, "reason": "The money library already stores cents"})
+    await s.call("reopen", {"id": build}, note="error case: reopen a wont_do task")
+    await s.call("retire", {"id": decision, "reason": "obsolete"}, note="error case: placeholder reason")
+    await s.call("reconcile", {"ids": [decision, 77]}, note="error case: unknown id in the batch")
+    await s.call("ls", {"status": "done"}, note="error case: status not allowed")
+    await s.call("delete", {"id": build}, note="error case: unknown tool")
+
+
+DSA_BIN = SIXTEENTH / "venv-dsa" / "bin" / "dsa-tracker-mcp"
+
+
+def dsa_env(wd: Path) -> dict[str, str]:
+    return {**frozen_clock(), "HOME": str(wd), "DSA_TRACKER_DB": str(wd / "progress.db")}
+
+
+def _suggested(answer: Answer) -> str:
+    m = re.search(r"problem: (.+?) \(", answer.text)
+    if not m:
+        raise ValueError(f"no problem in {answer.text[:200]!r}")
+    return m.group(1)
+
+
+def _logged(answer: Answer) -> str:
+    m = re.match(r"Logged: (.+?) \(", answer.text)
+    if not m:
+        raise ValueError(f"nothing logged in {answer.text[:200]!r}")
+    return m.group(1)
+
+
+async def practice_week(s: Rec, wd: Path) -> None:
+    await s.call("get_stats", {})
+    a = await s.call("get_next_problem", {"params": {}})
+    first = _suggested(a)
+    s.capture(problem=first)
+    await s.call(
+        "log_attempt",
+        {
+            "params": {
+                "problem_name": first,
+                "status": "solved",
+                "time_taken_minutes": 8,
+                "confidence": 5,
+                "notes": "A set of seen values; return on the first repeat.",
+            }
+        },
+    )
+    a = await s.call(
+        "log_attempt",
+        {
+            "params": {
+                "problem_name": "valid anagram",
+                "status": "struggled",
+                "time_taken_minutes": 25,
+                "confidence": 2,
+                "notes": "Forgot that a Counter compares by counts.",
+            }
+        },
+    )
+    anagram = _logged(a)
+    s.capture(problem=anagram)
+    await s.call("get_problem_history", {"params": {"problem_name": anagram}})
+    await s.call("search_problems", {"params": {"category": "Arrays & Hashing"}})
+    a = await s.call("get_next_problem", {"params": {"category": "two pointers"}})
+    pointers = _suggested(a)
+    s.capture(problem=pointers)
+    await s.call("log_attempt", {"params": {"problem_name": pointers, "status": "gave_up", "time_taken_minutes": 40}})
+    a = await s.call(
+        "log_attempt",
+        {"params": {"problem_name": "3 sum", "status": "solved", "time_taken_minutes": 35, "confidence": 3}},
+        note="a close match of the name",
+    )
+    three = _logged(a)
+    s.capture(problem=three)
+    await s.call("get_problem_history", {"params": {"problem_name": three}})
+    await s.call("search_problems", {"params": {"status": "struggled"}})
+    await s.call("get_next_problem", {"params": {}})
+    await s.call("get_stats", {})
+
+
+async def practice_dp(s: Rec, wd: Path) -> None:
+    await s.call("search_problems", {"params": {"category": "1-D DP", "difficulty": "Easy"}})
+    await s.call(
+        "log_attempt",
+        {"params": {"problem_name": "climbing stairs", "status": "solved", "time_taken_minutes": 12, "confidence": 3}},
+    )
+    a = await s.call(
+        "log_attempt",
+        {
+            "params": {
+                "problem_name": "house robber",
+                "status": "struggled",
+                "time_taken_minutes": 30,
+                "confidence": 2,
+                "notes": "Mixed up the two rolling variables.",
+            }
+        },
+    )
+    robber = _logged(a)
+    s.capture(problem=robber)
+    await s.call(
+        "log_attempt",
+        {"params": {"problem_name": robber, "status": "solved", "time_taken_minutes": 14, "confidence": 4}},
+        note="the same problem again",
+    )
+    await s.call("get_problem_history", {"params": {"problem_name": robber}})
+    await s.call("search_problems", {"params": {"category": "DP"}}, note="error case: not a category name")
+    await s.call("search_problems", {"params": {"category": "1-D DP", "difficulty": "Medium", "limit": 5}})
+    a = await s.call("get_next_problem", {"params": {"category": "1-D DP"}})
+    nxt = _suggested(a)
+    s.capture(problem=nxt)
+    await s.call("get_problem_history", {"params": {"problem_name": nxt}}, note="never attempted")
+    await s.call("search_problems", {"params": {"query": "tree", "limit": 5}})
+    await s.call(
+        "log_attempt",
+        {"params": {"problem_name": "Invert Binary Tree", "status": "solved", "time_taken_minutes": 6}},
+    )
+    await s.call("search_problems", {"params": {"category": "Trees", "status": "not_started", "limit": 3}})
+    await s.call("search_problems", {"params": {"status": "solved"}})
+    await s.call("get_stats", {})
+
+
+async def practice_mistakes(s: Rec, wd: Path) -> None:
+    await s.call(
+        "log_attempt",
+        {"params": {"problem_name": "Quantum Bogosort", "status": "solved"}},
+        note="error case: unknown problem",
+    )
+    await s.call("get_problem_history", {"params": {"problem_name": "Quantum Bogosort"}}, note="error case: unknown")
+    await s.call(
+        "log_attempt", {"params": {"problem_name": "Two Sum", "status": "done"}}, note="error case: status not allowed"
+    )
+    await s.call(
+        "log_attempt",
+        {"params": {"problem_name": "Two Sum", "status": "solved", "confidence": 7}},
+        note="error case: confidence above 5",
+    )
+    await s.call(
+        "log_attempt", {"problem_name": "Two Sum", "status": "solved"}, note="error case: arguments not in params"
+    )
+    await s.call("log_attempt", {"params": {"problem_name": "", "status": "solved"}}, note="error case: empty name")
+    await s.call(
+        "log_attempt",
+        {"params": {"problem_name": "Two Sum", "status": "solved", "time_taken_minutes": -5}},
+        note="error case: negative time",
+    )
+    await s.call(
+        "log_attempt",
+        {"params": {"problem_name": "Two Sum", "status": "solved", "date": "2026-01-02"}},
+        note="error case: unknown field",
+    )
+    a = await s.call("log_attempt", {"params": {"problem_name": "two sum", "status": "solved", "confidence": 4}})
+    two = _logged(a)
+    s.capture(problem=two)
+    await s.call("get_problem_history", {"params": {"problem_name": two}})
+    await s.call("search_problems", {"params": {"difficulty": "medium"}}, note="error case: difficulty in lower case")
+    await s.call("search_problems", {"params": {"limit": 500}}, note="error case: limit above 150")
+    await s.call("get_next_problem", {"params": {"category": "Quantum"}}, note="error case: unknown category")
+    await s.call("get_stats", {})
+    await s.call("reset_progress", {}, note="error case: unknown tool")
+
+
+TASKORCH_NPM = SIXTEENTH / "npm" / "node_modules"
+
+
+def taskorch_env(wd: Path) -> dict[str, str]:
+    return {**frozen_clock(), "HOME": str(wd), "TASK_ORCHESTRATOR_HOME": str(wd / ".task-orchestrator")}
+
+
+# Bun preloads this before the server: its ids are 16 bytes from crypto.getRandomValues, drawn here from a seeded
+# generator (seeded per session) so that they repeat between recordings.
+TASKORCH_SEED_JS = """\
+let s = {seed};
+globalThis.crypto.getRandomValues = (a) => {{
+  for (let i = 0; i < a.length; i++) {{ s = (Math.imul(s, 1664525) + 1013904223) >>> 0; a[i] = s >>> 24; }}
+  return a;
+}};
+"""
+
+
+def taskorch_setup(wd: Path) -> None:
+    (wd / "seed-ids.js").write_text(TASKORCH_SEED_JS.format(seed=20260120 + sum(wd.name.encode())))
+
+
+def _taskorch(answer: Answer, kind: str) -> dict[str, Any]:
+    body = _text_json(answer)
+    if not body.get("success"):
+        raise ValueError(f"not created: {answer.text[:300]!r}")
+    return dict(body["data"][kind])
+
+
+def _taskorch_version(answer: Answer, kind: str = "task") -> int:
+    return int(_text_json(answer)["data"][kind]["version"])
+
+
+async def taskorch_feature(s: Rec, wd: Path) -> None:
+    a = await s.call(
+        "manage_container",
+        {
+            "operation": "create",
+            "containerType": "project",
+            "name": "Shop API",
+            "summary": "Checkout and payments backend",
+            "tags": "backend,payments",
+        },
+    )
+    project = _taskorch(a, "project")["id"]
+    s.capture(project_id=project)
+    a = await s.call(
+        "manage_container",
+        {
+            "operation": "create",
+            "containerType": "feature",
+            "projectId": project,
+            "name": "Card payments",
+            "summary": "Pay by card at checkout through Stripe",
+            "priority": "HIGH",
+        },
+    )
+    feature = _taskorch(a, "feature")["id"]
+    s.capture(feature_id=feature)
+    a = await s.call(
+        "manage_container",
+        {
+            "operation": "create",
+            "containerType": "task",
+            "featureId": feature,
+            "title": "Add the Stripe webhook endpoint",
+            "summary": "Receive payment_intent events and mark orders paid",
+            "priority": "HIGH",
+            "complexity": 5,
+            "tags": "api",
+        },
+    )
+    webhook = _taskorch(a, "task")["id"]
+    s.capture(task_id=webhook)
+    a = await s.call(
+        "manage_container",
+        {
+            "operation": "create",
+            "containerType": "task",
+            "featureId": feature,
+            "title": "Refund endpoint",
+            "summary": "POST /orders/{id}/refund through the Stripe API",
+            "priority": "MEDIUM",
+            "complexity": 3,
+        },
+    )
+    refund = _taskorch(a, "task")["id"]
+    s.capture(task_id=refund)
+    await s.call("manage_dependency", {"operation": "create", "fromId": webhook, "toId": refund, "type": "BLOCKS"})
+    await s.call("get_blocked_tasks", {"projectId": project})
+    await s.call("get_next_task", {"projectId": project})
+    a = await s.call("advance", {"containerType": "task", "id": webhook, "version": 1})
+    version = _taskorch_version(a)
+    await s.call(
+        "manage_sections",
+        {
+            "operation": "add",
+            "entityType": "TASK",
+            "entityId": webhook,
+            "title": "Plan",
+            "usageDescription": "Implementation steps",
+            "content": "1. Route /webhooks/stripe\n2. Verify the signature\n3. Store event ids in a unique index",
+            "contentFormat": "MARKDOWN",
+            "ordinal": 0,
+        },
+    )
+    await s.call("query_sections", {"entityType": "TASK", "entityId": webhook})
+    await s.call("advance", {"containerType": "task", "id": webhook, "version": version})
+    await s.call("query_dependencies", {"id": refund, "containerType": "task"})
+    await s.call("query_container", {"operation": "get", "containerType": "feature", "id": feature})
+    await s.call("get_next_task", {"projectId": project})
+    await s.call("query_container", {"operation": "overview", "containerType": "project", "id": project})
+
+
+async def taskorch_board(s: Rec, wd: Path) -> None:
+    a = await s.call(
+        "manage_container",
+        {"operation": "create", "containerType": "project", "name": "Ops dashboard", "summary": "On-call tooling"},
+    )
+    project = _taskorch(a, "project")["id"]
+    s.capture(project_id=project)
+    a = await s.call(
+        "manage_container",
+        {
+            "operation": "create",
+            "containerType": "feature",
+            "projectId": project,
+            "name": "Alerting",
+            "summary": "Page the on-call engineer on real incidents",
+            "priority": "MEDIUM",
+        },
+    )
+    feature = _taskorch(a, "feature")["id"]
+    s.capture(feature_id=feature)
+    a = await s.call(
+        "manage_container",
+        {
+            "operation": "create",
+            "containerType": "task",
+            "featureId": feature,
+            "title": "Page on 5xx spikes",
+            "summary": "Alert when the 5xx rate passes 2% for 5 minutes",
+            "priority": "MEDIUM",
+            "complexity": 4,
+        },
+    )
+    page = _taskorch(a, "task")["id"]
+    s.capture(task_id=page)
+    a = await s.call(
+        "manage_container",
+        {
+            "operation": "create",
+            "containerType": "task",
+            "featureId": feature,
+            "title": "Daily Slack digest",
+            "summary": "Post yesterday's alerts to #ops at 08:00",
+            "priority": "LOW",
+            "complexity": 2,
+            "tags": "slack",
+        },
+    )
+    digest = _taskorch(a, "task")["id"]
+    s.capture(task_id=digest)
+    await s.call(
+        "manage_container",
+        {
+            "operation": "update",
+            "containerType": "task",
+            "id": page,
+            "version": 1,
+            "priority": "HIGH",
+            "summary": "Alert when the 5xx rate passes 2% for 3 minutes",
+        },
+    )
+    await s.call(
+        "advance", {"containerType": "task", "id": page, "version": 1}, note="error case: the version before the update"
+    )
+    await s.call("advance", {"containerType": "task", "id": page, "version": 2})
+    await s.call("query_container", {"operation": "search", "containerType": "task", "query": "slack"})
+    a = await s.call(
+        "block",
+        {
+            "containerType": "task",
+            "id": digest,
+            "version": 1,
+            "blockedBy": "NO_OP",
+            "blockedReason": "Waiting for the Slack workspace invite",
+        },
+    )
+    version = _taskorch_version(a)
+    await s.call("get_blocked_tasks", {"projectId": project})
+    a = await s.call("unblock", {"containerType": "task", "id": digest, "version": version, "blockedBy": "NO_OP"})
+    version = _taskorch_version(a)
+    await s.call(
+        "terminate",
+        {"containerType": "task", "id": digest, "version": version, "reason": "The vendor's app posts digests"},
+    )
+    await s.call("query_container", {"operation": "get", "containerType": "feature", "id": feature})
+    await s.call("manage_container", {"operation": "delete", "containerType": "task", "id": page})
+    await s.call("query_container", {"operation": "get", "containerType": "task", "id": page}, note="deleted")
+    await s.call("list_tags", {})
+
+
+async def taskorch_mistakes(s: Rec, wd: Path) -> None:
+    await s.call(
+        "query_container",
+        {"operation": "get", "containerType": "task", "id": "0f1e2d3c4b5a69788796a5b4c3d2e1f0"},
+        note="error case: unknown task",
+    )
+    a = await s.call(
+        "manage_container",
+        {"operation": "create", "containerType": "project", "name": "Mobile app", "summary": "iOS and Android"},
+    )
+    project = _taskorch(a, "project")["id"]
+    s.capture(project_id=project)
+    await s.call(
+        "manage_container",
+        {"operation": "create", "containerType": "feature", "projectId": project, "name": "Offline mode"},
+        note="error case: no summary",
+    )
+    await s.call(
+        "manage_container",
+        {
+            "operation": "create",
+            "containerType": "feature",
+            "projectId": project,
+            "name": "Offline mode",
+            "summary": "Read the catalog without a connection",
+        },
+        note="error case: no priority",
+    )
+    a = await s.call(
+        "manage_container",
+        {
+            "operation": "create",
+            "containerType": "task",
+            "projectId": project,
+            "title": "Cache the catalog in SQLite",
+            "summary": "Store the last catalog response on the device",
+            "priority": "HIGH",
+            "complexity": 3,
+        },
+    )
+    task = _taskorch(a, "task")["id"]
+    s.capture(task_id=task)
+    await s.call("advance", {"containerType": "task", "id": task, "version": 5}, note="error case: stale version")
+    await s.call("advance", {"containerType": "task", "id": task, "version": 1})
+    await s.call(
+        "advance", {"containerType": "project", "id": project, "version": 1}, note="error case: a project has no status"
+    )
+    await s.call(
+        "manage_dependency",
+        {"operation": "create", "fromId": task, "toId": task, "type": "BLOCKS"},
+        note="error case: a task blocking itself",
+    )
+    await s.call(
+        "query_container", {"operation": "get", "containerType": "task", "id": "TASK-1"}, note="error case: not a uuid"
+    )
+    await s.call("revert", {"containerType": "task", "id": task, "version": 2})
+    await s.call(
+        "manage_sections",
+        {"operation": "add", "entityType": "TASK", "entityId": task, "title": "Notes", "content": "Use WAL mode."},
+        note="error case: no usageDescription",
+    )
+    await s.call(
+        "manage_container",
+        {"operation": "delete", "containerType": "project", "id": project},
+        note="error case: a project with a task",
+    )
+    await s.call(
+        "manage_container", {"operation": "delete", "containerType": "project", "id": project, "cascade": True}
+    )
+    await s.call(
+        "query_container", {"operation": "get", "containerType": "task", "id": task}, note="deleted with its project"
+    )
+    await s.call("get_task", {"id": task}, note="error case: unknown tool")
+
+
 def build_servers() -> list[ServerDef]:
     npm = lambda exe: str(NPM_BIN / exe)  # noqa: E731
     S = Session
@@ -8613,6 +9617,64 @@ def build_servers() -> list[ServerDef]:
                 S("runloq_mistakes", runloq_mistakes, runloq_setup),
             ],
         ),
+        # the sixteenth batch (installed under .cache/record16): held-out data
+        ServerDef(
+            "personal_crm",
+            "orbit-crm==0.11.0 (PyPI, mcp 2.3.0 `MCPServer`)",
+            lambda wd, s: StdioServerParameters(
+                command=str(ORBIT_PY),
+                args=["-c", _orbit_launch(20260120 + sum(s.id.encode())), "serve", "--stdio", str(wd / "vault")],
+                cwd=str(wd),
+                env=orbit_env(wd),
+            ),
+            [
+                S("pcrm_new_client", pcrm_new_client, orbit_setup),
+                S("pcrm_followups", pcrm_followups, orbit_setup),
+                S("pcrm_mistakes", pcrm_mistakes, orbit_setup),
+            ],
+        ),
+        ServerDef(
+            "task_graph",
+            "tackit==0.9.2 (PyPI, mcp 1.30.0 `FastMCP`)",
+            lambda wd, s: StdioServerParameters(
+                command=str(TACKIT_BIN), args=["mcp"], cwd=str(wd / "shop-api"), env=tackit_env(wd)
+            ),
+            [
+                S("graph_checkout", graph_checkout, tackit_setup),
+                S("graph_search", graph_search, tackit_setup),
+                S("graph_mistakes", graph_mistakes, tackit_setup),
+            ],
+        ),
+        ServerDef(
+            "practice_log",
+            "dsa-tracker-mcp==1.0.1 (PyPI, mcp 1.30.0 `FastMCP`)",
+            lambda wd, s: StdioServerParameters(command=str(DSA_BIN), cwd=str(wd), env=dsa_env(wd)),
+            [
+                S("practice_week", practice_week),
+                S("practice_dp", practice_dp),
+                S("practice_mistakes", practice_mistakes),
+            ],
+        ),
+        ServerDef(
+            "task_orchestrator",
+            "@allpepper/task-orchestrator@3.3.3 (npm, TS SDK 1.32 `McpServer`, Bun 1.4.5)",
+            lambda wd, s: StdioServerParameters(
+                command=str(TASKORCH_NPM / ".bin" / "bun"),
+                args=[
+                    "--preload",
+                    str(wd / "seed-ids.js"),
+                    str(TASKORCH_NPM / "@allpepper" / "task-orchestrator" / "src" / "server.ts"),
+                    "--stdio",
+                ],
+                cwd=str(wd),
+                env=taskorch_env(wd),
+            ),
+            [
+                S("taskorch_feature", taskorch_feature, taskorch_setup),
+                S("taskorch_board", taskorch_board, taskorch_setup),
+                S("taskorch_mistakes", taskorch_mistakes, taskorch_setup),
+            ],
+        ),
     ]
     return servers + bfcl_servers()
 
@@ -8633,6 +9695,7 @@ BATCHES: dict[str, tuple[Path, list[str], dict[str, list[list[str]]]]] = {
     "record13": (THIRTEENTH, THIRTEENTH_NPM_PACKAGES, THIRTEENTH_VENVS),
     "record14": (FOURTEENTH, FOURTEENTH_NPM_PACKAGES, FOURTEENTH_VENVS),
     "record15": (FIFTEENTH, FIFTEENTH_NPM_PACKAGES, FIFTEENTH_VENVS),
+    "record16": (SIXTEENTH, SIXTEENTH_NPM_PACKAGES, SIXTEENTH_VENVS),
 }
 
 
@@ -8661,7 +9724,7 @@ def main() -> None:
         "--install-batch",
         action="append",
         choices=sorted(BATCHES),
-        help="install only this batch (repeatable): devservers, record2, ..., record15",
+        help="install only this batch (repeatable): devservers, record2, ..., record16",
     )
     ap.add_argument("--list", action="store_true", help="list servers and sessions and exit")
     ap.add_argument("--tools-only", action="store_true", help="only write <server>.tools.yaml")
