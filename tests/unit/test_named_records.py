@@ -23,6 +23,27 @@ def test_a_value_names_the_one_record_with_that_id_or_name() -> None:
     assert named_records.fields({"x": "a"}, ledger) == {}  # one character names too much
 
 
+def test_a_key_in_the_servers_house_style_names_the_sessions_record() -> None:
+    """``TASK-1`` or ``task-001`` for the session's ``task-1``: one tag in any case, one number."""
+    ledger = Ledger()
+    ledger.apply(Effect("create", "task", "task-1", {"id": "task-1", "title": "Webhook"}))
+    ledger.apply(Effect("create", "task", "task-12", {"id": "task-12", "title": "Docs"}))
+    assert named_records.named_id("task", "TASK-1", ledger) == "task-1"
+    assert named_records.named_id("task", "task-012", ledger) == "task-12"
+    assert named_records.named_id("task", "TASK-2", ledger) is None  # another number
+    assert named_records.named_id("task", "BUG-1", ledger) is None  # another tag
+
+
+async def test_each_type_is_numbered_from_one() -> None:
+    """A server numbers each table on its own: the first task is task-1 though a milestone came before it."""
+    spec = {"type": "object", "properties": {"title": STRING}}
+    path = path_of(
+        ToolSpec(name="create_milestone", input_schema=spec), ToolSpec(name="create_task", input_schema=spec)
+    )
+    assert "milestone-1" in text(await path.call("s", "create_milestone", {"title": "v1"}))
+    assert "task-1" in text(await path.call("s", "create_task", {"title": "Webhook"}))
+
+
 async def test_an_action_on_a_named_record_shows_what_the_session_gave_it() -> None:
     create = ToolSpec(
         name="template_create",

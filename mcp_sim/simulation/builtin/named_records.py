@@ -36,7 +36,22 @@ def named_id(entity: str, value: Any, ledger: Ledger) -> str | None:
     if ledger.exists(entity, text):
         return text
     found = [id_ for id_, record in ledger.entities.get(entity, {}).items() if _has_name(record, text)]
-    return found[0] if len(found) == 1 else None
+    if len(found) == 1:
+        return found[0]
+    written = [id_ for id_ in ledger.entities.get(entity, {}) if same_id(id_, text)]
+    return written[0] if len(written) == 1 else None
+
+
+_TAGGED = re.compile(r"([^\W\d_]+)([-_#:])0*(\d+)")
+
+
+def same_id(ours: str, given: str) -> bool:
+    """``TASK-1`` or ``task-001`` for the session's ``task-1``: one tag (in any case) and one number, as trackers
+    read their keys. An agent that writes a key in the server's house style names the record all the same."""
+    a, b = _TAGGED.fullmatch(ours), _TAGGED.fullmatch(given)
+    if a is None or b is None:
+        return False
+    return a.group(1).lower() == b.group(1).lower() and a.group(3) == b.group(3)
 
 
 def fields(arguments: dict[str, Any], ledger: Ledger, refs: dict[str, str] | None = None) -> dict[str, Any]:

@@ -836,7 +836,9 @@ class _Answer:
         raise EntityNotFound(f"{self.entity} '{id_}' not found: it {why}")
 
     def _new_id(self, id_field: str) -> Any:
-        number = self.ledger.created + 1
+        # numbered per type, as a server's tables (and trackers' keys) are: the first task is task-1 whatever came
+        # before it; ids the session only assumed are the server's, not numbers it handed out
+        number = len(self.ledger.seen_ids(self.entity)) + 1
         while self.ledger.exists(self.entity, f"{self.entity.replace('_', '-')}-{number}") or self.ledger.is_deleted(
             self.entity, f"{self.entity.replace('_', '-')}-{number}"
         ):
