@@ -337,6 +337,8 @@ def infer_effect(spec: ToolSpec) -> EntityEffect:
     words = name_words(spec)
     if not words:
         return EntityEffect(kind="none")
+    if len(words) == 1 and _VERBS.get(words[0]) in _ON_ONE and (noun := described_noun(spec.description)):
+        words = [words[0], noun]  # ``add``: "Create a task (...)", ``show``: "a task plus its links"
     kind = _VERBS.get(words[0])
     if kind is None and words[0] in CHANGING:
         return _action(spec)
@@ -374,6 +376,25 @@ def infer_effect(spec: ToolSpec) -> EntityEffect:
         refs = {k: v for k, v in _refs(spec.input_schema, None).items() if k != id_field}  # its own chosen id
         return EntityEffect(kind=kind, entity=entity, id=id_field, refs=refs)
     return EntityEffect(kind=kind, entity=entity)
+
+
+# a bare ``query`` or ``search`` lists whatever its criteria find; a bare ``add`` or ``show`` acts on one record
+_ON_ONE = frozenset({"create", "read", "update", "delete"})
+# "a task", "an issue": the thing a tool named by its verb alone acts on, as its description names it first
+_OBJECT = re.compile(r"\b(?:a|an|one|the)\s+([a-z]+)")
+_MIN_NOUN = 3
+_NOT_NOUNS = frozenset("new single given specific existing current whole full".split())  # noqa: SIM905
+
+
+def described_noun(description: str | None) -> str | None:
+    """The noun the first sentence of a description names with an article (``Create a task`` -> task), for a tool
+    whose name is a verb alone; adjectives (``a closed task``, ``a symmetric link``) are passed over."""
+    first = re.split(r"(?<=[.!?])\s|\n\s*\n", (description or "").strip(), maxsplit=1)[0]
+    for found in _OBJECT.finditer(first):
+        for word in re.findall(r"[a-z]+", first[found.start(1) :])[:4]:  # "a finished, closed task"
+            if word not in _NOT_NOUNS and not word.endswith(("ed", "ic", "al", "ive", "ous", "ful", "less", "ing")):
+                return singular(word) if len(word) >= _MIN_NOUN else None
+    return None
 
 
 _BATCH_WORDS = frozenset({"bulk", "batch", "multi", "mass"})

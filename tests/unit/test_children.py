@@ -42,3 +42,19 @@ async def test_a_list_shows_no_key_the_simulator_gave_a_type_nothing_names_by_id
     await named.call("s", "register_project", {"name": "shop", "path": "/src/shop"})
     [shown] = ((await named.call("s", "list_projects", {})).structured_content or {})["projects"]
     assert shown["id"] == "project-1"
+
+
+async def test_a_read_in_words_shows_the_records_it_links_and_those_linking_it() -> None:
+    """``show(3)`` of a task whose ``deps`` name tasks 1 and 2 shows them, and task 4 that depends on it: a
+    dependency graph's read answers with the neighbours."""
+    schema = {"type": "object", "properties": {"title": {"type": "string"}, "deps": {"type": "object"}}}
+    add = ToolSpec(name="add_task", input_schema=schema)
+    show = ToolSpec(name="get_task", input_schema={"type": "object", "properties": {"task_id": {"type": "integer"}}})
+    path = path_of(add, show)
+    for title, deps in (("Decide totals", {}), ("Price table", {}), ("Recompute", {"1": "why", "2": "why"})):
+        assert not (await path.call("s", "add_task", {"title": title, "deps": deps})).is_error
+    await path.call("s", "add_task", {"title": "Release notes", "deps": {"3": "lists it"}})
+    text = str((await path.call("s", "get_task", {"task_id": 3})).content[0].text)
+    assert all(t in text for t in ("Recompute", "Decide totals", "Price table", "Release notes"))
+    alone = str((await path.call("s", "get_task", {"task_id": 2})).content[0].text)
+    assert "Decide totals" not in alone  # task 2 links only task 3

@@ -211,3 +211,17 @@ def test_a_positive_or_non_negative_number_and_a_dashed_between_range_are_checke
         described.check("search", "", schema("Offset. Must be a non-negative integer (0 or higher)"), {"n": -1})
     with pytest.raises(InvalidArguments, match="Must be from 1 to 100"):
         described.check("search", "", schema("Must be a positive integer between 1-100"), {"n": 101})
+
+
+def test_alternatives_joined_by_bars_after_the_arguments_name_are_a_closed_list() -> None:
+    """```kind`` is REQUIRED -- one of design | schema | production | meta``; ```status` choices: open | closed``.
+    What the tool returns (``Returns status = matched | variance``) says nothing of what it takes."""
+    tool = "Create a task (D3). ``kind`` is REQUIRED --\n    one of design | schema | production | meta (D26)."
+    schema = {"type": "object", "properties": {"kind": {"type": "string"}, "status": {"type": "string"}}}
+    described.check("add", tool, schema, {"kind": "design"})
+    with pytest.raises(InvalidArguments, match="bugfix"):
+        described.check("add", tool, schema, {"kind": "bugfix"})
+    listing = "Filter tasks. `status` choices (v0.5): open | closed | spec; `kind`: design | meta."
+    with pytest.raises(InvalidArguments, match="done"):
+        described.check("ls", listing, schema, {"status": "done"})
+    described.check("match", "Three-way match. Returns status = matched | variance | no_po.", schema, {"status": "x"})

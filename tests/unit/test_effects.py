@@ -87,6 +87,19 @@ def test_archiving_closing_or_cancelling_a_record_keeps_it_and_closing_a_session
     assert infer_effect(spec("cancel_order", {"order_id": {}})).kind == "update"
 
 
+def test_a_tool_named_by_its_verb_alone_acts_on_the_noun_its_description_names() -> None:
+    """``add``: "Create a task (D3)"; ``show(id)``: "Slice fetch: a task plus its links"; adjectives passed over."""
+    made = infer_effect(spec("add", {"name": {"type": "string"}}, description="Create a task (D3 + T94)."))
+    assert (made.kind, made.entity) == ("create", "task")
+    shown = infer_effect(spec("show", {"id": {"type": "integer"}}, description="Slice fetch: a task plus its links."))
+    assert (shown.kind, shown.entity, shown.id) == ("read", "task", "id")
+    closed = infer_effect(spec("close", {"id": {}}, description="Close a finished, closed task."))
+    assert (closed.kind, closed.entity) == ("update", "task")
+    # a bare query or search lists what its criteria find; a verb with no noun said stays an act
+    assert infer_effect(spec("query", {"sql": {}}, description="Run a query.")).entity is None
+    assert infer_effect(spec("add", {"a": {}, "b": {}}, description="Adds two numbers.")).kind == "none"
+
+
 def test_a_verb_after_the_first_qualifies_it() -> None:
     """``invoices_list_new`` lists new invoices: it creates no "invoices list"."""
     listed = infer_effect(spec("invoices_list_new", {"since": {"type": "string"}}))

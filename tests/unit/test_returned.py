@@ -19,6 +19,7 @@ def test_a_dict_named_in_the_returns_clause_is_json_with_the_record() -> None:
 def test_the_keys_a_description_names_are_the_answers_keys() -> None:
     said = returned('Update fields.\n\nReturns {"issue": ..., "changes": [...]} on success, {"error": ...} on failure.')
     assert said is not None and said.keys == ("issue", "changes")  # the failure's keys are not the success's
+    assert said.exact  # written out: the whole answer
     said = returned("Export.\n\nReturns:\n    Dict with success, format, content, and item_count")
     assert said is not None and said.keys == ("success", "format", "content", "item_count")
     said = returned("Opens a human approval and returns approval_id with status=pending. Poll approvals_get.")
@@ -39,7 +40,8 @@ def test_words_that_are_no_keys_are_left_out() -> None:
 
 
 def test_each_key_is_filled_from_what_is_known_never_invented() -> None:
-    said = Returned(("success", "issue", "changes", "item_count", "staged_id", "status"), {"status": "pending"})
+    keys = ("success", "issue", "changes", "item_count", "staged_id", "status")
+    said = Returned(keys, {"status": "pending"}, exact=True)  # the description wrote the object out
     record = {"id": "issue-1", "title": "Fix it", "success": True}
     answer = body(said, record, "issue", [record, {"id": "issue-2"}], made="issue-1")
     assert answer == {
@@ -49,6 +51,11 @@ def test_each_key_is_filled_from_what_is_known_never_invented() -> None:
         "item_count": 2,
         "staged_id": "issue-1",
         "status": "pending",
+    }
+    # keys named in words come beside the record's own fields
+    assert body(Returned(("approval_id",)), {"reason": "over limit"}, "approval", [], made="A-1") == {
+        "reason": "over limit",
+        "approval_id": "A-1",
     }
     assert body(Returned(("items", "total_count")), {}, "task", [{"id": 1}], lists=True) == {
         "items": [{"id": 1}],

@@ -41,3 +41,28 @@ def of(entity: str, id_: str, ledger: Ledger, types: EntityTypes) -> dict[str, l
 def _camel(snake: str) -> str:
     head, *rest = snake.split("_")
     return head + "".join(word.capitalize() for word in rest)
+
+
+def linked(entity: str, id_: str, ledger: Ledger) -> list[dict[str, Any]]:
+    """The records of the same type linked to ``id_`` either way: those its fields name by id (``deps: {"1":
+    "why"}``, ``blocked_by: ["2"]``) and those whose fields name it. A dependency graph's read shows a task with
+    its neighbours, as ``show(3)`` does on such servers. Ids of four or fewer digits only count as whole values or
+    keys, never inside text."""
+    table = ledger.entities.get(entity, {})
+    record = table.get(id_) or {}
+    named = {i for value in record.values() for i in _ids_in(value) if i in table and i != id_}
+    naming = {other for other, fields in table.items() if other != id_ and id_ in _ids_of(fields)}
+    return [{k: v for k, v in table[i].items() if not k.startswith("$")} for i in sorted(named | naming)][:MAX_CHILDREN]
+
+
+def _ids_of(record: dict[str, Any]) -> set[str]:
+    return {i for value in record.values() for i in _ids_in(value)}
+
+
+def _ids_in(value: Any) -> list[str]:
+    """Whole values that may be ids: a dict's keys, a list's scalar items."""
+    if isinstance(value, dict):
+        return [str(k) for k in value]
+    if isinstance(value, list):
+        return [str(v) for v in value if isinstance(v, str | int) and not isinstance(v, bool)]
+    return []

@@ -79,6 +79,7 @@ _NAMED_LIST = (
     r"([a-z][\w-]*(?:\s*,\s*[a-z][\w-]*)*,?\s+or\s+[a-z][\w-]*)\s*(?:[.;(]|$)"
 )
 # "unit is kg or lb (defaults to ...)": the argument named, then its alternatives
+_PIPED_LIST = r"(?<![\w-]){name}(?![\w-])[`'\"]*[^.;|]{{0,40}}?[\s:]([a-z][\w-]*(?:\s*\|\s*[a-z][\w-]*){{2,}})"
 _GLOSS = re.compile(r"\s*\([^()]*\)")
 _ALSO_ACCEPTED = re.compile(r"\balso\s+accept", re.IGNORECASE)  # "(1-4 also accepted)": the list is not all
 _LENGTH_LOW = re.compile(r"\b(?:at\s+least|min(?:imum)?(?:\s+of)?)\s+(\d+)\s*(?:chars?|characters)\b", re.IGNORECASE)
@@ -325,7 +326,15 @@ def dated(description: str, name: str, properties: dict[str, Any]) -> Stated | N
 
 @cache
 def named_list(description: str, name: str) -> Stated | None:
-    """The alternatives a description gives an argument by name: ``unit is kg or lb (defaults to ...)``."""
+    """The alternatives a description gives an argument by name: ``unit is kg or lb (defaults to ...)``, or
+    written with bars (``kind`` is REQUIRED -- one of design | schema | production | meta``, ```status`
+    choices: open | closed | spec``): bars join nothing but alternatives."""
+    text = _GLOSS.sub("", description)
+    piped = re.search(_PIPED_LIST.format(name=re.escape(name)), text)
+    sentence = re.split(r"[.;]\s", text[: piped.start()])[-1] if piped else ""
+    # "Returns status = matched | variance": what the tool answers, not what it takes
+    if piped is not None and not _ALSO_ACCEPTED.search(description) and "return" not in sentence.lower():
+        return Stated(_options(re.split(r"\s*\|\s*", piped.group(1)))) or None
     found = re.search(_NAMED_LIST.format(name=re.escape(name)), _GLOSS.sub("", description))
     if found is None or _EXAMPLES.search(description[: found.start()]) or _ALSO_ACCEPTED.search(description):
         return None

@@ -7,8 +7,8 @@ success``, ``Dict with success, format, content, and item_count``, ``Returns sta
 and a sentence in words is the wrong shape for every call of it. The rule: a description whose "returns" clause
 (the success part: what follows "on failure", "if not found" or "otherwise" is the failure's) names a dict, a
 dictionary, JSON or an object, or names keys (a literal ``{"key": ...}``, ``key=value``, snake_case
-identifiers, the list after "dict with"), makes the answer a JSON object: those keys, or the call's record when
-it names none; "a list of issue dicts" is the listed records.
+identifiers, the list after "dict with"), makes the answer a JSON object: the call's record with those keys (only
+those keys when the description writes the object out); "a list of issue dicts" is the listed records.
 
 A key is filled from what is known, never invented: the record's field of that name; ``success`` true; the value
 the description gives (``status=pending``, the first of ``status = matched | variance``); the record itself under
@@ -58,6 +58,7 @@ class Returned:
     keys: tuple[str, ...] = ()
     values: dict[str, Any] = field(default_factory=dict)
     listing: bool = False  # "a list of issue dicts": the records themselves
+    exact: bool = False  # a literal ``{"issue": ..., "changes": [...]}``: those keys and no others
 
 
 def returned(description: str | None) -> Returned | None:
@@ -102,7 +103,8 @@ def _returned(description: str) -> Returned | None:
     if not keys and not _JSONISH.search(clause):
         return None
     listing = bool(re.search(r"\b(?:list|array)\s+of\b|\bas\s+dicts\b|\bdicts\b", clause, re.IGNORECASE))
-    return Returned(tuple(keys), values, listing and not keys)
+    exact = bool(_LITERAL_KEY.search(clause))
+    return Returned(tuple(keys), values, listing and not keys, exact)
 
 
 def from_python(input_schema: dict[str, Any]) -> bool:
@@ -149,9 +151,13 @@ def body(
         return records
     if not said.keys:
         return {k: v for k, v in record.items() if k != "success"}
-    answer: dict[str, Any] = {}
+    # keys named in words are what the answer has at least (its record's fields beside them, as a Python tool's
+    # dict of the record and its outcome); a literal object is the whole answer
+    answer: dict[str, Any] = {} if said.exact else {k: v for k, v in record.items() if k != "success"}
     listed = False
     for key in said.keys:
+        if key in answer:
+            continue
         if key in record:
             answer[key] = record[key]
         elif made is not None and key.endswith(("_id", "Id")):

@@ -545,7 +545,14 @@ class _Answer:
         record = self._existing(id_)
         types = self.request.types or EntityTypes([])
         shown = {k: v for k, v in children.of(self.entity, id_, self.ledger, types).items() if k not in record}
+        if self._in_words():  # a task's dependencies and dependants, a line each (children.linked)
+            self.recalled = [*self.recalled, *children.linked(self.entity, id_, self.ledger)]
         return self._present({**record, **shown}), self._assumed(id_)  # with what points at it (children.py)
+
+    def _in_words(self) -> bool:
+        """Whether the answer is prose: no learned shape, no outputSchema, no description saying JSON."""
+        no_shape = self.shapes is None or self.shapes.success is None
+        return no_shape and self.spec.output_schema is None and returned.returned(self.spec.description) is None
 
     def _update(self, id_: str) -> tuple[CallToolResult, list[Effect]]:
         if delete_flags.deletes(self.args):  # update_task(id, delete=true) (delete_flags.py)
