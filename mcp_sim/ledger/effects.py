@@ -23,6 +23,7 @@ from mcp_sim.ledger.entities import Effect, Ledger
 from mcp_sim.ledger.hierarchy import normal
 from mcp_sim.ledger.id_forms import same_form
 from mcp_sim.ledger.world_state import scalar_effect
+from mcp_sim.ledger.wrapped_arguments import unwrapped
 
 Kind = Literal["create", "read", "update", "delete", "list", "none"]
 
@@ -98,6 +99,8 @@ class EntityTypes:
 
     def __init__(self, specs: list[ToolSpec], seeded: dict[str, str] | None = None) -> None:
         learn_namespace(specs)
+        # a tool taking one model (``args: {customer_id}``) is read through it, as the simulator reads its calls
+        specs = [found[0] if (found := unwrapped(spec)) else spec for spec in specs]
         self.id_fields: dict[str, str] = dict(seeded or {})
         for spec in specs:
             for effect in effects_of(spec):

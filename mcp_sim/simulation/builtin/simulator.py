@@ -18,7 +18,7 @@ from mcp.types import CallToolResult, TextContent
 
 from mcp_sim.config import EntityEffect, SchemaWorldModelConfig, ToolSpec
 from mcp_sim.errors import EntityNotFound
-from mcp_sim.ledger import delete_flags, integrity
+from mcp_sim.ledger import delete_flags, integrity, wrapped_arguments
 from mcp_sim.ledger.answers import values_at
 from mcp_sim.ledger.dry_runs import preview_flag
 from mcp_sim.ledger.effects import EntityTypes, camel, effect_of, name_words, plural, singular
@@ -127,6 +127,9 @@ class SchemaWorldModel:
         return replace(outcome, result=to_result(request.spec, fitted))
 
     async def _answer(self, request: SimulationRequest) -> Outcome:
+        spec, arguments = wrapped_arguments.arguments_of(request.spec, request.arguments)
+        if spec is not request.spec:  # ``log_attempt(params={...})``: the rules read the model's fields
+            request = replace(request, spec=spec, arguments=arguments)
         effect = effect_of(request.spec)
         shapes = self.shapes(request.spec)
         told = item_failures(request.instructions)  # a perturbation's exact per-item failures
