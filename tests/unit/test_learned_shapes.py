@@ -521,3 +521,21 @@ async def test_a_create_never_observed_answers_in_its_servers_envelope_with_the_
     assert body["success"] is True and body["id"]
     read = await path.call("s", "get_todo", {"id": body["id"]})
     assert not read.is_error and "Renew the domain" in str(read.content)
+
+
+async def test_an_act_on_a_named_record_invents_no_ids_its_example_showed() -> None:
+    """``advance(id, version)`` learned from a call on task ``t-0a`` whose answer showed its project ``p-77``: a call on
+    another task shows its own id, and no made-up project id (the example's was another record's)."""
+    from mcp.types import TextContent
+
+    from mcp_sim.config import ToolSpec
+    from tests.unit.test_recall import path_of
+
+    body = {"success": True, "data": {"task": {"id": "t-0a", "project_id": "p-77", "status": "ACTIVE"}}}
+    schema = {"type": "object", "properties": {"id": {"type": "string"}, "version": {"type": "integer"}}}
+    example = Example(arguments={"id": "t-0a", "version": 1}, result=json_result(body))
+    path = path_of(ToolSpec(name="advance", input_schema=schema, examples=[example]))
+    block = (await path.call("s", "advance", {"id": "t-9c", "version": 2})).content[0]
+    answer = json.loads(block.text if isinstance(block, TextContent) else "{}")
+    assert answer["data"]["task"]["id"] == "t-9c"
+    assert answer["data"]["task"].get("project_id") is None  # before: "p-1", minted in the example's style

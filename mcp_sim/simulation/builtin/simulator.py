@@ -552,6 +552,15 @@ class _Answer:
             self.recalled = [*self.recalled, *children.linked(self.entity, id_, self.ledger)]
         return self._present({**record, **shown}), self._assumed(id_)  # with what points at it (children.py)
 
+    def _acts_on_given(self) -> bool:
+        """An act on a record the call names by id (``advance(containerType, id, version)``) makes nothing: the ids
+        its answer shows are that record's and its neighbours', which no argument gave are unknown here, not new
+        ids minted on every call (an action that makes a thing is ``made.py``'s create)."""
+        return self.effect.kind == "none" and any(
+            ID_KEY.match(key) and isinstance(value, str | int) and not isinstance(value, bool)
+            for key, value in self.args.items()
+        )
+
     def _in_words(self) -> bool:
         """Whether the answer is prose: no learned shape, no outputSchema, no description saying JSON."""
         no_shape = self.shapes is None or self.shapes.success is None
@@ -736,7 +745,7 @@ class _Answer:
         number = next_number(self.ledger, self.entity)  # numbered per type, as a server's table numbers its rows
         fill = Fill(self.args, records, record, mint, number, self.rng, universe=self._records)
         # a read, list, update or delete shows only what exists: an id the example showed is not this entity's
-        fill.unknown_ids = self.effect.kind in ("read", "list", "update", "delete")
+        fill.unknown_ids = self.effect.kind in ("read", "list", "update", "delete") or self._acts_on_given()
         fill.one = select is None or self.effect.kind != "read"  # read_records(table): rows, not one record's
         id_field = self.effect.id or ""
         if self.effect.kind == "create" and "[]." in id_field:
