@@ -225,3 +225,13 @@ def test_alternatives_joined_by_bars_after_the_arguments_name_are_a_closed_list(
     with pytest.raises(InvalidArguments, match="done"):
         described.check("ls", listing, schema, {"status": "done"})
     described.check("match", "Three-way match. Returns status = matched | variance | no_po.", schema, {"status": "x"})
+
+
+def test_values_joined_by_middle_dots_or_bars_are_a_closed_list_unless_an_example() -> None:
+    assert described.stated_by("New status — todo · in_progress · done · cancelled.") == described.Stated(
+        ("todo", "in_progress", "done", "cancelled")
+    )
+    priority = described.stated_by("P0 (critical) · P1 (high) · P2 (medium) · P3 (low).")
+    assert priority is not None and priority.options == ("P0", "P1", "P2", "P3")  # glosses dropped
+    assert described.stated_by("A shell pipeline, like grep x | sort | uniq") is None
+    assert described.stated_by("Use true|false") is None  # two are no list

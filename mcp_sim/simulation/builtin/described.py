@@ -79,6 +79,7 @@ _NAMED_LIST = (
     r"([a-z][\w-]*(?:\s*,\s*[a-z][\w-]*)*,?\s+or\s+[a-z][\w-]*)\s*(?:[.;(]|$)"
 )
 # "unit is kg or lb (defaults to ...)": the argument named, then its alternatives
+_SEPARATED = re.compile(r"(?<![\w|\u00b7\u2022-])([\w][\w-]*(?:\s*[|\u00b7\u2022]\s*[\w][\w-]*){2,})(?![\w-])")
 _PIPED_LIST = r"(?<![\w-]){name}(?![\w-])[`'\"]*[^.;|]{{0,40}}?[\s:]([a-z][\w-]*(?:\s*\|\s*[a-z][\w-]*){{2,}})"
 _GLOSS = re.compile(r"\s*\([^()]*\)")
 _ALSO_ACCEPTED = re.compile(r"\balso\s+accept", re.IGNORECASE)  # "(1-4 also accepted)": the list is not all
@@ -250,6 +251,7 @@ def stated_by(description: str) -> Stated | None:
         or _quoted_one_of(description)
         or _quoted_after_colon(description)
         or _opening_list(description)
+        or _separated(description)
     )
     if _ALSO_ACCEPTED.search(description):
         options = ()
@@ -269,6 +271,16 @@ def stated_by(description: str) -> Stated | None:
     if not options and low is None and letters is None and form is None and shortest is longest is None:
         return None
     return Stated(options, low, high, letters, form, shortest, longest, hexadecimal)
+
+
+def _separated(description: str) -> tuple[str, ...]:
+    """Three or more one-word values joined by bars or middle dots (``todo · in_progress · done``, ``P0 (critical) ·
+    P1 (high) · P2 (medium)``, ``open | closed | spec``): such marks join alternatives and nothing else."""
+    text = _GLOSS.sub("", description)
+    found = _SEPARATED.search(text)
+    if found is None or _EXAMPLES.search(text[: found.start()]):  # "a pipeline like a | b | c": an example
+        return ()
+    return _options(re.split(r"\s*[|\u00b7\u2022]\s*", found.group(1)))
 
 
 def _length(description: str) -> tuple[int | None, int | None]:
