@@ -15,29 +15,17 @@ from mcp.types import CallToolResult
 
 from mcp_sim.config import EntityEffect, ToolSpec
 from mcp_sim.config.effect_format import fits, template_value
-from mcp_sim.ledger import created_ids, namespaces
+from mcp_sim.ledger import created_ids, dispatch, namespaces
 from mcp_sim.ledger.answers import Found, answer_body, find_records, is_failure, scalar_fields, values_at
 from mcp_sim.ledger.delete_flags import deletes
 from mcp_sim.ledger.dry_runs import is_dry_run
 from mcp_sim.ledger.entities import Effect, Ledger
 from mcp_sim.ledger.hierarchy import normal
 from mcp_sim.ledger.id_forms import same_form
+from mcp_sim.ledger.verbs import VERBS as _VERBS
+from mcp_sim.ledger.verbs import Kind
 from mcp_sim.ledger.world_state import scalar_effect
 from mcp_sim.ledger.wrapped_arguments import unwrapped
-
-Kind = Literal["create", "read", "update", "delete", "list", "none"]
-
-_VERBS: dict[str, Kind] = {
-    **dict.fromkeys(["create", "add", "new", "register", "post", "make"], "create"),
-    **dict.fromkeys(["get", "read", "fetch", "show", "describe", "retrieve", "view", "lookup", "open"], "read"),
-    **dict.fromkeys(["list", "search", "find", "query", "browse", "all", "filter"], "list"),
-    **dict.fromkeys(["update", "edit", "modify", "set", "patch", "rename", "change", "assign"], "update"),
-    # archiving, closing or cancelling keeps the thing (an archived task, a closed issue, a cancelled order or job
-    # can still be read, listed by its new status and cancelled again): its state changes
-    **dict.fromkeys(["archive", "close", "cancel"], "update"),
-    **dict.fromkeys(["delete", "remove", "destroy", "drop"], "delete"),
-}
-
 
 # Words that say a tool changes something, beyond the entity verbs above (``write_query``, ``git_commit``):
 # a name that starts with one is an action, whatever noun follows (``write_query`` is no list of writes).
@@ -99,8 +87,11 @@ class EntityTypes:
 
     def __init__(self, specs: list[ToolSpec], seeded: dict[str, str] | None = None) -> None:
         learn_namespace(specs)
-        # a tool taking one model (``args: {customer_id}``) is read through it, as the simulator reads its calls
+        # a tool taking one model (``args: {customer_id}``) is read through it, and one routing its calls by an
+        # operation (``manage_container(operation, containerType)``) as each tool it can be, as the simulator
+        # reads their calls
         specs = [found[0] if (found := unwrapped(spec)) else spec for spec in specs]
+        specs = [*specs, *(variant for spec in specs for variant in dispatch.variants(spec))]
         self.id_fields: dict[str, str] = dict(seeded or {})
         for spec in specs:
             for effect in effects_of(spec):
@@ -121,10 +112,19 @@ class EntityTypes:
         self.integer_ids = _integer_ids(specs)
         # entity -> the argument its readers, updaters and deleters name it by (``get_order_details(order_id)``)
         self.id_arguments: dict[str, str] = {}
+        # entity -> the schemas of the arguments that take its ids (``projectId: {pattern: "^[0-9a-f]{32}$"}``): an id
+        # the simulator makes must pass them, or its own tools refuse it
+        self.id_schemas: dict[str, list[dict[str, Any]]] = {}
         for spec in specs:
+            properties = spec.input_schema.get("properties") or {}
             for effect in effects_of(spec):
                 if effect.kind in _NAMING and effect.entity and effect.id and "." not in effect.id:
                     self.id_arguments.setdefault(effect.entity, effect.id.removesuffix("[]"))
+                named = [(effect.id, effect.entity)] if effect.kind in _NAMING else []
+                for argument, entity in [*named, *effect.refs.items()]:
+                    prop = properties.get(str(argument).removesuffix("[]"))
+                    if entity and isinstance(prop, dict) and (prop.get("pattern") or prop.get("format")):
+                        self.id_schemas.setdefault(entity, []).append(prop)
         # types some tool names by an id (``switch_presentation(presentation_id)``): only their creates show the
         # id they mint; a type nothing names so (slides taken by ``slide_index``) is never told one
         self.named_by_id = {

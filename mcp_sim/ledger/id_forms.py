@@ -11,8 +11,11 @@ absent. Deleted ids stay refused whatever their form.
 
 from __future__ import annotations
 
+import random
 import re
+import uuid
 from collections.abc import Iterable
+from typing import Any
 
 _UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.IGNORECASE)
 _HEX = re.compile(r"[0-9a-f]{6,}", re.IGNORECASE)
@@ -53,3 +56,31 @@ def same_form(id_: str, known: Iterable[str]) -> bool:
     """Whether ``id_`` is written like one of the ``known`` ids of its type."""
     form = form_of(id_)
     return any(form_of(other) == form for other in known)
+
+
+def fitting(preferred: str, number: int, rng: random.Random, schemas: list[dict[str, Any]]) -> str | int:
+    """An id for a new record that every schema its ids are taken in accepts: ``preferred`` (``project-1``) when
+    they do, else the first of a number, a 32-digit hex and a UUID (seeded) that fits their ``pattern`` and
+    ``format``. A server that checks ``projectId`` against ``^[0-9a-f]{32}$`` refused the ids the simulator made
+    for it: its own tools could not take them back."""
+    for candidate in (preferred, str(number)):
+        if all(_fits(candidate, schema) for schema in schemas):
+            return candidate
+    made = uuid.UUID(int=rng.getrandbits(128), version=4)  # drawn only when needed: other values keep their seed
+    return next((c for c in (made.hex, str(made)) if all(_fits(c, schema) for schema in schemas)), preferred)
+
+
+def _fits(candidate: str, schema: dict[str, Any]) -> bool:
+    pattern = schema.get("pattern")
+    if isinstance(pattern, str):
+        try:
+            if re.search(pattern, candidate) is None:
+                return False
+        except re.error:
+            return True  # a pattern Python cannot read says nothing here
+    if schema.get("format") == "uuid":
+        try:
+            uuid.UUID(candidate)
+        except ValueError:
+            return False
+    return True

@@ -18,7 +18,7 @@ from mcp.types import CallToolResult, TextContent
 
 from mcp_sim.config import EntityEffect, SchemaWorldModelConfig, ToolSpec
 from mcp_sim.errors import EntityNotFound
-from mcp_sim.ledger import delete_flags, integrity, wrapped_arguments
+from mcp_sim.ledger import delete_flags, dispatch, id_forms, integrity, wrapped_arguments
 from mcp_sim.ledger.answers import values_at
 from mcp_sim.ledger.dry_runs import preview_flag
 from mcp_sim.ledger.effects import EntityTypes, camel, effect_of, name_words, plural, singular
@@ -130,6 +130,9 @@ class SchemaWorldModel:
         spec, arguments = wrapped_arguments.arguments_of(request.spec, request.arguments)
         if spec is not request.spec:  # ``log_attempt(params={...})``: the rules read the model's fields
             request = replace(request, spec=spec, arguments=arguments)
+        if (routed := dispatch.routed(request.spec, request.arguments)) is not None:
+            # ``manage_container(operation="create", containerType="task")`` is ``create_task`` (dispatch.py)
+            request = replace(request, spec=routed[0], arguments=routed[1])
         effect = effect_of(request.spec)
         shapes = self.shapes(request.spec)
         told = item_failures(request.instructions)  # a perturbation's exact per-item failures
@@ -876,7 +879,11 @@ class _Answer:
             return count + 1
         if schema.get("format") == "uuid":
             return str(self.values.make(schema))
-        return f"{self.entity.replace('_', '-')}-{number}"
+        return id_forms.fitting(f"{self.entity.replace('_', '-')}-{number}", number, self.rng, self._id_schemas())
+
+    def _id_schemas(self) -> list[dict[str, Any]]:
+        """The schemas of the arguments other tools take this type's ids in (``EntityTypes.id_schemas``)."""
+        return (self.request.types.id_schemas if self.request.types else {}).get(self.entity, [])
 
     def _shape_list(self, schema: dict[str, Any], records: list[dict[str, Any]]) -> Any:
         """The list answer: every array of records in the schema shows the session's records of the type that
