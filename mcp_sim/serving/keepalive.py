@@ -17,19 +17,52 @@ where the answer should be). Two changes, both here:
   read end of stream instead of an answer. An idle connection stays open ``DRAIN_S`` longer, and the
   request that arrives meanwhile is answered with ``Connection: close``, so the client moves to a worker
   that stays. A connection still idle then is closed (by the same timer, so never with a request waiting).
+
+Its transport also sends a response's head and body in one write (writes.py), and every request's scope
+carries ``scope["extensions"][HANGUP]["on_lost"]`` (``Hangup.on_lost``): the app may ask to be called back
+when the client hangs up before the response is complete, instead of running a task per request that waits
+on ``receive()`` for it (response_modes.py).
 """
 
 from __future__ import annotations
 
+import asyncio
 import fcntl
 import struct
 import termios
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
+from mcp_sim.serving.writes import OneWrite
+
 KEEP_ALIVE_S = 75
 DRAIN_S = 1.0
+HANGUP = "mcp_sim.hangup"  # the key of a request's ``Hangup`` in its ASGI scope's ``extensions``
+
+
+class Hangup:
+    """The connection of one request was lost before its response was complete: ``on_lost`` is called back
+    then (at once when that already happened)."""
+
+    __slots__ = ("_callback", "lost")
+
+    def __init__(self) -> None:
+        self.lost = False
+        self._callback: Callable[[], object] | None = None
+
+    def on_lost(self, callback: Callable[[], object] | None) -> None:
+        """Call ``callback`` when the connection is lost (None: no longer)."""
+        self._callback = callback
+        if callback is not None and self.lost:
+            self.fire()
+
+    def fire(self) -> None:
+        self.lost = True
+        callback, self._callback = self._callback, None
+        if callback is not None:
+            callback()
 
 
 class KeepAliveProtocol(HttpToolsProtocol):
@@ -37,6 +70,17 @@ class KeepAliveProtocol(HttpToolsProtocol):
     a request already sent."""
 
     draining = False
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        self.hangups: list[tuple[Any, Hangup]] = []  # (request cycle, its Hangup) of responses not known complete
+        super().connection_made(cast(asyncio.Transport, OneWrite(transport, self.loop)))
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        hangups, self.hangups = self.hangups, []
+        super().connection_lost(exc)
+        for cycle, hangup in hangups:
+            if not cycle.response_complete:
+                hangup.fire()
 
     def shutdown(self) -> None:
         self.draining = True
@@ -49,6 +93,12 @@ class KeepAliveProtocol(HttpToolsProtocol):
 
     def on_headers_complete(self) -> None:
         super().on_headers_complete()
+        cycle = self.cycle
+        if cycle is not None and cycle.scope is self.scope:  # a new request (not an upgrade)
+            hangup = Hangup()
+            self.scope["extensions"] = {**self.scope.get("extensions", {}), HANGUP: {"on_lost": hangup.on_lost}}
+            self.hangups = [(c, h) for c, h in self.hangups if not c.response_complete]
+            self.hangups.append((cycle, hangup))
         if self.draining:  # answered, then closed: the client's next request goes to a worker that stays
             self.cycle.keep_alive = False
 

@@ -44,7 +44,7 @@ import json
 import time
 import uuid
 from collections import OrderedDict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import AsyncExitStack, asynccontextmanager
 from typing import Any
 
@@ -56,6 +56,7 @@ from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 from starlette.types import Message, Receive, Scope, Send
 
 from mcp_sim.serving import envelope
+from mcp_sim.serving.keepalive import HANGUP
 
 _VERSION_HEADER = b"mcp-protocol-version"
 _SESSION_HEADER = b"mcp-session-id"
@@ -322,7 +323,18 @@ async def _cancelled_on_disconnect(
     manager: StreamableHTTPSessionManager, scope: Scope, received: list[Message], receive: Receive, send: Send
 ) -> None:
     """Serve a plain call, cancelling it when the client hangs up. The SSE path watches for that itself; the
-    JSON path did not, so a world-model request ran on for nobody (and held a concurrency slot)."""
+    JSON path did not, so a world-model request ran on for nobody (and held a concurrency slot). mcp-sim's
+    own HTTP protocol calls back when the connection is lost (keepalive.py ``HANGUP``); under another ASGI
+    server a task per request waits on ``receive()`` for the hang-up."""
+    on_lost = _on_lost(scope)
+    if on_lost is not None and _body(received) is not None:
+        with anyio.CancelScope() as cancel:
+            on_lost(cancel.cancel)
+            try:
+                await manager.handle_request(scope, _replay(received, receive), send)
+            finally:
+                on_lost(None)
+        return
     pending = list(received)
     gone = anyio.Event()
 
@@ -344,6 +356,13 @@ async def _cancelled_on_disconnect(
             tasks.start_soon(watch)
         await manager.handle_request(scope, replayed, send)
         tasks.cancel_scope.cancel()
+
+
+def _on_lost(scope: Scope) -> Callable[[Callable[[], object] | None], None] | None:
+    """The request's hang-up callback setter (keepalive.py), when the HTTP server offers one."""
+    extension = scope.get("extensions", {}).get(HANGUP)
+    on_lost = extension.get("on_lost") if isinstance(extension, dict) else None
+    return on_lost if callable(on_lost) else None
 
 
 def _replay(messages: list[Message], receive: Receive) -> Receive:

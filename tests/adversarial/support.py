@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, settings
 
 from mcp_sim.calls import CallPath
 from mcp_sim.config import load_experiment
+from mcp_sim.serving import keepalive
 from mcp_sim.serving.host import host_app, running_experiments
 
 # Fuzzing stays bounded and deterministic: a fixed number of examples, no per-example deadline (CI machines
@@ -66,13 +67,17 @@ async def served(
     token: str | None = None,
     allowed_hosts: list[str] | None = None,
     max_sessions: int | None = None,
+    own_protocol: bool = False,
 ) -> AsyncIterator[str]:
-    """The host app (lifespan and all) under uvicorn on a free port of 127.0.0.1; yields its base URL."""
+    """The host app (lifespan and all) under uvicorn on a free port of 127.0.0.1; yields its base URL.
+    ``own_protocol``: with mcp-sim's HTTP protocol, as ``mcp-sim serve`` runs (serving/keepalive.py)."""
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     sock.listen(128)
     app = host_app(paths, host="127.0.0.1", allowed_hosts=allowed_hosts, token=token, max_sessions=max_sessions)
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on", timeout_graceful_shutdown=1))
+    options = keepalive.uvicorn_options() if own_protocol else {}
+    config = uvicorn.Config(app, log_level="warning", lifespan="on", timeout_graceful_shutdown=1, **options)
+    server = uvicorn.Server(config)
     try:
         async with anyio.create_task_group() as tasks:
             tasks.start_soon(server.serve, [sock])

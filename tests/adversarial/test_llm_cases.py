@@ -103,8 +103,12 @@ async def test_case_03_an_endless_stream_ends_at_the_byte_cap(shape: str) -> Non
     assert fake.requests == 1, "an endless answer is not asked for again"
 
 
-async def test_case_03_a_client_that_hangs_up_cancels_the_world_model_request(tmp_path: Path) -> None:
-    """No progressToken: the plain JSON path. The client goes away; the endpoint's stream must be closed."""
+@pytest.mark.parametrize("own_protocol", [False, True], ids=["uvicorn", "mcp-sim-protocol"])
+async def test_case_03_a_client_that_hangs_up_cancels_the_world_model_request(
+    tmp_path: Path, own_protocol: bool
+) -> None:
+    """No progressToken: the plain JSON path. The client goes away; the endpoint's stream must be closed. Under
+    mcp-sim's own HTTP protocol the hang-up is a callback (keepalive.py), under another a task per request."""
     release = anyio.Event()
     endpoint = FakeEndpoint(script=lambda body: Reply(GOOD, hold_midway=release))
     async with serving(endpoint) as url:
@@ -112,7 +116,8 @@ async def test_case_03_a_client_that_hangs_up_cancels_the_world_model_request(tm
         world_model = {"kind": "openai", "base_url": url, "model": "fake", "max_retries": 0}
         experiment = {"name": "wm", "tools": ["tools.yaml"], "world_model": world_model, "state": "memory://"}
         (tmp_path / "exp.yaml").write_text(yaml.safe_dump(experiment))
-        async with running_experiments([load_experiment(tmp_path / "exp.yaml")]) as paths, served(paths) as base:
+        loaded = [load_experiment(tmp_path / "exp.yaml")]
+        async with running_experiments(loaded) as paths, served(paths, own_protocol=own_protocol) as base:
             body = envelope("tools/call", {"name": "create_order", "arguments": {"item": "pen"}})
             answers: list[httpx.Response] = []
 

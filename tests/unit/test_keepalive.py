@@ -159,3 +159,43 @@ async def test_an_idle_connection_closes_once_the_drain_ends() -> None:
         conn.timeout_keep_alive_handler()  # the drain's timer comes due
         assert await reader.read() == b""
         writer.close()
+
+
+def test_a_hangup_calls_back_once_and_at_once_when_already_lost() -> None:
+    calls: list[str] = []
+    hangup = keepalive.Hangup()
+    hangup.on_lost(lambda: calls.append("first"))
+    hangup.on_lost(None)  # no longer wanted: the response is done
+    hangup.fire()
+    assert calls == []
+    hangup.on_lost(lambda: calls.append("late"))  # lost before it was asked: called back at once
+    assert calls == ["late"]
+    hangup.fire()
+    assert calls == ["late"], "called back once"
+
+
+async def test_every_request_scope_offers_the_hangup_callback() -> None:
+    seen: list[Any] = []
+
+    async def app(scope: Scope, receive: Receive, send: Send) -> None:
+        seen.append(scope["extensions"][keepalive.HANGUP]["on_lost"])
+        await answer(scope, receive, send)
+
+    config = uvicorn.Config(app, lifespan="off", log_level="warning", **keepalive.uvicorn_options())
+    config.load()
+    state = ServerState()
+    state.default_headers = config.encoded_headers
+    loop = asyncio.get_running_loop()
+    server = await loop.create_server(
+        lambda: keepalive.KeepAliveProtocol(config=config, server_state=state, app_state={}), "127.0.0.1", 0
+    )
+    try:
+        reader, writer = await asyncio.open_connection("127.0.0.1", server.sockets[0].getsockname()[1])
+        for _ in range(2):
+            writer.write(REQUEST)
+            reply = await read_reply(reader)
+            assert reply.startswith(b"HTTP/1.1 200") and reply.endswith(b"\r\n\r\n{}")
+        writer.close()
+    finally:
+        server.close()
+    assert len(seen) == 2 and all(callable(s) for s in seen)
