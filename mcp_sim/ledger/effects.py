@@ -21,7 +21,7 @@ from mcp_sim.ledger.delete_flags import deletes
 from mcp_sim.ledger.dry_runs import is_dry_run
 from mcp_sim.ledger.entities import Effect, Ledger
 from mcp_sim.ledger.hierarchy import normal
-from mcp_sim.ledger.id_forms import same_form
+from mcp_sim.ledger.id_forms import drawn, same_form
 from mcp_sim.ledger.verbs import VERBS as _VERBS
 from mcp_sim.ledger.verbs import Kind
 from mcp_sim.ledger.world_state import scalar_effect
@@ -148,7 +148,7 @@ class EntityTypes:
         if entity in self.seeded:
             return True
         seen = ledger.seen_ids(entity)
-        return bool(seen) and (id_ is None or same_form(id_, seen))
+        return bool(seen) and (id_ is None or (same_form(id_, seen) and not drawn(id_)))
 
 
 _NAMING = frozenset({"read", "update", "delete"})

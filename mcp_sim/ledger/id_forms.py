@@ -52,6 +52,17 @@ def form_of(id_: str) -> str:
     return "".join(parts)
 
 
+def drawn(id_: str) -> bool:
+    """Whether an id is random (a UUID, 16 or more hex digits): no agent makes one up, so one the session never
+    showed was copied from elsewhere (the task, the server's own answers), and the session cannot know it is
+    absent. Short hashes (``be1403f4``) and counted ids (``task-9``) are guessed, and stay refused."""
+    text = id_.strip()
+    return bool(_UUID.fullmatch(text)) or (len(text) >= _DRAWN_HEX and bool(_HEX.fullmatch(text)))
+
+
+_DRAWN_HEX = 16
+
+
 def same_form(id_: str, known: Iterable[str]) -> bool:
     """Whether ``id_`` is written like one of the ``known`` ids of its type."""
     form = form_of(id_)

@@ -170,6 +170,20 @@ def test_a_known_type_refuses_unseen_ids_only_in_the_form_its_own_ids_have() -> 
     assert form_of("42") == form_of("7") != form_of("t-7")
 
 
+def test_a_random_id_the_session_never_showed_came_from_elsewhere() -> None:
+    """The session made ``c12fb1d5...`` (32 hex digits); another such id was copied, not made up: let through. A
+    short hash (``7c9e6679`` beside ``be1403f4``) can be guessed and stays refused."""
+    from mcp_sim.config import EntityEffect
+    from mcp_sim.ledger.id_forms import drawn
+    from mcp_sim.ledger.integrity import policy_of, refused
+
+    ledger, types = Ledger(), EntityTypes([])
+    ledger.apply(Effect("create", "project", "c12fb1d5bb1b408a86f6efc30af074d9", {}))
+    default = policy_of(EntityEffect(kind="read", entity="project", id="id"))
+    assert refused("project", "aa819464c7a14aa889dd7ca050ec6594", ledger, types, default) is None
+    assert drawn("0f8fad5b-d9cb-469f-a165-70867728950e") and not drawn("be1403f4") and not drawn("task-9")
+
+
 def test_a_tag_before_a_number_or_hash_is_part_of_an_ids_form() -> None:
     """The session minted ``task-2``; ``T-24254`` or ``TASK-7`` (another system's task, from the agent's task) is
     written otherwise, so the session cannot know it is absent. Ids that differ only in their number or hash share a
