@@ -30,8 +30,10 @@ def test_the_keys_a_description_names_are_the_answers_keys() -> None:
 
 def test_words_that_are_no_keys_are_left_out() -> None:
     # a tool to call next, the keys of each listed item, a filter on what is listed, an argument's "to return"
-    said = returned("Start a run. Returns a run_id to pass to add_jobs.")
+    said = returned("Start a run. Returns a dict with a run_id to pass to add_jobs.")
     assert said is not None and said.keys == ("run_id",)
+    # snake_case words alone say no JSON: they are as often the fields of what a list holds
+    assert returned("Get all blocked tasks. Returns tasks that have a non-empty blocked_by field.") is None
     said = returned("Search. Returns:\n    Dict with success, results list (each with source_type, source_id)")
     assert said is not None and said.keys == ("success", "results")
     assert returned("Next batch. Returns tasks with status=todo or needs_rework=1, excluding blocked ones.") is None

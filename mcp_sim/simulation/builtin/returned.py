@@ -100,7 +100,9 @@ def _returned(description: str) -> Returned | None:
             _add(keys, words[0])
     for key in named:
         _add(keys, key)
-    if not keys and not _JSONISH.search(clause):
+    # JSON only when the words say so: a dict, JSON or an object, an object written out, or ``key=value``;
+    # snake_case words alone are as often the fields of what a list holds ("tasks that have a blocked_by field")
+    if not (_JSONISH.search(clause) or _LITERAL_KEY.search(clause) or values):
         return None
     listing = bool(re.search(r"\b(?:list|array)\s+of\b|\bas\s+dicts\b|\bdicts\b", clause, re.IGNORECASE))
     exact = bool(_LITERAL_KEY.search(clause))
