@@ -229,6 +229,17 @@ SIXTEENTH_VENVS: dict[str, list[list[str]]] = {
     "tackit": [["tackit==0.9.2", "mcp==1.30.0"]],  # imports mcp.server.fastmcp (gone in mcp 2.x)
     "dsa": [["dsa-tracker-mcp==1.0.1", "mcp==1.30.0"]],  # imports mcp.server.fastmcp (gone in mcp 2.x)
 }
+# The seventeenth batch (text_adventure, beancount_ledger, issue_board, vibe_workflow) installs under .cache/record17
+# (held-out data, like the fourth to sixteenth): one venv per Python server and an npm prefix for the TypeScript one.
+# `--install-batch record17` installs only these.
+SEVENTEENTH = Path(os.environ.get("MCP_REC_SEVENTEENTH", REPO / ".cache" / "record17"))
+SEVENTEENTH_NPM_PACKAGES = ["responsible-vibe-mcp@0.1.10"]  # builds sqlite3 5.1.7 from source for Node 20
+SEVENTEENTH_VENVS: dict[str, list[list[str]]] = {
+    # the FastMCP 2.x of the `fastmcp` package; mcp 1.16 (what fastmcp 2.12 pulls) breaks on the newest pydantic
+    "adventure": [["text-adventure-handler-mcp==0.1.6", "fastmcp==2.14.7", "mcp==1.30.0"]],
+    "countbean": [["countbean-mcp==0.7.0", "mcp==1.30.0"]],  # needs mcp<2; brings beancount 3 and beanquery
+    "board": [["local-board==0.0.2"]],  # no SDK: its own JSON-RPC handler, no dependencies
+}
 # libfaketime (Debian package `faketime`) freezes the wall clock of servers that stamp records with it (kanban's
 # SQLite `datetime('now')`); the monotonic clock keeps running so timeouts still work.
 FAKETIME_LIB = Path("/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1")
@@ -8712,6 +8723,835 @@ async def taskorch_mistakes(s: Rec, wd: Path) -> None:
     await s.call("get_task", {"id": task}, note="error case: unknown tool")
 
 
+# ---- the seventeenth batch (held-out data, installed under .cache/record17) --------------------------
+# text_adventure (text-adventure-handler-mcp 0.1.6, FastMCP 2.14 of the `fastmcp` package): a game master's table for
+# text adventures (seven shipped settings) in SQLite: sessions (uuid ids), player state (hp, stats, location, score,
+# inventory, quests), NPCs, locations and items with short ids (char_..., loc_..., item_...), factions, currency and a
+# game clock where the setting has them, and d20 checks. Every tool declares an outputSchema; dicts answer compact
+# JSON text and the same structuredContent, lists {"result": [...]}. Failures are ordinary `{"error": ...}` answers;
+# only argument validation is isError. Its ids (uuid4) and dice (random) come from generators seeded per session.
+# beancount_ledger (countbean-mcp 0.7.0, mcp 1.30 `FastMCP`, local mode): a git-backed Beancount ledger; writes are
+# checked with bean-check and committed (short commit hashes, fixed by GIT_ENV and the frozen clock), a revert is a
+# new commit, and statements are imported through proposals (prp_... ids, seeded here). Answers are prose or JSON
+# text, wrapped as structuredContent {"result": "..."}; a rejected write is an ordinary "REJECTED ..." answer, and
+# missing books, unknown commits and proposals and query errors are isError text.
+# issue_board (local-board 0.0.2): a repository-local issue tracker (projects with keys, issues SHOP-1, ..., workflows
+# per issue type, optimistic revisions, claims, comments, checklists, labels, dependencies, milestones, releases)
+# in SQLite, made here with `local-board init` and two actors. The package serves MCP over HTTP only (a bearer
+# token picks the actor); its JSON-RPC handler is driven here over stdio as the member agent `claude`, exactly as
+# the HTTP route calls it. Answers are JSON text with the same structuredContent; failures are isError with
+# `{"error": {code, message, retryable}}`. Its list tools answer a bare array as structuredContent, which the SDK
+# client refuses, so the sessions do not call them.
+# vibe_workflow (responsible-vibe-mcp 0.1.10, TS SDK 1.13 `McpServer`): a development-workflow state machine per
+# project and branch, with a plan file and SQLite state under .vibe/; its built-in workflows are missing from the
+# package, so each session brings a custom .vibe/state-machine.yaml. Answers are pretty-printed JSON text; failures are
+# isError text, argument validation and an unknown tool JSON-RPC errors. All four run under the frozen clock.
+
+
+ADVENTURE_PY = SEVENTEENTH / "venv-adventure" / "bin" / "python"
+
+
+def _adventure_launch(seed: int) -> str:
+    # dice and word picks draw from `random` (seeded); session and record ids from uuid4, here a second seeded stream
+    return (
+        f"import random, sys, uuid; random.seed({seed}); g = random.Random({seed + 1}); "
+        "uuid.uuid4 = lambda: uuid.UUID(int=g.getrandbits(128), version=4); "
+        "sys.argv = ['text-adventure-handler-mcp']; from adventure_handler.__main__ import main; main()"
+    )
+
+
+def adventure_env(wd: Path) -> dict[str, str]:
+    return {**frozen_clock(), "HOME": str(wd), "ADVENTURE_DB_PATH": str(wd / "adventures.db")}
+
+
+def _adv(answer: Answer, key: str) -> str:
+    data = answer.data
+    if not isinstance(data, dict) or key not in data:
+        raise ValueError(f"no {key} in {answer.text[:300]!r}")
+    return str(data[key])
+
+
+async def adv_dungeon(s: Rec, wd: Path) -> None:
+    await s.call("list_adventures", {})
+    a = await s.call(
+        "start_adventure", {"adventure_id": "fantasy_dungeon", "character_name": "Mira", "roll_stats": True}
+    )
+    game = _adv(a, "session_id")
+    s.capture(session_id=game)
+    start = _adv(a, "location")
+    a = await s.call(
+        "manage_character",
+        {
+            "session_id": game,
+            "action": "create",
+            "character_data": {
+                "name": "Old Tobin",
+                "description": "A half-blind lantern keeper who knows every tunnel",
+                "location": start,
+            },
+        },
+    )
+    tobin = _adv(a, "character_id")
+    s.capture(character_id=tobin)
+    a = await s.call(
+        "manage_location",
+        {
+            "session_id": game,
+            "action": "create",
+            "location_data": {
+                "name": "Flooded Gallery",
+                "description": "A long hall under knee-deep black water",
+                "connected_to": [start],
+            },
+        },
+    )
+    gallery = _adv(a, "location_id")
+    s.capture(location_id=gallery)
+    a = await s.call(
+        "manage_item",
+        {
+            "session_id": game,
+            "action": "create",
+            "item_data": {
+                "name": "Brass Key",
+                "description": "Opens the gate to the crystal vault",
+                "location": "Flooded Gallery",
+            },
+        },
+    )
+    key = _adv(a, "item_id")
+    s.capture(item_id=key)
+    await s.call("update_quest", {"session_id": game, "quest_id": "crystal", "title": "Find the Crystal of Power"})
+    await s.call(
+        "update_quest", {"session_id": game, "quest_id": "crystal", "new_objective": "Cross the Flooded Gallery"}
+    )
+    await s.call(
+        "take_action",
+        {"session_id": game, "action": "Leap over the chasm", "stat_name": "Dexterity", "difficulty_class": 12},
+    )
+    await s.call("modify_state", {"session_id": game, "action": "hp", "value": -3, "reason": "slipped on the ledge"})
+    await s.call("modify_state", {"session_id": game, "action": "location", "value": "Flooded Gallery"})
+    await s.call("manage_location", {"session_id": game, "action": "read", "location_id": gallery})
+    await s.call(
+        "manage_item",
+        {"session_id": game, "action": "update", "item_id": key, "item_data": {"location": "Mira's belt pouch"}},
+    )
+    await s.call("manage_character", {"session_id": game, "action": "read", "character_id": tobin})
+    await s.call(
+        "combat_round",
+        {"session_id": game, "target_name": "Cave Troll", "player_action": "Swing the sword", "damage_dice": "1d8"},
+    )
+    await s.call(
+        "update_quest", {"session_id": game, "quest_id": "crystal", "complete_objective": "Cross the Flooded Gallery"}
+    )
+    await s.call("get_session_info", {"session_id": game, "include_history": True, "history_limit": 5})
+
+
+async def adv_noir(s: Rec, wd: Path) -> None:
+    a = await s.call(
+        "start_adventure",
+        {
+            "adventure_id": "noir_detective",
+            "character_name": "Sam Vale",
+            "custom_stats": {"Investigation": 14, "Sneak": 12},
+        },
+    )
+    game = _adv(a, "session_id")
+    s.capture(session_id=game)
+    await s.call("manage_faction", {"session_id": game, "action": "list"})
+    await s.call("manage_economy", {"session_id": game, "action": "get_balance"})
+    a = await s.call(
+        "manage_item",
+        {
+            "session_id": game,
+            "action": "create",
+            "item_data": {
+                "name": "Pawn ticket",
+                "description": "Ticket No. 4471",
+                "location": "Canal Street Pawn",
+                "properties": {"cost": 15},
+            },
+        },
+    )
+    ticket = _adv(a, "item_id")
+    s.capture(item_id=ticket)
+    await s.call("manage_economy", {"session_id": game, "action": "buy_item", "item_id": ticket, "amount": 15})
+    await s.call("manage_inventory", {"session_id": game, "action": "list"})
+    await s.call("manage_time", {"session_id": game, "action": "advance", "hours": 5, "reason": "stakeout at the pier"})
+    a = await s.call(
+        "manage_character",
+        {
+            "session_id": game,
+            "action": "create",
+            "character_data": {
+                "name": "Lou the Fence",
+                "description": "Runs the pawn shop on Canal Street",
+                "location": "Rooftop",
+            },
+        },
+    )
+    lou = _adv(a, "character_id")
+    s.capture(character_id=lou)
+    await s.call(
+        "add_character_memory",
+        {
+            "session_id": game,
+            "character_name": "Lou the Fence",
+            "description": "Sam asked about ticket 4471",
+            "type": "gossip",
+            "importance": 3,
+        },
+        note="error case: type is observation, interaction or rumor",
+    )
+    await s.call(
+        "manage_character",
+        {"session_id": game, "action": "update", "character_id": lou, "character_data": {"location": "Canal Street"}},
+    )
+    await s.call(
+        "manage_item",
+        {
+            "session_id": game,
+            "action": "update",
+            "item_id": ticket,
+            "item_data": {"description": "Ticket No. 4471, stamped Friday"},
+        },
+        note="the item was bought into the inventory",
+    )
+    await s.call("manage_item", {"session_id": game, "action": "delete", "item_id": ticket})
+    await s.call("manage_item", {"session_id": game, "action": "read", "item_id": ticket}, note="deleted")
+    a = await s.call(
+        "manage_summary",
+        {
+            "session_id": game,
+            "action": "create",
+            "summary": "Sam bought ticket 4471 back from Lou and staked out the pier.",
+            "key_events": ["bought the pawn ticket", "five-hour stakeout"],
+        },
+    )
+    summary = _adv(a, "summary_id")
+    s.capture(summary_id=summary)
+    await s.call("manage_summary", {"session_id": game, "action": "get", "summary_id": summary})
+    await s.call("continue_adventure", {"session_id": game})
+
+
+async def adv_mistakes(s: Rec, wd: Path) -> None:
+    await s.call(
+        "continue_adventure", {"session_id": "0b5e7c1d-2f3a-4b6c-8d9e-0f1a2b3c4d5e"}, note="error case: unknown session"
+    )
+    await s.call("start_adventure", {"adventure_id": "atlantis"}, note="error case: unknown adventure")
+    a = await s.call("start_adventure", {"adventure_id": "cursed_shores", "character_name": "Quinn"})
+    game = _adv(a, "session_id")
+    s.capture(session_id=game)
+    await s.call(
+        "manage_inventory",
+        {"session_id": game, "action": "remove", "item_name": "Rope"},
+        note="error case: not in the inventory",
+    )
+    await s.call(
+        "manage_inventory",
+        {"session_id": game, "action": "steal", "item_name": "Compass"},
+        note="error case: action not allowed",
+    )
+    await s.call(
+        "modify_state", {"session_id": game, "action": "mana", "value": 3}, note="error case: action not allowed"
+    )
+    await s.call(
+        "manage_economy",
+        {"session_id": game, "action": "add_currency", "amount": 25},
+        note="error case: no currency in this setting",
+    )
+    await s.call(
+        "update_quest",
+        {"session_id": game, "quest_id": "ghost-fleet", "status": "completed"},
+        note="error case: unknown quest",
+    )
+    await s.call(
+        "manage_character",
+        {"session_id": game, "action": "read", "character_id": "char_00000000"},
+        note="error case: unknown character",
+    )
+    await s.call("manage_location", {"session_id": game, "action": "create"}, note="error case: no location_data")
+    await s.call("take_action", {"session_id": game}, note="error case: no action")
+    await s.call(
+        "roll_check",
+        {"session_id": game, "stat_name": "Luck", "difficulty_class": 15},
+        note="error case: a stat the setting lacks",
+    )
+    await s.call(
+        "manage_summary",
+        {"session_id": game, "action": "delete", "summary_id": "5f0c2a9e-0000-4000-8000-000000000000"},
+        note="error case: unknown summary",
+    )
+    await s.call("get_session_info", {"session_id": game})
+    await s.call("save_game", {"session_id": game}, note="error case: unknown tool")
+
+
+COUNTBEAN_VENV = SEVENTEENTH / "venv-countbean"
+
+
+def _countbean_launch(seed: int) -> str:
+    # proposal ids are secrets.token_hex(6): drawn here from a generator seeded per session. Under the frozen clock
+    # time.sleep (clock_nanosleep) fails with EINVAL now and then, which breaks subprocess waits (bean-check, git):
+    # select() sleeps instead.
+    return (
+        f"import random, secrets, select, time; r = random.Random({seed}); "
+        "secrets.token_hex = lambda n=32: r.randbytes(n).hex(); "
+        "time.sleep = lambda d: select.select([], [], [], max(d, 0)); "
+        "from countbean_mcp.server import main; main()"
+    )
+
+
+def countbean_env(wd: Path) -> dict[str, str]:
+    # bean-check and bean-query run from the venv; commits take GIT_ENV's names and date
+    return {
+        **frozen_clock(),
+        **GIT_ENV,
+        "HOME": str(wd),
+        "COUNTBEAN_BOOK": str(wd / "books" / "main"),
+        "PATH": f"{COUNTBEAN_VENV / 'bin'}:{os.environ.get('PATH', '/usr/bin:/bin')}",
+    }
+
+
+_COMMITTED = re.compile(r"(?:Committed |commit |→ )([0-9a-f]{7,})")
+
+
+def _commit(answer: Answer) -> str:
+    m = _COMMITTED.search(answer.text)
+    if not m:
+        raise ValueError(f"no commit in {answer.text[:300]!r}")
+    return m.group(1)
+
+
+async def ledger_household(s: Rec, wd: Path) -> None:
+    await s.call("connection_status", {})
+    await s.call("create_book", {"name": "Household", "currency": "EUR"})
+    await s.call(
+        "open_accounts",
+        {
+            "beancount_text": "2026-01-01 open Assets:Bank:Checking EUR\n"
+            "2026-01-01 open Assets:Bank:Savings EUR\n"
+            "2026-01-01 open Income:Salary EUR\n"
+            "2026-01-01 open Expenses:Rent EUR\n"
+            "2026-01-01 open Expenses:Groceries EUR\n"
+            "2026-01-01 open Expenses:Utilities EUR\n"
+        },
+    )
+    await s.call(
+        "add_transactions",
+        {
+            "beancount_text": '2026-01-02 * "Acme GmbH" "January salary"\n'
+            "  Assets:Bank:Checking  3200.00 EUR\n"
+            "  Income:Salary\n\n"
+            '2026-01-03 * "Hausverwaltung Berg" "Rent January"\n'
+            "  Expenses:Rent  1150.00 EUR\n"
+            "  Assets:Bank:Checking\n"
+        },
+    )
+    await s.call(
+        "add_transactions",
+        {
+            "beancount_text": '2026-01-05 * "Migros" "Weekly groceries"\n'
+            "  Expenses:Groceries  84.20 EUR\n"
+            "  Assets:Bank:Checking\n\n"
+            '2026-01-12 * "Coop" "Weekly groceries"\n'
+            "  Expenses:Groceries  67.45 EUR\n"
+            "  Assets:Bank:Checking\n"
+        },
+    )
+    await s.call("balances", {})
+    a = await s.call(
+        "add_transactions",
+        {
+            "beancount_text": '2026-01-14 * "Stadtwerke" "Electricity Q1"\n'
+            "  Expenses:Utilities  412.00 EUR\n"
+            "  Assets:Bank:Checking\n"
+        },
+    )
+    wrong = _commit(a)
+    s.capture(commit=wrong)
+    await s.call("history", {"limit": 5})
+    await s.call("revert", {"commit": wrong}, note="the bill was 142.00, not 412.00")
+    await s.call(
+        "add_transactions",
+        {
+            "beancount_text": '2026-01-14 * "Stadtwerke" "Electricity Q1"\n'
+            "  Expenses:Utilities  142.00 EUR\n"
+            "  Assets:Bank:Checking\n"
+        },
+    )
+    await s.call(
+        "add_transactions",
+        {
+            "beancount_text": '2026-01-15 * "Transfer to savings"\n'
+            "  Assets:Bank:Savings  500.00 EUR\n"
+            "  Assets:Bank:Checking\n"
+        },
+    )
+    await s.call("balances", {"account_filter": "Expenses"})
+    await s.call(
+        "run_query",
+        {"bql": "SELECT account, sum(position) WHERE account ~ 'Expenses' GROUP BY account ORDER BY account"},
+    )
+    await s.call("book_status", {})
+    await s.call("get_ledger", {})
+
+
+STUDIO_CSV = (
+    "Date,Description,Amount\n2026-01-12,ACME DESIGN LLC,2400.00\n2026-01-14,WEWORK,-650.00\n2026-01-18,GITHUB,-21.00\n"
+)
+
+
+async def ledger_studio(s: Rec, wd: Path) -> None:
+    await s.call("create_book", {"name": "Northwind Studio", "currency": "USD"})
+    await s.call(
+        "add_directives",
+        {
+            "beancount_text": "2026-01-01 open Assets:Bank:Operating USD\n"
+            "2026-01-01 open Income:Clients USD\n"
+            "2026-01-01 open Expenses:Software USD\n"
+            "2026-01-01 open Expenses:Rent USD\n\n"
+            '2026-01-01 * "Opening balance"\n'
+            "  Assets:Bank:Operating  5000.00 USD\n"
+            "  Equity:Opening-Balances\n\n"
+            '2026-01-10 * "Figma" "Team plan"\n'
+            "  Expenses:Software  45.00 USD\n"
+            "  Assets:Bank:Operating\n\n"
+            "2026-01-11 balance Assets:Bank:Operating 4955.00 USD\n",
+            "message": "Set up the studio book",
+        },
+    )
+    await s.call(
+        "add_directives",
+        {"beancount_text": "2026-01-11 balance Assets:Bank:Operating 5000.00 USD\n", "message": "Bank says 5000"},
+        note="error case: the balance assertion does not hold",
+    )
+    a = await s.call(
+        "propose_transactions", {"content": STUDIO_CSV, "account": "Assets:Bank:Operating", "currency": "USD"}
+    )
+    proposal = str(_text_json(a)["proposal_id"])
+    s.capture(proposal_id=proposal)
+    overrides = {
+        "payees": {"ACME DESIGN LLC": "Income:Clients", "WEWORK": "Expenses:Rent", "GITHUB": "Expenses:Software"}
+    }
+    await s.call("commit_proposal", {"proposal_id": proposal, "overrides": json.dumps(overrides)})
+    await s.call("balances", {"account_filter": "Assets|Income"})
+    await s.call(
+        "propose_transactions",
+        {"content": STUDIO_CSV, "account": "Assets:Bank:Operating", "currency": "USD"},
+        note="the same statement again",
+    )
+    await s.call(
+        "run_query",
+        {"bql": "SELECT date, payee, narration, position WHERE account = 'Assets:Bank:Operating' ORDER BY date"},
+    )
+    await s.call("assess_book", {})
+    await s.call("generate_report", {"format": "html", "as_of": "2026-01-31", "period_start": "2026-01-01"})
+    await s.call("history", {"limit": 10})
+    await s.call("book_status", {})
+
+
+async def ledger_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("book_status", {}, note="error case: no book yet")
+    await s.call(
+        "add_transactions",
+        {"beancount_text": '2026-01-05 * "Bakery"\n  Expenses:Food  4.50 CHF\n  Assets:Cash\n'},
+        note="error case: no book yet",
+    )
+    await s.call("create_book", {"name": "Travel fund", "currency": "CHF"})
+    await s.call("create_book", {"name": "Travel fund", "currency": "CHF"}, note="error case: the book exists")
+    await s.call("open_accounts", {"beancount_text": "open a cash account please"}, note="error case: not Beancount")
+    await s.call(
+        "open_accounts",
+        {"beancount_text": "2026-01-01 open Assets:Cash CHF\n2026-01-01 open Expenses:Travel CHF\n"},
+    )
+    await s.call(
+        "open_accounts",
+        {"beancount_text": "2026-01-01 open Assets:Cash CHF\n"},
+        note="error case: the account is already open",
+    )
+    await s.call(
+        "add_transactions",
+        {"beancount_text": '2026-01-05 * "Bakery"\n  Expenses:Food  4.50 CHF\n  Assets:Cash\n'},
+        note="error case: unknown account",
+    )
+    await s.call(
+        "add_transactions",
+        {
+            "beancount_text": '2026-01-06 * "SBB" "Train to Lugano"\n'
+            "  Expenses:Travel  58.00 CHF\n"
+            "  Assets:Cash  -50.00 CHF\n"
+        },
+        note="error case: does not balance",
+    )
+    await s.call("run_query", {"bql": "SHOW ME THE MONEY"}, note="error case: not BQL")
+    await s.call("revert", {"commit": "deadbee"}, note="error case: unknown commit")
+    await s.call("commit_proposal", {"proposal_id": "prp_000000000000"}, note="error case: unknown proposal")
+    await s.call("generate_report", {"format": "pdf"}, note="error case: format not allowed")
+    await s.call("delete_transaction", {"date": "2026-01-06"}, note="error case: unknown tool")
+
+
+BOARD_PY = SEVENTEENTH / "venv-board" / "bin" / "python"
+BOARD_BIN = SEVENTEENTH / "venv-board" / "bin" / "local-board"
+
+# local-board answers MCP only on its HTTP route (a bearer token names the actor); this drives the same handler
+# over stdio as actor 2 (the member agent made in setup). An exception the handler does not turn into an isError
+# result becomes a JSON-RPC error, as a failed HTTP request would be.
+BOARD_BRIDGE = """\
+import json, sys
+from local_board.db import Board
+from local_board.mcp import handle
+board = Board(sys.argv[1]); board.init()
+for line in sys.stdin:
+    if not line.strip():
+        continue
+    request = json.loads(line)
+    try:
+        response = handle(board, 2, request)
+    except Exception as exc:
+        response = {"jsonrpc": "2.0", "id": request.get("id"), "error": {"code": -32603, "message": str(exc)}}
+    if response is not None:
+        sys.stdout.write(json.dumps(response) + "\\n")
+        sys.stdout.flush()
+"""
+
+
+def board_env(wd: Path) -> dict[str, str]:
+    return {**frozen_clock(), "HOME": str(wd)}
+
+
+def board_setup(wd: Path) -> None:
+    """`local-board init` in the project folder `shop` (project key SHOP, default workflows), then two actors."""
+    (wd / "shop").mkdir()
+    db = str(wd / "board.db")
+    env = {**os.environ, **board_env(wd)}
+    for args in (
+        ["init"],
+        ["actor", "Dana Keller", "--kind", "human", "--json"],  # the first actor is the admin
+        ["actor", "claude", "--kind", "agent", "--role", "member", "--json"],
+    ):
+        subprocess.run(
+            [str(BOARD_BIN), "--db", db, *args],
+            cwd=wd / "shop",
+            env=env,
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            check=True,
+        )
+
+
+def _issue(answer: Answer) -> tuple[str, int]:
+    data = answer.data
+    if not isinstance(data, dict) or "identifier" not in data:
+        raise ValueError(f"no issue in {answer.text[:300]!r}")
+    return str(data["identifier"]), int(data["revision"])
+
+
+def _board_id(answer: Answer) -> int:
+    data = answer.data
+    if not isinstance(data, dict) or "id" not in data:
+        raise ValueError(f"no id in {answer.text[:300]!r}")
+    return int(data["id"])
+
+
+async def board_bugfix(s: Rec, wd: Path) -> None:
+    await s.call("whoami", {})
+    await s.call("get_project_context", {"project": "SHOP"})
+    a = await s.call(
+        "create_issue",
+        {
+            "project": "SHOP",
+            "title": "Cart total ignores discount codes",
+            "type": "bug",
+            "priority": "high",
+            "description": "Applying SAVE10 at checkout leaves the total unchanged.",
+        },
+    )
+    bug, rev = _issue(a)
+    s.capture(issue=bug, revision=rev)
+    await s.call("get_available_transitions", {"issue": bug})
+    a = await s.call("transition_issue", {"issue": bug, "status": "todo", "expected_revision": rev})
+    bug, rev = _issue(a)
+    a = await s.call(
+        "update_issue", {"issue": bug, "expected_revision": rev, "assignee": "claude", "reviewer": "Dana Keller"}
+    )
+    bug, rev = _issue(a)
+    a = await s.call("transition_issue", {"issue": bug, "status": "in_progress", "expected_revision": rev})
+    bug, rev = _issue(a)
+    a = await s.call("claim_issue", {"issue": bug, "expected_revision": rev, "lease_seconds": 3600})
+    bug, rev = _issue(a)
+    s.capture(revision=rev)
+    a = await s.call("add_comment", {"issue": bug, "body": "Reproduced on staging: the discount is applied after tax."})
+    comment = _board_id(a)
+    s.capture(comment_id=comment)
+    a = await s.call("add_checklist_item", {"issue": bug, "text": "Write a failing test for SAVE10"})
+    item = _board_id(a)
+    s.capture(item_id=item)
+    await s.call("add_checklist_item", {"issue": bug, "text": ""}, note="error case: empty text")
+    await s.call("update_checklist_item", {"item_id": item, "completed": True})
+    await s.call("add_git_link", {"issue": bug, "link_kind": "branch", "ref": "SHOP-1-discount-before-tax"})
+    await s.call(
+        "update_comment",
+        {"comment_id": comment, "body": "Reproduced on staging: the discount is applied after tax, not before."},
+    )
+    a = await s.call("transition_issue", {"issue": bug, "status": "in_review", "expected_revision": rev})
+    bug, rev = _issue(a)
+    await s.call("get_issue_context", {"issue": bug})
+
+
+async def board_release(s: Rec, wd: Path) -> None:
+    await s.call(
+        "create_milestone",
+        {"project": "SHOP", "key": "m1", "name": "Checkout revamp", "due_at": "2026-02-27"},
+    )
+    a = await s.call(
+        "create_release",
+        {"project": "SHOP", "name": "Spring release", "version": "2.4.0", "target_at": "2026-03-02"},
+    )
+    release = _board_id(a)
+    s.capture(release_id=release)
+    a = await s.call(
+        "create_issue",
+        {
+            "project": "SHOP",
+            "title": "Show the discount line on receipts",
+            "type": "feature",
+            "milestone": "m1",
+            "release_id": release,
+        },
+    )
+    receipt, receipt_rev = _issue(a)
+    s.capture(issue=receipt)
+    a = await s.call(
+        "create_issue",
+        {"project": "SHOP", "title": "Store discounts per order line", "type": "task", "priority": "high"},
+    )
+    lines, lines_rev = _issue(a)
+    s.capture(issue=lines)
+    await s.call("add_dependency", {"issue": receipt, "depends_on": lines})
+    await s.call("get_available_transitions", {"issue": receipt})
+    await s.call("create_label", {"project": "SHOP", "key": "ux", "name": "UX", "color": "#7c3aed"})
+    await s.call("add_label", {"issue": receipt, "label": "ux"})
+    await s.call("add_label", {"issue": lines, "label": "backend"})
+    a = await s.call(
+        "update_issue",
+        {"issue": receipt, "expected_revision": receipt_rev, "priority": "low", "description": "After SHOP-2."},
+    )
+    receipt, receipt_rev = _issue(a)
+    await s.call("remove_label", {"issue": receipt, "label": "ux"})
+    await s.call("transition_release", {"release_id": release, "status": "active", "expected_revision": 1})
+    await s.call("remove_dependency", {"issue": receipt, "depends_on": lines})
+    await s.call("transition_issue", {"issue": lines, "status": "cancelled", "expected_revision": lines_rev})
+    await s.call("get_issue_context", {"issue": receipt})
+    await s.call("get_project_context", {"project": "SHOP"})
+
+
+async def board_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("get_issue_context", {"issue": "SHOP-99"}, note="error case: unknown issue")
+    await s.call("create_issue", {"project": "WEB", "title": "Fix the footer"}, note="error case: unknown project")
+    a = await s.call("create_issue", {"project": "SHOP", "title": "Fix the footer links", "type": "bug"})
+    bug, rev = _issue(a)
+    s.capture(issue=bug, revision=rev)
+    await s.call(
+        "transition_issue",
+        {"issue": bug, "status": "done", "expected_revision": rev},
+        note="error case: transition not allowed",
+    )
+    await s.call(
+        "transition_issue",
+        {"issue": bug, "status": "shipped", "expected_revision": rev},
+        note="error case: unknown status",
+    )
+    a = await s.call("transition_issue", {"issue": bug, "status": "todo", "expected_revision": rev})
+    bug, new_rev = _issue(a)
+    await s.call(
+        "update_issue",
+        {"issue": bug, "expected_revision": rev, "priority": "urgent"},
+        note="error case: stale revision",
+    )
+    await s.call(
+        "transition_issue",
+        {"issue": bug, "status": "in_progress", "expected_revision": new_rev},
+        note="error case: no assignee before start",
+    )
+    await s.call("create_actor", {"name": "ci-bot"}, note="error case: admin only")
+    await s.call("add_label", {"issue": bug, "label": "frontend"}, note="error case: unknown label")
+    await s.call("add_dependency", {"issue": bug, "depends_on": bug}, note="error case: depends on itself")
+    await s.call("delete_comment", {"comment_id": 41}, note="error case: unknown comment")
+    await s.call("update_checklist_item", {"item_id": 7, "completed": True}, note="error case: unknown item")
+    await s.call("add_comment", {"issue": bug}, note="error case: no body")
+    await s.call("delete_issue", {"issue": bug}, note="error case: unknown tool")
+
+
+VIBE_JS = SEVENTEENTH / "npm" / "node_modules" / "responsible-vibe-mcp" / "dist" / "index.js"
+
+# The published package lacks its built-in workflows (resources/workflows is not in the tarball), so `custom`, read
+# from .vibe/state-machine.yaml in the project, is the only workflow start_development accepts: this one.
+VIBE_STATE_MACHINE = """\
+name: "Recipe feature workflow"
+description: "Plan, build and ship one feature of the recipe app"
+initial_state: "requirements"
+states:
+  requirements:
+    description: "Collect what the feature must do"
+    default_instructions: "Ask the user what the feature must do and write the requirements into the plan file."
+    transitions:
+      - trigger: "requirements_done"
+        to: "design"
+        transition_reason: "Requirements agreed"
+  design:
+    description: "Decide how to build it"
+    default_instructions: "Sketch the data model and the API, and record the decisions in the plan file."
+    transitions:
+      - trigger: "design_done"
+        to: "build"
+        transition_reason: "Design approved"
+      - trigger: "requirements_unclear"
+        to: "requirements"
+        transition_reason: "Requirements need another pass"
+  build:
+    description: "Write the code and tests"
+    default_instructions: "Implement the design step by step, with tests for every endpoint."
+    transitions:
+      - trigger: "build_done"
+        to: "ship"
+        transition_reason: "Tests pass"
+      - trigger: "design_flaw"
+        to: "design"
+        transition_reason: "The design does not hold up"
+  ship:
+    description: "Release the feature"
+    default_instructions: "Update the changelog, tag the release and note follow-ups in the plan file."
+    transitions:
+      - trigger: "shipped"
+        to: "requirements"
+        transition_reason: "On to the next feature"
+"""
+
+
+def vibe_env(wd: Path) -> dict[str, str]:
+    return {**frozen_clock(), "HOME": str(wd), "LOG_LEVEL": "ERROR"}
+
+
+def vibe_setup(wd: Path) -> None:
+    """The project folder recipe-app (not a git repository: the branch reads `default`) with the custom workflow."""
+    (wd / "recipe-app" / ".vibe").mkdir(parents=True)
+    (wd / "recipe-app" / ".vibe" / "state-machine.yaml").write_text(VIBE_STATE_MACHINE)
+
+
+def _append(path: Path, text: str) -> None:
+    with path.open("a") as fh:
+        fh.write(text)
+
+
+def _vibe(answer: Answer, key: str) -> str:
+    data = _text_json(answer)
+    return str(data[key])
+
+
+async def vibe_feature(s: Rec, wd: Path) -> None:
+    a = await s.call("start_development", {"workflow": "custom"})
+    plan = Path(_vibe(a, "plan_file_path"))
+    await s.call(
+        "whats_next",
+        {
+            "context": "starting the shopping list feature",
+            "user_input": "Add a shopping list that collects the ingredients of the recipes I pick",
+            "recent_messages": [
+                {"role": "user", "content": "Add a shopping list that collects the ingredients of the recipes I pick"}
+            ],
+        },
+    )
+    # the agent writes the requirements into the plan file, as told
+    _append(plan, "\n- Merge equal ingredients and sum their amounts\n- Group the list by store aisle\n")
+    await s.call(
+        "whats_next",
+        {
+            "context": "requirements written to the plan file",
+            "user_input": "Yes, merge duplicates and group by aisle. That's all.",
+            "conversation_summary": "Shopping list from picked recipes; duplicates merged; grouped by aisle.",
+        },
+    )
+    await s.call("proceed_to_phase", {"target_phase": "design", "reason": "user confirmed the requirements"})
+    await s.call(
+        "whats_next",
+        {"context": "designing the shopping list", "user_input": "Keep it in the existing SQLite database."},
+    )
+    await s.call("proceed_to_phase", {"target_phase": "build", "reason": "design approved: one table, two endpoints"})
+    await s.call(
+        "whats_next",
+        {"context": "implementing GET /shopping-list and POST /shopping-list/items", "user_input": "go ahead"},
+    )
+    await s.call(
+        "proceed_to_phase",
+        {"target_phase": "design", "reason": "design flaw: aisles differ per store, so they need their own table"},
+    )
+    await s.call("proceed_to_phase", {"target_phase": "build", "reason": "aisle table added to the design"})
+    await s.call("resume_workflow", {"include_system_prompt": False})
+    await s.call("proceed_to_phase", {"target_phase": "ship", "reason": "all 14 tests pass"})
+    await s.call("whats_next", {"context": "release 1.3.0", "user_input": "Ship it"})
+    await s.call("proceed_to_phase", {"target_phase": "requirements", "reason": "1.3.0 released"})
+    await s.call("resume_workflow", {})
+
+
+async def vibe_rework(s: Rec, wd: Path) -> None:
+    await s.call("start_development", {"workflow": "custom"})
+    await s.call(
+        "whats_next",
+        {"context": "new feature", "user_input": "Let people rate recipes from one to five stars"},
+    )
+    await s.call("proceed_to_phase", {"target_phase": "design", "reason": "ratings need one number per user"})
+    await s.call(
+        "whats_next",
+        {
+            "context": "designing ratings",
+            "user_input": "Wait, should guests be able to rate too?",
+            "recent_messages": [
+                {"role": "assistant", "content": "I plan a ratings table keyed by user and recipe."},
+                {"role": "user", "content": "Wait, should guests be able to rate too?"},
+            ],
+        },
+    )
+    await s.call("proceed_to_phase", {"target_phase": "requirements", "reason": "requirements unclear: guest ratings"})
+    await s.call("whats_next", {"context": "back to requirements", "user_input": "Only signed-in users may rate."})
+    await s.call(
+        "proceed_to_phase",
+        {"target_phase": "specification", "reason": "guests excluded"},
+        note="error case: no such phase",
+    )
+    await s.call("proceed_to_phase", {"target_phase": "design", "reason": "guests excluded"})
+    await s.call(
+        "proceed_to_phase",
+        {"target_phase": "ship", "reason": "the user wants it out today"},
+        note="skips build: not a modeled transition",
+    )
+    await s.call("resume_workflow", {"include_system_prompt": True})
+    await s.call("reset_development", {"confirm": True, "reason": "ratings postponed to the next quarter"})
+    await s.call("whats_next", {"user_input": "What was I doing?"}, note="after the reset")
+    await s.call("start_development", {"workflow": "custom"})
+    await s.call("resume_workflow", {"include_system_prompt": False})
+
+
+async def vibe_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("whats_next", {"user_input": "Add recipe import from a URL"}, note="error case: nothing started")
+    await s.call("proceed_to_phase", {"target_phase": "design"}, note="error case: nothing started")
+    await s.call("start_development", {"workflow": "waterfall"}, note="error case: workflow not allowed")
+    await s.call("start_development", {}, note="error case: no workflow")
+    await s.call("start_development", {"workflow": "custom"})
+    await s.call("start_development", {"workflow": "custom"}, note="error case: started twice")
+    await s.call("proceed_to_phase", {"target_phase": "deploy"}, note="error case: unknown phase")
+    await s.call("proceed_to_phase", {"target_phase": "Design"}, note="error case: phase in the wrong case")
+    await s.call("proceed_to_phase", {"target_phase": ""}, note="error case: empty phase")
+    await s.call(
+        "whats_next",
+        {"user_input": "import from a URL", "recent_messages": [{"role": "system", "content": "be brief"}]},
+        note="error case: role not allowed",
+    )
+    await s.call("reset_development", {"confirm": False}, note="error case: not confirmed")
+    await s.call("reset_development", {}, note="error case: no confirm")
+    await s.call("proceed_to_phase", {"target_phase": "build", "reason": "the importer is a known library"})
+    await s.call("get_plan", {}, note="error case: unknown tool")
+
+
 def build_servers() -> list[ServerDef]:
     npm = lambda exe: str(NPM_BIN / exe)  # noqa: E731
     S = Session
@@ -9675,6 +10515,64 @@ def build_servers() -> list[ServerDef]:
                 S("taskorch_mistakes", taskorch_mistakes, taskorch_setup),
             ],
         ),
+        # the seventeenth batch (installed under .cache/record17): held-out data
+        ServerDef(
+            "text_adventure",
+            "text-adventure-handler-mcp==0.1.6 (PyPI, fastmcp 2.14.7 `FastMCP`)",
+            lambda wd, s: StdioServerParameters(
+                command=str(ADVENTURE_PY),
+                args=["-c", _adventure_launch(20260120 + sum(s.id.encode()))],
+                cwd=str(wd),
+                env=adventure_env(wd),
+            ),
+            [
+                S("adv_dungeon", adv_dungeon),
+                S("adv_noir", adv_noir),
+                S("adv_mistakes", adv_mistakes),
+            ],
+        ),
+        ServerDef(
+            "beancount_ledger",
+            "countbean-mcp==0.7.0 (PyPI, mcp 1.30.0 `FastMCP`, local mode)",
+            lambda wd, s: StdioServerParameters(
+                command=str(COUNTBEAN_VENV / "bin" / "python"),
+                args=["-c", _countbean_launch(20260120 + sum(s.id.encode()))],
+                cwd=str(wd),
+                env=countbean_env(wd),
+            ),
+            [
+                S("ledger_household", ledger_household),
+                S("ledger_studio", ledger_studio),
+                S("ledger_mistakes", ledger_mistakes),
+            ],
+        ),
+        ServerDef(
+            "issue_board",
+            "local-board==0.0.2 (PyPI, its own JSON-RPC handler driven over stdio)",
+            lambda wd, s: StdioServerParameters(
+                command=str(BOARD_PY),
+                args=["-c", BOARD_BRIDGE, str(wd / "board.db")],
+                cwd=str(wd / "shop"),
+                env=board_env(wd),
+            ),
+            [
+                S("board_bugfix", board_bugfix, board_setup),
+                S("board_release", board_release, board_setup),
+                S("board_mistakes", board_mistakes, board_setup),
+            ],
+        ),
+        ServerDef(
+            "vibe_workflow",
+            "responsible-vibe-mcp@0.1.10 (npm, TS SDK 1.13 `McpServer`)",
+            lambda wd, s: StdioServerParameters(
+                command="node", args=[str(VIBE_JS)], cwd=str(wd / "recipe-app"), env=vibe_env(wd)
+            ),
+            [
+                S("vibe_feature", vibe_feature, vibe_setup),
+                S("vibe_rework", vibe_rework, vibe_setup),
+                S("vibe_mistakes", vibe_mistakes, vibe_setup),
+            ],
+        ),
     ]
     return servers + bfcl_servers()
 
@@ -9696,6 +10594,7 @@ BATCHES: dict[str, tuple[Path, list[str], dict[str, list[list[str]]]]] = {
     "record14": (FOURTEENTH, FOURTEENTH_NPM_PACKAGES, FOURTEENTH_VENVS),
     "record15": (FIFTEENTH, FIFTEENTH_NPM_PACKAGES, FIFTEENTH_VENVS),
     "record16": (SIXTEENTH, SIXTEENTH_NPM_PACKAGES, SIXTEENTH_VENVS),
+    "record17": (SEVENTEENTH, SEVENTEENTH_NPM_PACKAGES, SEVENTEENTH_VENVS),
 }
 
 
@@ -9724,7 +10623,7 @@ def main() -> None:
         "--install-batch",
         action="append",
         choices=sorted(BATCHES),
-        help="install only this batch (repeatable): devservers, record2, ..., record16",
+        help="install only this batch (repeatable): devservers, record2, ..., record17",
     )
     ap.add_argument("--list", action="store_true", help="list servers and sessions and exit")
     ap.add_argument("--tools-only", action="store_true", help="only write <server>.tools.yaml")
