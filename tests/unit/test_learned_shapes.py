@@ -539,3 +539,28 @@ async def test_an_act_on_a_named_record_invents_no_ids_its_example_showed() -> N
     answer = json.loads(block.text if isinstance(block, TextContent) else "{}")
     assert answer["data"]["task"]["id"] == "t-9c"
     assert answer["data"]["task"].get("project_id") is None  # before: "p-1", minted in the example's style
+
+
+async def test_a_learned_answer_in_words_still_carries_the_structured_content_its_schema_requires() -> None:
+    """An example that answered only text (a server's failure said without isError) taught a form in words; a tool
+    with an outputSchema answers structured content all the same, valid for it."""
+    import jsonschema
+
+    from mcp_sim.config import ToolSpec
+    from tests.unit.test_recall import path_of
+
+    schema = {
+        "type": "object",
+        "properties": {"ok": {"type": "boolean"}, "name": {"type": "string"}},
+        "required": ["ok"],
+    }
+    example = Example(arguments={"name": "Ann"}, result=text_result("Character not changed: nothing to do."))
+    spec = ToolSpec(
+        name="manage_character",
+        input_schema={"type": "object", "properties": {"name": {"type": "string"}}},
+        output_schema=schema,
+        examples=[example],
+    )
+    result = await path_of(spec).call("s", "manage_character", {"name": "Bo"})
+    assert not result.is_error and isinstance(result.structured_content, dict)
+    jsonschema.validate(result.structured_content, schema)

@@ -117,10 +117,16 @@ class SchemaWorldModel:
     async def _simulate(self, request: SimulationRequest) -> Outcome:
         outcome = await self._answer(request)
         result, schema = outcome.result, request.spec.output_schema
-        if result is None or result.is_error or schema is None or not isinstance(result.structured_content, dict):
+        if result is None or result.is_error or schema is None:
             return outcome
-        # every rule's answer, learned forms included, leaves here valid for the tool's outputSchema
         values = ValueMaker(schema, random.Random(request.seed), seed=request.seed)
+        if not isinstance(result.structured_content, dict):
+            # a tool with an outputSchema answers structured content (MCP requires it): a learned form in words
+            # keeps its words, beside the object its text holds, or the schema's own (made valid below)
+            said = _json_object(result)
+            structured = _fitted(values, schema, said if said is not None else {})
+            return replace(outcome, result=result.model_copy(update={"structured_content": structured}))
+        # every rule's answer, learned forms included, leaves here valid for the tool's outputSchema
         fitted = _fitted(values, schema, result.structured_content)
         if fitted is result.structured_content:
             return outcome
@@ -1128,6 +1134,18 @@ def _said(result: CallToolResult) -> str:
     """Everything an answer says in words: its text blocks and the strings of its structured content."""
     texts = [b.text for b in result.content if isinstance(b, TextContent)]
     return "\n".join([*texts, json.dumps(result.structured_content, ensure_ascii=False)])
+
+
+def _json_object(result: CallToolResult) -> dict[str, Any] | None:
+    """The JSON object an answer's one text block holds, or None."""
+    texts = [block.text for block in result.content if isinstance(block, TextContent)]
+    if len(texts) != 1:
+        return None
+    try:
+        parsed = json.loads(texts[0])
+    except ValueError:
+        return None
+    return parsed if isinstance(parsed, dict) else None
 
 
 def to_result(spec: ToolSpec, body: Any) -> CallToolResult:
