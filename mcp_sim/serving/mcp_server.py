@@ -10,6 +10,7 @@ import os
 import socket
 import uuid
 import warnings
+from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
 
@@ -20,6 +21,7 @@ from mcp.server._otel import OpenTelemetryMiddleware
 from mcp.server.stdio import stdio_server
 from mcp.server.transport_security import TransportSecuritySettings
 from mcp.shared.exceptions import MCPDeprecationWarning
+from mcp.shared.inbound import X_MCP_HEADER_KEY
 from mcp.types import (
     CallToolRequestParams,
     CallToolResult,
@@ -179,12 +181,53 @@ def build_server(path: CallPath, process_key: str | None = None) -> Server[Any]:
             instructions=path.experiment.description,
             on_list_tools=list_tools,
             on_call_tool=call_tool,
-            get_tool_input_schema=lambda name: path.catalog.input_schema(name),  # the catalog follows profile switches
+            get_tool_input_schema=HeaderSchemas(path.catalog.input_schema),
             **handlers,
         )
     if not spans_wanted():  # MCP_SIM_OTEL (serving/spans.py): no exporter, no per-request span
         server.middleware = [m for m in server.middleware if not isinstance(m, OpenTelemetryMiddleware)]
     return server
+
+
+class HeaderSchemas:
+    """The SDK's ``get_tool_input_schema``, which it asks at every 2026-07-28 ``tools/call`` with arguments to
+    check the request's ``Mcp-Param-*`` headers against the tool's ``x-mcp-header`` declarations. A schema that
+    has no ``x-mcp-header`` key anywhere declares none, and the SDK validates nothing against it (it walks
+    the schema twice per call to find that out): None tells it the same at once. Other schemas go to the SDK
+    as they are. Schemas are looked up afresh (``path.catalog`` follows profile switches); what each one
+    declares is kept by identity."""
+
+    MAX_KEPT = 4096
+
+    def __init__(self, lookup: Callable[[str], Mapping[str, Any] | None]) -> None:
+        self.lookup = lookup
+        self._declares: dict[int, tuple[Mapping[str, Any], bool]] = {}
+
+    def __call__(self, name: str) -> Mapping[str, Any] | None:
+        schema = self.lookup(name)
+        if schema is None:
+            return None
+        kept = self._declares.get(id(schema))
+        if kept is None or kept[0] is not schema:
+            if len(self._declares) >= self.MAX_KEPT:
+                self._declares.clear()
+            kept = self._declares[id(schema)] = (schema, _has_key(schema, X_MCP_HEADER_KEY))
+        return schema if kept[1] else None
+
+
+def _has_key(node: Any, key: str) -> bool:
+    """Whether any object inside ``node`` (a JSON value) has ``key``: schema positions and data alike, so a
+    schema the SDK could find a declaration in is never missed."""
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Mapping):
+            if key in item:
+                return True
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+    return False
 
 
 def protocol_handlers(path: CallPath, relay: Relay, hub: Hub, process_key: str | None) -> dict[str, Any]:
