@@ -5,8 +5,8 @@ from __future__ import annotations
 import copy
 import json
 import time
-from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
 from typing import Any
 
 from mcp_sim.errors import StateConflict
@@ -33,10 +33,8 @@ class MemoryStore:
         self._locks = KeyedLocks()
         self._flags: dict[str, dict[str, Any]] = {}
 
-    @asynccontextmanager
-    async def lock(self, experiment: str, key: str) -> AsyncIterator[None]:
-        async with self._locks.hold((experiment, key)):
-            yield
+    def lock(self, experiment: str, key: str) -> AbstractAsyncContextManager[None]:
+        return self._locks.hold((experiment, key))
 
     async def load(self, experiment: str, key: str) -> SessionState:
         stored = self._states.get((experiment, key))
