@@ -207,8 +207,8 @@ class CallPath:
         if not failure_forms.refuses_in_own_form(siblings):
             return None
         plain = error_result(message)
-        return failure_in_style(entry.spec, siblings, arguments, message) or failure_forms.restyled(
-            entry.spec, siblings, arguments, plain
+        return _fitting(entry.spec, failure_in_style(entry.spec, siblings, arguments, message)) or _fitting(
+            entry.spec, failure_forms.restyled(entry.spec, siblings, arguments, plain)
         )
 
     def _siblings(self, entry: CatalogEntry) -> list[ToolSpec]:
@@ -379,12 +379,14 @@ def _not_found(
 
 
 def _fitting(spec: ToolSpec, result: CallToolResult | None) -> CallToolResult | None:
-    """``result`` when it may stand as the tool's answer: an answer without isError must fit the outputSchema
-    (a sibling's ``{"ok": false, "error": ...}`` is no answer of a tool that returns ``{"result": dict | None}``,
-    whose own way of saying "none" comes next); None otherwise."""
+    """``result`` when it may stand as the tool's answer: an answer without isError must carry structured
+    content that fits the outputSchema (a sibling's ``{"ok": false, "error": ...}`` is no answer of a tool that
+    returns ``{"result": dict | None}``, whose own way of saying "none" comes next); None otherwise."""
     schema = spec.output_schema
-    if result is None or result.is_error or schema is None or result.structured_content is None:
+    if result is None or result.is_error or schema is None:
         return result
+    if result.structured_content is None:
+        return None  # a tool with an outputSchema answers structured content (MCP requires it): a text form cannot
     try:
         return result if validators.check_for(schema, schema)(result.structured_content) else None
     except (jsonschema.exceptions.SchemaError, referencing.exceptions.Unresolvable):

@@ -564,3 +564,20 @@ async def test_a_learned_answer_in_words_still_carries_the_structured_content_it
     result = await path_of(spec).call("s", "manage_character", {"name": "Bo"})
     assert not result.is_error and isinstance(result.structured_content, dict)
     jsonschema.validate(result.structured_content, schema)
+
+
+def test_a_failure_form_in_words_is_no_answer_of_a_tool_that_returns_structured_content() -> None:
+    """A server that said "not found" as JSON text without isError taught that form; for a tool with an outputSchema
+    such a form cannot stand (no structured content), so the failure is said with isError instead."""
+    from mcp.types import CallToolResult, TextContent
+
+    from mcp_sim.calls import _fitting
+    from mcp_sim.config import ToolSpec
+
+    spec = ToolSpec(name="manage_summary", output_schema={"type": "object", "properties": {"ok": {"type": "boolean"}}})
+    words = CallToolResult(content=[TextContent(type="text", text='{"success": false, "error": "not found"}')])
+    assert _fitting(spec, words) is None
+    error = CallToolResult(content=[TextContent(type="text", text="not found")], isError=True)
+    assert _fitting(spec, error) is error
+    structured = CallToolResult(content=[TextContent(type="text", text="{}")], structuredContent={"ok": True})
+    assert _fitting(spec, structured) is structured
