@@ -185,3 +185,13 @@ async def test_a_read_naming_no_record_of_a_type_the_session_holds_lists_them() 
     assert listed.startswith("2 task") and "Card vault API" in listed and "Card picker UI" in listed, listed
     one = text(await path.call("s", "get_task", {"task_id": "task-1"}))
     assert "Card vault API" in one and not one.startswith("2 task")
+
+
+async def test_a_create_recalls_a_related_earlier_record_whole() -> None:
+    """``add(name="Add GET /search", deps={"1": ...})`` after the design it depends on: the earlier record is another
+    task, so its name shows as it was made (only an update's new value replaces an earlier one)."""
+    schema = {"type": "object", "properties": {"name": {"type": "string"}, "area": {"type": "string"}}}
+    path = path_of(ToolSpec(name="create_task", input_schema=schema))
+    await path.call("s", "create_task", {"name": "Search uses Postgres full-text", "area": "search"})
+    made = text(await path.call("s", "create_task", {"name": "Add GET /search", "area": "search"}))
+    assert "Search uses Postgres full-text" in made

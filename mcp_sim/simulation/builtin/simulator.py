@@ -393,7 +393,7 @@ def _related_changes(effect: EntityEffect, arguments: dict[str, Any], earlier: l
     """The arguments of the earlier changes that share a term with this call's (recall.py). A field an update sets
     anew is its own, not the earlier value; an act's earlier arguments are history (the code it ran before,
     not a value it replaces)."""
-    sets = arguments if effect.kind != "none" else {}
+    sets = arguments if effect.kind == "update" else {}  # a create or delete names other records than earlier ones
     shown = [{k: v for k, v in args.items() if sets.get(k, v) == v} for args in recall.related(arguments, earlier)]
     return [args for args in shown if args]
 
