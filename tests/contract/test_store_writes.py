@@ -19,7 +19,7 @@ from mcp_sim.errors import StartupError
 from mcp_sim.ledger.entities import Effect
 from mcp_sim.state.base import SessionState, Turn
 from mcp_sim.state.redis import RedisStore
-from mcp_sim.state.sqlite import SQLiteStore
+from mcp_sim.state.sqlite import INLINE_EVERY, SQLiteStore
 from mcp_sim.state.urls import open_store_url
 from mcp_sim.state.versioned import LedgerRows, VersionedStore
 
@@ -121,9 +121,9 @@ async def test_a_sqlite_commit_writes_the_same_rows_at_turn_200_as_at_turn_2(tmp
     try:
         changes = []
         for i in range(200):
-            before = store._db.total_changes
+            before = store._db.total_changes + store._inline.total_changes  # the worker's and the event loop's
             await call(store, "s", create(i))
-            changes.append(store._db.total_changes - before)
+            changes.append(store._db.total_changes + store._inline.total_changes - before)
         assert changes[1] == changes[-1] == 3  # head, one record, one turn
     finally:
         await store.aclose()
@@ -147,6 +147,50 @@ async def test_a_sqlite_hot_session_loads_while_the_worker_thread_is_busy(tmp_pa
     finally:
         await store.aclose()
         await other.aclose()
+
+
+async def test_a_small_sqlite_write_is_made_on_the_event_loop_and_a_busy_one_waits_in_the_worker(
+    tmp_path: Path,
+) -> None:
+    """A call's commit does not hop to the worker thread (the hop cost more than the write), except every
+    INLINE_EVERY-th, whose commit may checkpoint the WAL; with the write lock taken elsewhere the commit waits
+    for it in the worker thread instead of failing or blocking the event loop."""
+    store = SQLiteStore(tmp_path / "state.db")
+    try:
+        await call(store, "s", create(0))
+        async with store._worker:  # a hop to the worker thread would wait behind this
+            with anyio.fail_after(10):  # a guard against hanging, not a timing assertion
+                for i in range(1, 5):
+                    await call(store, "s", create(i))
+        for i in range(5, 2 * INLINE_EVERY):
+            await call(store, "s", create(i))
+        assert store._db.total_changes > 0, "some writes went through the worker thread's connection"
+        holder = sqlite3.connect(tmp_path / "state.db", isolation_level=None)
+        holder.execute("BEGIN IMMEDIATE")  # another process writing
+        done = anyio.Event()
+
+        async def commit_late() -> None:
+            await call(store, "s", create(100))
+            done.set()
+
+        async with anyio.create_task_group() as tasks:
+            tasks.start_soon(commit_late)
+            await anyio.sleep(0.2)
+            assert not done.is_set(), "the commit waits for the lock"
+            holder.execute("COMMIT")
+            holder.close()
+            with anyio.fail_after(10):
+                await done.wait()
+        fresh = SQLiteStore(tmp_path / "state.db")
+        try:
+            state = await fresh.load(EXP, "s")
+            assert state.call_count == 2 * INLINE_EVERY + 1
+            assert len(state.ledger.entities["item"]) == 2 * INLINE_EVERY + 1
+            assert [t.index for t in await fresh.turns(EXP, "s")] == list(range(2 * INLINE_EVERY + 1))
+        finally:
+            await fresh.aclose()
+    finally:
+        await store.aclose()
 
 
 async def test_a_sqlite_file_from_before_record_rows_still_loads(tmp_path: Path) -> None:
