@@ -10,6 +10,7 @@ commit is a few writes to the WAL file and no fsync, cheaper than the hop to the
 hop was ~10 % of a forwarded call's server CPU). When SQLite is busy (another writer: the worker thread, another
 worker process) the write goes to the worker thread as before, which waits its turn; so does every
 ``INLINE_EVERY``-th write, whose commit lets SQLite checkpoint the WAL (automatic checkpoints run on commit).
+A short history read (at most ``INLINE_TURNS`` turns) is made on the event loop too.
 A write touches the session's small head row, one row per ledger record that changed and one row per new
 turn (versioned.py): its cost does not grow with the session.
 """
@@ -106,9 +107,22 @@ class SQLiteStore(VersionedStore):
         return row is not None and row[0] == known_write
 
     async def turns(self, experiment: str, key: str, start: int = 0, limit: int | None = None) -> list[Turn]:
+        """A short read (a call's look at the turns committed since its last one) is made on the event loop's
+        reader, as ``_unchanged`` is; a long one (an export, a history page) in the worker thread."""
         sql = "SELECT turn FROM turns WHERE experiment=? AND key=? ORDER BY idx LIMIT ? OFFSET ?"
+        short = limit is not None and limit <= INLINE_TURNS
+        peek = self._read_inline(sql, experiment, key, limit if short else INLINE_TURNS + 1, start)
+        if peek is not None and (short or len(peek) <= INLINE_TURNS):  # all there is (fewer than asked for)
+            return turns_from_text([r[0] for r in peek])
         rows = await self._run(self._all, sql, experiment, key, -1 if limit is None else limit, start)
         return turns_from_text([r[0] for r in rows])
+
+    def _read_inline(self, sql: str, *args: Any) -> list[Any] | None:
+        """Rows read on the event loop (WAL: a reader never waits for a writer); None when SQLite is busy."""
+        try:
+            return self._reader.execute(sql, args).fetchall()
+        except sqlite3.Error:
+            return None
 
     async def sessions(self, experiment: str | None = None) -> list[str]:
         if experiment is None:
@@ -265,6 +279,7 @@ class _Busy(Exception):
 
 _BUSY = (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
 INLINE_ROWS = 16  # ledger rows a write may carry and still be made on the event loop
+INLINE_TURNS = 16  # turns a history read may return and still be made on the event loop
 INLINE_EVERY = 32  # every this many writes one goes to the worker thread, whose commit may checkpoint the WAL
 
 

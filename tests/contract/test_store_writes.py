@@ -19,7 +19,7 @@ from mcp_sim.errors import StartupError
 from mcp_sim.ledger.entities import Effect
 from mcp_sim.state.base import SessionState, Turn
 from mcp_sim.state.redis import RedisStore
-from mcp_sim.state.sqlite import INLINE_EVERY, SQLiteStore
+from mcp_sim.state.sqlite import INLINE_EVERY, INLINE_TURNS, SQLiteStore
 from mcp_sim.state.urls import open_store_url
 from mcp_sim.state.versioned import LedgerRows, VersionedStore
 
@@ -189,6 +189,28 @@ async def test_a_small_sqlite_write_is_made_on_the_event_loop_and_a_busy_one_wai
             assert [t.index for t in await fresh.turns(EXP, "s")] == list(range(2 * INLINE_EVERY + 1))
         finally:
             await fresh.aclose()
+    finally:
+        await store.aclose()
+
+
+async def test_a_short_sqlite_history_read_is_made_on_the_event_loop_and_a_long_one_in_the_worker(
+    tmp_path: Path,
+) -> None:
+    store = SQLiteStore(tmp_path / "state.db")
+    try:
+        for i in range(INLINE_TURNS + 5):
+            await call(store, "s", create(i))
+        async with store._worker:  # a hop to the worker thread would wait behind this
+            with anyio.fail_after(10):  # a guard against hanging, not a timing assertion
+                since = await store.turns(EXP, "s", INLINE_TURNS)
+                page = await store.turns(EXP, "s", 2, limit=3)
+        assert [t.index for t in since] == list(range(INLINE_TURNS, INLINE_TURNS + 5))
+        assert [t.index for t in page] == [2, 3, 4]
+        everything = await store.turns(EXP, "s")  # more than INLINE_TURNS: read whole, in the worker thread
+        assert [t.index for t in everything] == list(range(INLINE_TURNS + 5))
+        assert [t.index for t in await store.turns(EXP, "s", 1, limit=INLINE_TURNS + 2)] == list(
+            range(1, INLINE_TURNS + 3)
+        )
     finally:
         await store.aclose()
 
