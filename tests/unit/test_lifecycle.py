@@ -94,3 +94,13 @@ def test_roles_are_kept_by_what_they_read_tool_strings_and_list_strings() -> Non
     scoped = lifecycle._roles("drop_slide", {"deck": "b.deck", "slide": "Intro"})
     assert scoped.removed[0].scope == (("deck", "b.deck"),)
     assert lifecycle.scope_of({"deck": "b.deck", "slide": "Intro"}) == (("deck", "b.deck"), ("slide", "Intro"))
+
+
+async def test_a_create_given_labels_makes_no_labels_so_two_tasks_share_one() -> None:
+    """``task_create(title, labels=["payments"])`` twice: a task's labels name other things, unlike a deck's slides,
+    which the deck makes along with itself."""
+    labelled = {"type": "object", "properties": {"title": STRING, "labels": STRINGS, "milestone": STRING}}
+    path = path_of(ToolSpec(name="task_create", input_schema=labelled))
+    for title in ("Add the webhook", "Validate cart totals"):
+        made = await path.call("s", "task_create", {"title": title, "labels": ["payments"], "milestone": "v1.2"})
+        assert not made.is_error, text(made)  # before: "label 'payments' already exists"

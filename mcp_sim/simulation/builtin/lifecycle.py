@@ -158,7 +158,7 @@ def _roles_of(tool: str, arguments: dict[str, Any]) -> _Roles:
     if words & _CREATES:  # create_workbook(sheets=["Roster"]): each item of a plural list is made
         scope = tuple(_scope(arguments))
         for key, value in arguments.items():
-            if isinstance(value, list) and key.endswith("s") and key.lower() not in ("tags", "ids"):
+            if isinstance(value, list) and key.endswith("s") and key.lower() not in _REFERENCES:
                 kind = key[:-1].lower()
                 made += [Name(kind, v, scope) for v in value if isinstance(v, str) and v and _named(v)]
     return _Roles(tuple(named), tuple(made), tuple(removed))
@@ -184,6 +184,11 @@ def _kind(key: str, head: str | None) -> str | None:
     return stem if "_" not in stem and stem not in _CONTENT else None
 
 
+# plural lists a create is given that name other things (a task's labels, assignees, dependencies), not parts it
+# makes along with itself (a workbook's sheets): the same label on two tasks is no conflict
+_REFERENCE_KEYS = """tags ids labels categories assignees dependencies keywords topics owners members related links refs
+references reviewers watchers"""
+_REFERENCES = frozenset(_REFERENCE_KEYS.split())
 _CONTENT_KEYS = """content contents text body message query sql description title value values mode reason operation
 type format range cell cells status priority color colour style language pattern comment note_text data label"""
 _CONTENT = frozenset(_CONTENT_KEYS.split())
