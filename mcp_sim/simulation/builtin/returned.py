@@ -5,10 +5,11 @@ otherwise in so many words: ``Returns the issue as a dict``, ``Returns {"issue":
 success``, ``Dict with success, format, content, and item_count``, ``Returns staged_id and needs_approval``,
 ``returns approval_id with status=pending``. Such a tool answers JSON text (a Python tool's ``dict`` dumped),
 and a sentence in words is the wrong shape for every call of it. The rule: a description whose "returns" clause
-(the success part: what follows "on failure", "if not found" or "otherwise" is the failure's) names a dict, a
-dictionary, JSON or an object, or names keys (a literal ``{"key": ...}``, ``key=value``, snake_case
-identifiers, the list after "dict with"), makes the answer a JSON object: the call's record with those keys (only
-those keys when the description writes the object out); "a list of issue dicts" is the listed records.
+(the success part: what follows "on failure", "if not found" or "otherwise" is the failure's) says JSON (a dict,
+a dictionary, JSON, an object, an object written out ``{"key": ...}``, or ``key=value``) makes the answer a JSON
+object: the call's record with the keys the clause names (snake_case identifiers, the list after "dict with"),
+only those keys when the description writes the object out; "a list of issue dicts" is the listed records.
+Snake_case words alone say no JSON: "tasks that have a non-empty blocked_by field" names what a list holds.
 
 A key is filled from what is known, never invented: the record's field of that name; ``success`` true; the value
 the description gives (``status=pending``, the first of ``status = matched | variance``); the record itself under
@@ -39,14 +40,12 @@ _ASSIGNED = re.compile(r"\b([a-z][a-z0-9_]*)\s*=\s*([\w.-]+)")
 _SNAKE = re.compile(r"\b([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b")
 _ALTERNATIVES = re.compile(r"\b([a-z]\w*)\s*=\s*([\w-]+)((?:\s*\|\s*[\w-]+)+)")  # status = matched | variance
 _WITH_LIST = re.compile(r"\b(?:dict(?:ionary)?|object|json)\s+(?:with|containing)\s+([^.;:()]{3,160})", re.I)
-_FILLER = frozenset(
-    "a an the any and or of list lists its their with if successful status count optional all fields".split()  # noqa: SIM905
-)
+_FILLER_WORDS = "a an the any and or of list lists its their with if successful status count optional all fields"
+_FILLER = frozenset(_FILLER_WORDS.split())
 # a snake_case word starting with a verb names a tool to call next (``log_food``, ``add_jobs``), not a key
-_TOOL_VERBS = frozenset(
-    "add get set list create update delete remove edit log call run use read write find search make start stop".split()  # noqa: SIM905
-)
-_NOUN_ENDS = frozenset(["id", "ids", "at", "count", "name", "date", "time", "type", "status"])
+_TOOL_VERB_WORDS = "add get set list create update delete remove edit log call run use read write find search make"
+_TOOL_VERBS = frozenset(_TOOL_VERB_WORDS.split()) | {"start", "stop"}
+_NOUN_ENDS = frozenset({"id", "ids", "at", "count", "name", "date", "time", "type", "status"})
 _COUNTS = frozenset({"count", "total", "total_count", "item_count", "n", "num", "size"})
 SENTENCE_CHARS = 400  # of a "returns" clause read (descriptions run on into arguments and examples)
 
