@@ -8,8 +8,11 @@ A small write (a call's turn, its head row and a few ledger records) is made on 
 connection that never waits (``timeout=0``) and never checkpoints: in WAL mode with ``synchronous=NORMAL`` a
 commit is a few writes to the WAL file and no fsync, cheaper than the hop to the worker thread and back (the
 hop was ~10 % of a forwarded call's server CPU). When SQLite is busy (another writer: the worker thread, another
-worker process) the write goes to the worker thread as before, which waits its turn; so does every
-``INLINE_EVERY``-th write, whose commit lets SQLite checkpoint the WAL (automatic checkpoints run on commit).
+worker process) the write is tried again a few times over ~31 ms without blocking the event loop, then goes to the
+worker thread as before, which waits its turn (SQLite's busy handler sleeps there, and the process's other store
+calls queue behind it: under two workers' bursts that was 0.2-0.6 s a write). Since that connection never
+checkpoints, every ``CHECKPOINT_EVERY``-th small write (about SQLite's own 1,000 pages of WAL) has the worker
+thread checkpoint it (``PASSIVE``: waiting for no reader or writer).
 A short history read (at most ``INLINE_TURNS`` turns) is made on the event loop too.
 A write touches the session's small head row, one row per ledger record that changed and one row per new
 turn (versioned.py): its cost does not grow with the session.
@@ -76,7 +79,7 @@ class SQLiteStore(VersionedStore):
         self._init_hot()
         self._worker = anyio.CapacityLimiter(1)
         self._locks = KeyedLocks()
-        self._writes = 0  # writes made, to send every INLINE_EVERY-th to the worker thread (its commit checkpoints)
+        self._writes = 0  # small writes made on the event loop: every CHECKPOINT_EVERY-th checkpoints
 
     async def _run(self, fn: Callable[..., T], *args: Any) -> T:
         try:
@@ -162,10 +165,17 @@ class SQLiteStore(VersionedStore):
     async def _write(
         self, state: SessionState, rows: LedgerRows, turns: list[Turn], replace_history: bool, write_id: str
     ) -> None:
-        self._writes += 1
         small = not replace_history and len(turns) <= 1 and len(rows.upserts) + len(rows.removed) <= INLINE_ROWS
-        if small and self._writes % INLINE_EVERY and self._write_inline(state, rows, turns, write_id):
-            return
+        if small:
+            # another writer holds SQLite's lock for a moment: try again soon, rather than wait in the worker
+            # thread, whose busy handler sleeps with this process's other store calls queued behind it
+            for pause in BUSY_PAUSES_S:
+                if self._write_inline(state, rows, turns, write_id):
+                    self._writes += 1
+                    if self._writes % CHECKPOINT_EVERY == 0:
+                        await self._run(self._checkpoint)
+                    return
+                await anyio.sleep(pause)
         await self._run(self._write_now, self._db, state, rows, turns, replace_history, write_id)
 
     def _write_inline(self, state: SessionState, rows: LedgerRows, turns: list[Turn], write_id: str) -> bool:
@@ -197,6 +207,11 @@ class SQLiteStore(VersionedStore):
             db.execute("ROLLBACK")
             raise
         db.execute("COMMIT")
+
+    def _checkpoint(self) -> None:
+        """What SQLite's automatic checkpoint does after a commit, for the event loop's writes (whose connection
+        never checkpoints): copy the WAL into the database as far as no reader needs it, waiting for nobody."""
+        self._db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
 
     def _one(self, sql: str, *args: Any) -> Any:
         return self._db.execute(sql, args).fetchone()
@@ -280,7 +295,8 @@ class _Busy(Exception):
 _BUSY = (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
 INLINE_ROWS = 16  # ledger rows a write may carry and still be made on the event loop
 INLINE_TURNS = 16  # turns a history read may return and still be made on the event loop
-INLINE_EVERY = 32  # every this many writes one goes to the worker thread, whose commit may checkpoint the WAL
+CHECKPOINT_EVERY = 256  # small writes (3-4 pages each) between checkpoints; SQLite's own default is 1,000 pages
+BUSY_PAUSES_S = (0.0005, 0.001, 0.002, 0.004, 0.008, 0.016)  # a busy small write is tried again after each (31 ms)
 
 
 def _dumps(data: Any) -> str:

@@ -17,9 +17,10 @@ import pytest
 
 from mcp_sim.errors import StartupError
 from mcp_sim.ledger.entities import Effect
+from mcp_sim.state import sqlite as sqlite_store
 from mcp_sim.state.base import SessionState, Turn
 from mcp_sim.state.redis import RedisStore
-from mcp_sim.state.sqlite import INLINE_EVERY, INLINE_TURNS, SQLiteStore
+from mcp_sim.state.sqlite import INLINE_TURNS, SQLiteStore
 from mcp_sim.state.urls import open_store_url
 from mcp_sim.state.versioned import LedgerRows, VersionedStore
 
@@ -150,21 +151,29 @@ async def test_a_sqlite_hot_session_loads_while_the_worker_thread_is_busy(tmp_pa
 
 
 async def test_a_small_sqlite_write_is_made_on_the_event_loop_and_a_busy_one_waits_in_the_worker(
-    tmp_path: Path,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A call's commit does not hop to the worker thread (the hop cost more than the write), except every
-    INLINE_EVERY-th, whose commit may checkpoint the WAL; with the write lock taken elsewhere the commit waits
-    for it in the worker thread instead of failing or blocking the event loop."""
+    """A call's commit does not hop to the worker thread (the hop cost more than the write); the WAL, which the
+    event loop's connection never checkpoints, is checkpointed by the worker thread past a size; with the write
+    lock taken elsewhere the commit waits for it (retries, then the worker thread) without failing or blocking
+    the event loop."""
+    monkeypatch.setattr(sqlite_store, "CHECKPOINT_EVERY", 8)
     store = SQLiteStore(tmp_path / "state.db")
+    wal = tmp_path / "state.db-wal"
     try:
         await call(store, "s", create(0))
         async with store._worker:  # a hop to the worker thread would wait behind this
             with anyio.fail_after(10):  # a guard against hanging, not a timing assertion
                 for i in range(1, 5):
                     await call(store, "s", create(i))
-        for i in range(5, 2 * INLINE_EVERY):
+        biggest = 0
+        for i in range(5, 64):
             await call(store, "s", create(i))
-        assert store._db.total_changes > 0, "some writes went through the worker thread's connection"
+            biggest = max(biggest, wal.stat().st_size)
+        assert store._db.total_changes == 0, "every small write was made on the event loop's connection"
+        frames = store._db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+        assert frames[1] == frames[2], "the WAL was checkpointed up to its end by the worker"
+        assert biggest < 300_000, "the WAL was reused, not grown by every write"
         holder = sqlite3.connect(tmp_path / "state.db", isolation_level=None)
         holder.execute("BEGIN IMMEDIATE")  # another process writing
         done = anyio.Event()
@@ -184,9 +193,9 @@ async def test_a_small_sqlite_write_is_made_on_the_event_loop_and_a_busy_one_wai
         fresh = SQLiteStore(tmp_path / "state.db")
         try:
             state = await fresh.load(EXP, "s")
-            assert state.call_count == 2 * INLINE_EVERY + 1
-            assert len(state.ledger.entities["item"]) == 2 * INLINE_EVERY + 1
-            assert [t.index for t in await fresh.turns(EXP, "s")] == list(range(2 * INLINE_EVERY + 1))
+            assert state.call_count == 65
+            assert len(state.ledger.entities["item"]) == 65
+            assert [t.index for t in await fresh.turns(EXP, "s")] == list(range(65))
         finally:
             await fresh.aclose()
     finally:
