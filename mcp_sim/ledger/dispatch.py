@@ -2,7 +2,9 @@
 "task", ...)``.
 
 Servers that keep their tool list short fold a type's create, update and delete into one tool, its verb in an
-``operation`` (or ``action``, ``op``) argument whose enum lists them, and the type in a ``containerType`` (or
+``operation`` (or ``action``, ``op``) argument whose enum lists them (or, in a Python server's docstring, its words
+do: ``action: Operation to perform - "create", "read", "update", "delete", or "list"``, ``- add/remove/update``),
+and the type in a ``containerType`` (or
 ``entityType``, ``type`` ...) argument or in the tool's own name (``context_watch(action="create")``). Read by its
 name alone such a tool is an act that keeps nothing, so a task it created was never found again. Read per call,
 it is the tool its arguments name: ``create_task``, ``delete_task(id)``, ``get_feature(id)``, whose effects the
@@ -25,6 +27,9 @@ _ROUTING_WORDS = frozenset({"manage", "query", "handle", "crud", "do", "run", "e
 # nouns that stand for whichever type the call names (``manage_container(containerType="task")``)
 _GENERIC_NOUNS = frozenset({"container", "containers", "entity", "entities", "item", "items", "resource", "resources",
                             "object", "objects", "record", "records", "node", "nodes"})  # fmt: skip
+
+# a verb quoted ("create", 'read', `list`) or joined to another by a slash (add/remove): an option the text lists
+_LISTED_VERB = re.compile(r"[\"'`]([a-z_]+)[\"'`]|(?<![\w/])([a-z_]+(?:/[a-z_]+)+)(?![\w/])")
 
 # (spec, operation, type) -> the spec the call is, by the spec's identity; specs are frozen and made at start-up
 _VARIANTS: dict[tuple[int, str, str], tuple[ToolSpec, ToolSpec]] = {}
@@ -52,7 +57,7 @@ def variants(spec: ToolSpec) -> list[ToolSpec]:
     if operation is None:
         return []
     properties = spec.input_schema.get("properties") or {}
-    verbs = [v for v in properties[operation].get("enum") or [] if isinstance(v, str) and _snake(v) in VERBS]
+    verbs = _operations(spec, operation)
     kind_arg = _type_argument(spec)
     nouns = (properties[kind_arg].get("enum") or []) if kind_arg else [_own_noun(spec)]
     return [_variant(spec, _snake(v), _snake(n)) for v in verbs for n in nouns if isinstance(n, str) and n]
@@ -77,14 +82,28 @@ def _variant(spec: ToolSpec, verb: str, noun: str) -> ToolSpec:
 
 
 def _operation_argument(spec: ToolSpec) -> str | None:
-    """The argument whose enum lists entity verbs (``create``, ``update``, ``delete``, ``get``): two or more."""
+    """The argument whose enum (or, without one, whose words) lists two or more entity verbs (``create``,
+    ``update``, ``delete``, ``get``)."""
     properties = spec.input_schema.get("properties") or {}
     for name in _OPERATION_ARGS:
-        prop = properties.get(name)
-        values = prop.get("enum") if isinstance(prop, dict) else None
-        if isinstance(values, list) and sum(1 for v in values if isinstance(v, str) and _snake(v) in VERBS) >= 2:
+        if isinstance(properties.get(name), dict) and len(_operations(spec, name)) >= 2:
             return name
     return None
+
+
+def _operations(spec: ToolSpec, name: str) -> list[str]:
+    """The entity verbs argument ``name`` takes: its enum's, else those its description or the tool's quotes or
+    joins with slashes (``"create", "read"``, ``add/remove/update``). A verb merely used in a sentence ("Use this
+    to update ...") is no option."""
+    prop = (spec.input_schema.get("properties") or {}).get(name)
+    if not isinstance(prop, dict):
+        return []
+    values = prop.get("enum")
+    if values is None and prop.get("type") in ("string", None):
+        text = f"{prop.get('description') or ''}\n{spec.description or ''}"
+        values = [word for m in _LISTED_VERB.finditer(text) for word in (m.group(1) or m.group(2)).split("/")]
+    words = [v for v in values or [] if isinstance(v, str) and _snake(v) in VERBS]
+    return list(dict.fromkeys(words))
 
 
 def _type_argument(spec: ToolSpec) -> str | None:

@@ -26,7 +26,8 @@ async def test_a_contact_read_shows_the_notes_and_tasks_made_for_it() -> None:
     read = (await path.call("s", "get_contact", {"contact_id": "C-1018"})).structured_content or {}
     assert [n["text"] for n in read["notes"]] == ["Wants a quote."]
     assert "id" not in read["notes"][0]  # no tool names notes by id: their ledger key is never told
-    assert [(t["title"], t["id"]) for t in read["tasks"]] == [("Send quote", (task or {})["id"])]
+    # the create's envelope names the id as get_task takes it; the record shown under the contact holds it as "id"
+    assert [(t["title"], t["id"]) for t in read["tasks"]] == [("Send quote", (task or {})["task_id"])]
     assert "notes" not in ((await path.call("s", "get_contact", {"contact_id": "C-3000"})).structured_content or {})
 
 

@@ -99,3 +99,69 @@ async def test_a_task_created_through_the_routing_tool_is_found_updated_and_dele
     gone = await path.call("s", "query_container", {"operation": "get", "containerType": "task", "id": task_id})
     assert gone.is_error
     assert json.dumps(task_id)  # a string id
+
+
+CHARACTERS = {
+    "name": "manage_character",
+    "description": (
+        'Manage NPCs.\n\nArgs:\n    session_id: The game session ID\n    action: Operation to perform - "create", '
+        '"read", "update", "delete", or "list"\n    character_id: Required for read/update/delete.\n'
+        "    character_data: Required for create/update.\n\nUse this to update a character's memories."
+    ),
+    "inputSchema": {
+        "type": "object",
+        "properties": {
+            "session_id": {"type": "string"},
+            "action": {"type": "string"},
+            "character_id": {"type": "string", "default": None},
+            "character_data": {"type": "object", "additionalProperties": True, "default": None},
+        },
+        "required": ["session_id", "action"],
+    },
+    "outputSchema": {"type": "object", "additionalProperties": True},
+}
+INVENTORY = {
+    "name": "manage_inventory",
+    "description": "Inventory.\n\nActions:\n- add/remove/update/check/list/use: supply item_name where required.",
+    "inputSchema": {"type": "object", "properties": {"action": {"type": "string"}, "item_name": {"type": "string"}}},
+}
+TALK = {
+    "name": "take_action",
+    "description": "Take an action. Use it to create drama or to update the story.",
+    "inputSchema": {"type": "object", "properties": {"action": {"type": "string"}}},
+}
+
+
+def test_the_operations_a_docstring_quotes_or_joins_with_slashes_route_a_tool_without_an_enum() -> None:
+    spec = ToolSpec.model_validate(CHARACTERS)
+    assert [v.name for v in variants(spec)] == [f"{verb}_character" for verb in
+                                                ("create", "read", "update", "delete", "list")]  # fmt: skip
+    found = routed(spec, {"session_id": "s1", "action": "read", "character_id": "c1"})
+    assert found is not None and found[0].name == "read_character" and found[1] == {"session_id": "s1",
+                                                                                     "character_id": "c1"}  # fmt: skip
+    inventory = ToolSpec.model_validate(INVENTORY)
+    assert [v.name for v in variants(inventory)] == ["add_inventory", "remove_inventory", "update_inventory",
+                                                     "list_inventory"]  # fmt: skip
+    # verbs used in a sentence are no options: the action is free text, and the call an act
+    assert variants(ToolSpec.model_validate(TALK)) == []
+    assert routed(ToolSpec.model_validate(TALK), {"action": "update"}) is None
+
+
+async def test_a_create_through_a_docstring_routed_tool_names_its_id_as_the_reads_take_it(tmp_path: Path) -> None:
+    path = tools_path(tmp_path, [CHARACTERS])
+    tobin = {"name": "Old Tobin", "role": "keeper"}
+    made = await path.call("s", "manage_character", {"session_id": "g1", "action": "create", "character_data": tobin})
+    body = made.structured_content
+    assert not made.is_error and isinstance(body, dict)
+    assert "id" not in body and isinstance(body.get("character_id"), str)  # the envelope's key, as reads take it
+    got = await path.call("s", "manage_character", {"session_id": "g1", "action": "read",
+                                                    "character_id": body["character_id"]})  # fmt: skip
+    shown = got.structured_content
+    assert not got.is_error and isinstance(shown, dict)
+    assert (shown.get("name"), shown.get("role")) == ("Old Tobin", "keeper")  # character_data's fields: its record
+    missing = await path.call("s", "manage_character", {"session_id": "g1", "action": "delete",
+                                                        "character_id": body["character_id"]})  # fmt: skip
+    assert not missing.is_error
+    gone = await path.call("s", "manage_character", {"session_id": "g1", "action": "read",
+                                                     "character_id": body["character_id"]})  # fmt: skip
+    assert gone.is_error

@@ -67,3 +67,10 @@ async def test_a_learned_read_of_rows_shows_each_selected_row_with_its_own_colum
     [row] = json.loads(read.content[0].text)  # type: ignore[union-attr]
     assert (row["book_id"], row["member_id"], row["due"]) == (1, 1, "2026-02-10")
     assert "title" not in row and "isbn" not in row
+
+
+def test_an_object_named_for_its_type_holds_the_records_fields_but_metadata_does_not() -> None:
+    given = {"session_id": "g1", "character_data": {"name": "Old Tobin"}, "userFields": {"email": "a@b.c"}}
+    assert flattened(given) == {"name": "Old Tobin", "email": "a@b.c", "session_id": "g1"}
+    kept = {"title": "Notes", "metadata": {"source": "import"}, "meta_data": {"k": 1}}
+    assert flattened(kept) == kept

@@ -110,7 +110,7 @@ async def test_a_wrapped_dict_answers_the_record_as_a_top_level_dict_would() -> 
     path = path_of(add, get)
     created = ((await path.call("s", "add_book", {"title": "Dune"})).structured_content or {})["result"]
     assert created["success"] is True and created["title"] == "Dune"
-    read = ((await path.call("s", "get_book", {"book_id": created["id"]})).structured_content or {})["result"]
+    read = ((await path.call("s", "get_book", {"book_id": created["book_id"]})).structured_content or {})["result"]
     assert read["title"] == "Dune"
 
 
@@ -125,7 +125,7 @@ async def test_a_create_shows_no_id_for_a_type_no_tool_names_by_id() -> None:
     slide = (await path.call("s", "add_slide", {"shelf_id": "s1", "title": "Intro"})).structured_content or {}
     assert "id" not in slide["result"] and slide["result"]["title"] == "Intro"
     book = ((await path.call("s", "add_book", {"title": "Dune"})).structured_content or {})["result"]
-    assert book["id"]  # get_book(book_id) names books by id: their create says which
+    assert book["book_id"]  # get_book(book_id) names books by id: their create says which, as get_book takes it
 
 
 async def test_a_lookup_returning_dict_or_none_says_none_for_an_id_it_does_not_have() -> None:
@@ -137,7 +137,7 @@ async def test_a_lookup_returning_dict_or_none_says_none_for_an_id_it_does_not_h
     get = ToolSpec(name="get_book", input_schema=BOOK_ID, output_schema=optional)
     path = path_of(add, get)
     created = ((await path.call("s", "add_book", {"title": "Dune"})).structured_content or {})["result"]
-    found = await path.call("s", "get_book", {"book_id": created["id"]})
+    found = await path.call("s", "get_book", {"book_id": created["book_id"]})
     assert not found.is_error and (found.structured_content or {})["result"]["title"] == "Dune"
     missing = await path.call("s", "get_book", {"book_id": "book-99"})
     assert not missing.is_error and missing.structured_content == {"result": None}

@@ -2,13 +2,14 @@
 ``data``'s keys.
 
 Generic stores (a SQL table helper, a JSON-file CRM, a document database) take a record's fields in one object
-argument: ``data``, ``fields``, ``item``, ``record``, ``values``, ``document``, ``properties``, ``item_json``
-(also as JSON text, encoded.py). The simulator kept that object nested under its argument's name, so the ledger
-held ``{"table": "loans", "data": {...}}``: a read showed no column of the row, and a list filtered by column
-(``read_records(table="loans", conditions={"member_id": 3})``) matched nothing it could see. The rule: the
-object's fields are the record's own, beside the call's other arguments (the table it is in), and criteria given
-as one object (``conditions``, ``where``, ``filter``, ``filters``, ``match``, ``criteria``) select the records
-whose fields equal them, as the criteria given one per argument do.
+argument: ``data``, ``fields``, ``item``, ``record``, ``values``, ``document``, ``properties``, ``item_json``,
+or the type's name before one (``character_data``, ``userFields``), also as JSON text (encoded.py). The
+simulator kept that object nested under its argument's name, so the ledger held ``{"table": "loans", "data":
+{...}}``: a read showed no column of the row, and a list filtered by column (``read_records(table="loans",
+conditions={"member_id": 3})``) matched nothing it could see. The rule: the object's fields are the record's own,
+beside the call's other arguments (the table it is in), and criteria given as one object (``conditions``,
+``where``, ``filter``, ``filters``, ``match``, ``criteria``) select the records whose fields equal them, as the
+criteria given one per argument do.
 """
 
 from __future__ import annotations
@@ -19,9 +20,10 @@ from typing import Any
 from mcp_sim.simulation.builtin.encoded import decoded
 
 PAYLOAD = re.compile(
-    r"^(?:data|fields|item|record|values|document|doc|properties|attributes|row|entry|payload)(?:_json)?$",
-    re.IGNORECASE,
-)
+    r"^(?i:data|fields|item|record|values|document|doc|properties|attributes|row|entry|payload)(?:_json)?$"
+    # the type's own name before it: ``manage_character(character_data={...})``, ``createUser(userFields)``
+    r"|^(?!meta)[a-z]+_(?:data|fields|attributes|payload)$|^(?!meta)[a-z]+(?:Data|Fields|Attributes|Payload)$"
+)  # "metadata" is data about the record, not its fields
 CRITERIA = re.compile(r"^(?:conditions|where|filter|filters|match|criteria)$", re.IGNORECASE)
 
 

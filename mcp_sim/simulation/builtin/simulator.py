@@ -723,7 +723,19 @@ class _Answer:
         fields = {k: v for k, v in record.items() if k != "success"}
         if self.effect.kind in ("none", "delete") or not self.effect.entity:
             return {"success": True, **fields}
+        if self.effect.kind == "create":
+            fields = self._own_id_key(fields)
         return fields if self.effect.kind == "read" else {"success": True, **fields}
+
+    def _own_id_key(self, fields: dict[str, Any]) -> dict[str, Any]:
+        """A create's envelope names the id it made as the server's other tools take it: ``{"success": true,
+        "character_id": ...}`` when reads and updates take ``character_id``. In the recordings no envelope beside
+        ``success`` says a bare ``id``: that is the record's own field, and a record is not an envelope."""
+        types, key = self.request.types, self._id_key()
+        named = types.id_arguments.get(self.entity) if types is not None and self.entity else None
+        if named is None or named == key or key not in fields or named in fields or not ID_KEY.match(named):
+            return fields
+        return {(named if k == key else k): v for k, v in fields.items()}
 
     def _complete(self, schema: dict[str, Any], body: dict[str, Any]) -> None:
         """A list shows every record it selects, so the paging beside it says there is no next page: a generated
