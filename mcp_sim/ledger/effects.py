@@ -463,13 +463,16 @@ def _refs(schema: dict[str, Any], id_arg: str | None) -> dict[str, str]:
 
 # Words after a type's name that say which view of it a read shows, not another type: ``get_task_detail(taskId)``
 # reads the task that ``delete_task(taskId)`` deletes, so a deleted task's details are not found.
-_VIEWS = frozenset({"detail", "info", "information", "summary", "overview", "metadata"})
+_VIEWS = frozenset({"detail", "info", "information", "summary", "overview", "metadata", "context"})
 
 
 def _qualified(entity: str, id_arg: str | None) -> str:
-    """The type a view of it is named after (``task_detail`` read by ``taskId`` -> ``task``)."""
+    """The type a view of it is named after (``task_detail`` read by ``taskId`` -> ``task``, ``issue_context`` read
+    by ``issue`` -> ``issue``)."""
     head, _, view = entity.rpartition("_")
-    match = re.fullmatch(r"([a-z][a-zA-Z0-9_]*?)(_id|Id)", id_arg or "")
+    match = re.fullmatch(r"([a-z][a-zA-Z0-9_]*?)(_id|Id)", id_arg or "") or re.fullmatch(
+        r"([a-z][a-z0-9_]*)()", id_arg or ""
+    )
     if not head or singular(view) not in _VIEWS or match is None:
         return entity
     return head if singular(_snake(match.group(1))) == head else entity
@@ -482,6 +485,11 @@ def _id_argument(schema: dict[str, Any], entity: str) -> str | None:
     for name in preferred:
         if name in props:
             return str(name)
+    head, _, view = entity.rpartition("_")
+    # ``update_issue(issue="SHOP-1")``, ``get_issue_context(issue)``: the type's own name, one key
+    for name in (entity, *([head] if head and singular(view) in _VIEWS else [])):
+        if _is_key(properties.get(name)) and name in (schema.get("required") or []):
+            return name
     for name in props:  # a batch of ids or names: delete_entities(entityNames=[...])
         if re.search(r"(_ids|Ids|_names|Names|^ids|^names)$", str(name)) and _is_array(properties[name]):
             return f"{name}[]"
@@ -497,6 +505,25 @@ def _id_argument(schema: dict[str, Any], entity: str) -> str | None:
     for name in sorted(candidates, key=lambda n: n not in required):
         return str(name)
     return None
+
+
+def _is_key(prop: Any) -> bool:
+    """An argument that holds a key, not free text (``read_query(query)`` names no query): an integer, a string with
+    a pattern, or one its description calls an id, identifier, key or number; or either (``oneOf: [{type: string,
+    pattern: ...}, {type: integer}]``)."""
+    if not isinstance(prop, dict):
+        return False
+    branches = prop.get("oneOf") or prop.get("anyOf")
+    if isinstance(branches, list) and branches:
+        scalar = all(isinstance(b, dict) and b.get("type") in ("string", "integer") for b in branches)
+        return scalar and any(_is_key({**b, "description": prop.get("description")}) for b in branches)
+    if prop.get("type") == "integer":
+        return True
+    said = str(prop.get("description") or "")
+    return prop.get("type") == "string" and (bool(prop.get("pattern")) or bool(_KEY_WORDS.search(said)))
+
+
+_KEY_WORDS = re.compile(r"\b(?:id|ids|identifier|key|number)\b", re.IGNORECASE)
 
 
 def _id_field(spec: ToolSpec, entity: str) -> str:

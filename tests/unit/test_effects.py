@@ -195,3 +195,17 @@ def test_a_spec_copied_under_another_name_gets_its_own_effects() -> None:
     renamed = tool.model_copy(update={"name": "delete_ticket"})
     assert effect_of(renamed).kind == "delete"
     assert effect_of(tool).kind == "read"
+
+
+def test_an_argument_named_as_the_type_is_its_key_and_a_context_is_a_view_of_it() -> None:
+    """``update_issue(issue="SHOP-1")``: trackers take an issue by its key under the type's own name."""
+    key = {"oneOf": [{"type": "string", "pattern": "^[A-Z]+-[1-9][0-9]*$"}, {"type": "integer"}]}
+    schema = {"type": "object", "properties": {"issue": key, "title": {"type": "string"}}, "required": ["issue"]}
+    update = infer_effect(ToolSpec(name="update_issue", input_schema=schema))
+    assert (update.kind, update.entity, update.id) == ("update", "issue", "issue")
+    context = infer_effect(ToolSpec(name="get_issue_context", input_schema=schema))
+    assert (context.kind, context.entity, context.id) == ("read", "issue", "issue")
+    optional = {**schema, "required": []}  # an optional ``issue`` filters (list_comments(issue=...)): no key
+    assert infer_effect(ToolSpec(name="update_issue", input_schema=optional)).id is None
+    objects = {"type": "object", "properties": {"user": {"type": "object"}}, "required": ["user"]}
+    assert infer_effect(ToolSpec(name="update_user", input_schema=objects)).id is None  # an object is no key

@@ -34,6 +34,20 @@ def test_a_key_in_the_servers_house_style_names_the_sessions_record() -> None:
     assert named_records.named_id("task", "BUG-1", ledger) is None  # another tag
 
 
+def test_a_key_of_a_scope_and_a_number_names_the_nth_record_made_in_that_scope() -> None:
+    """``SHOP-2``: the second issue made in project SHOP, as trackers key issues (Jira, Linear)."""
+    ledger = Ledger()
+    for n, (project, title) in enumerate([("SHOP", "Cart"), ("WEB", "Footer"), ("SHOP", "Receipts")], start=1):
+        ledger.apply(Effect("create", "issue", f"issue-{n}", {"id": f"issue-{n}", "project": project, "title": title}))
+    assert named_records.named_id("issue", "SHOP-1", ledger) == "issue-1"
+    assert named_records.named_id("issue", "SHOP-2", ledger) == "issue-3"
+    assert named_records.named_id("issue", "web-1", ledger) == "issue-2"
+    assert named_records.named_id("issue", "SHOP-3", ledger) is None  # no third issue in SHOP
+    assert named_records.named_id("issue", "OPS-1", ledger) is None  # no record holds the tag
+    # an argument named as a type the session holds refers to it: the act shows the issue
+    assert named_records.fields({"issue": "SHOP-2", "status": "todo"}, ledger)["title"] == "Receipts"
+
+
 async def test_each_type_is_numbered_from_one() -> None:
     """A server numbers each table on its own: the first task is task-1 though a milestone came before it."""
     spec = {"type": "object", "properties": {"title": STRING}}

@@ -39,10 +39,28 @@ def named_id(entity: str, value: Any, ledger: Ledger) -> str | None:
     if len(found) == 1:
         return found[0]
     written = [id_ for id_ in ledger.entities.get(entity, {}) if same_id(id_, text)]
-    return written[0] if len(written) == 1 else None
+    if len(written) == 1:
+        return written[0]
+    return scoped_key(entity, text, ledger)
 
 
-_TAGGED = re.compile(r"([^\W\d_]+)([-_#:])0*(\d+)")
+def scoped_key(entity: str, given: str, ledger: Ledger) -> str | None:
+    """``SHOP-1`` for the first issue made in project ``SHOP``: trackers key a record by its scope's key and its
+    number within the scope (Jira, Linear, GitHub's ``repo#12``). The record is the n-th of its type, in the order
+    the session made them, among those holding the tag as a field's value; none when no record holds the tag."""
+    found = _TAGGED.fullmatch(given)
+    if found is None:
+        return None
+    tag, number = found.group(1).lower(), int(found.group(3))
+    scoped = [id_ for id_, record in ledger.entities.get(entity, {}).items() if _holds_tag(record, tag)]
+    return scoped[number - 1] if 1 <= number <= len(scoped) else None
+
+
+def _holds_tag(record: dict[str, Any], tag: str) -> bool:
+    return any(isinstance(v, str) and v.lower() == tag for k, v in record.items() if not k.startswith("$"))
+
+
+_TAGGED = re.compile(r"([^\W\d_]+)([-_#:])0*(\d+)")  # a tag, a separator and a number: TASK-001, SHOP-1
 
 
 def same_id(ours: str, given: str) -> bool:
@@ -61,8 +79,11 @@ def fields(arguments: dict[str, Any], ledger: Ledger, refs: dict[str, str] | Non
     names that type's record whatever its length: the type says which table, so ``2`` is not ambiguous."""
     shown: dict[str, Any] = {}
     for key, value in arguments.items():
-        entity = (refs or {}).get(key)
+        # ``transition_issue(issue="SHOP-1")``: an argument named as a type the session holds refers to it
+        entity = (refs or {}).get(key) or (key if ledger.entities.get(key) else None)
         typed = ledger.get(entity, str(value)) if entity and isinstance(value, str | int) else None
+        if entity and typed is None and (found := named_id(entity, value, ledger)) is not None:
+            typed = ledger.get(entity, found)  # a name or a key in the server's house style
         for record in [typed] if typed else _named(value, ledger):
             for key, field in record.items():
                 if not key.startswith("$"):
