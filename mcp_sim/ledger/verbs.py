@@ -15,5 +15,7 @@ VERBS: dict[str, Kind] = {
     # archiving, closing or cancelling keeps the thing (an archived task, a closed issue, a cancelled order or job
     # can still be read, listed by its new status and cancelled again): its state changes
     **dict.fromkeys(["archive", "close", "cancel"], "update"),
+    # a transition moves the thing to another state of its workflow (``transition_issue(issue, status)``)
+    **dict.fromkeys(["transition"], "update"),
     **dict.fromkeys(["delete", "remove", "destroy", "drop"], "delete"),
 }

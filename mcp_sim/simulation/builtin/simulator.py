@@ -76,6 +76,7 @@ from mcp_sim.simulation.builtin import (
     referenced,
     refused_states,
     returned,
+    revisions,
     rowsets,
     selection,
     sequence,
@@ -329,6 +330,8 @@ async def _general_rules(
         filled_scopes.check(name, arguments, await recent())
     if refused_states.refuses_finished(request.spec.description or ""):  # a finished item's guard (refused_states.py)
         refused_states.check(name, request.spec.description or "", arguments, await recent())
+    if effect.id and (guard := revisions.guard_of(request.spec.input_schema)) is not None:  # (revisions.py)
+        derived.update(revisions.checked(name, guard, effect.id, arguments, await recent()))
     if overwrite.flag_of(request.spec.input_schema) is not None:  # a repeat write without its flag (overwrite.py)
         overwrite.check(name, request.spec.input_schema, arguments, await recent())
     if appended.may_show(name, arguments):  # a document's text after its create and appends (appended.py)
@@ -579,7 +582,8 @@ class _Answer:
         if delete_flags.deletes(self.args):  # update_task(id, delete=true) (delete_flags.py)
             return self._delete(id_)
         existing = self._existing(id_)
-        changes = {k: v for k, v in self.args.items() if k != self.effect.id}
+        # ``expected_revision`` is the change's precondition, not a field it sets (revisions.py)
+        changes = {k: v for k, v in self.args.items() if k != self.effect.id and not revisions.is_guard(k)}
         lines = containers.items_after(self.spec, self.effect, self.args, existing)
         if lines is not None:  # add_to_cart: a line more in the cart, not the cart's fields overwritten
             changes = {containers.ITEMS: lines}
