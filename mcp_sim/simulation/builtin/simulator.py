@@ -78,6 +78,7 @@ from mcp_sim.simulation.builtin import (
     returned,
     revisions,
     rowsets,
+    searches,
     selection,
     sequence,
     sheet_names,
@@ -651,7 +652,13 @@ class _Answer:
         """The records a listing call selects among ``found``: by its criteria, its name's words and its search."""
         filters = self._filters()
         fitting = [r for r in found if _matches(r, filters)]
-        return _searched(selection.by_name(self.spec.name, self.args, fitting), self.args)
+        return searches.searched(selection.by_name(self.spec.name, self.args, fitting), self.args, self._ranks())
+
+    def _ranks(self) -> bool:
+        """Whether the tool's search ranks by relevance, as its description or its query's says (searches.py)."""
+        props = self.spec.input_schema.get("properties") or {}
+        said = [str(p.get("description") or "") for k, p in props.items() if k in searches.SEARCH_ARGUMENTS]
+        return searches.ranks("\n".join([self.spec.description or "", *said]))
 
     def _present(self, record: dict[str, Any], mint: bool = False) -> CallToolResult:
         """The answer showing ``record``: in the learned shape, else the outputSchema, else prose."""
@@ -931,7 +938,7 @@ class _Answer:
             fields = set(self.values.resolve(item_schema).get("properties") or {})
             shown = own.pop() if own and own[0] else self._fitting(fields)
             own.clear()
-            body[key] = [_fill(self.values, item_schema, r) for r in _searched(shown, self.args)]
+            body[key] = [_fill(self.values, item_schema, r) for r in searches.searched(shown, self.args, self._ranks())]
         if arrays:
             for key in ("total", "count", "total_count", "totalCount"):
                 if key in body and isinstance(body[key], int):
@@ -1115,18 +1122,6 @@ def _known(record: dict[str, Any], key: str, parent: str) -> Any:
             if name in record:
                 return record[name]
     return record.get(key)
-
-
-def _searched(records: list[dict[str, Any]], arguments: dict[str, Any]) -> list[dict[str, Any]]:
-    """Records a search argument (``query``, ``search``, ``q``, ``keyword``, ``term``) finds anywhere in their
-    text, case-insensitive; all of them when the call searches nothing."""
-    wanted = [str(v).lower() for k, v in arguments.items() if k in _SEARCH_ARGUMENTS and isinstance(v, str) and v]
-    if not wanted:
-        return records
-    return [r for r in records if all(w in json.dumps(r, ensure_ascii=False).lower() for w in wanted)]
-
-
-_SEARCH_ARGUMENTS = frozenset({"query", "search", "q", "keyword", "keywords", "term"})
 
 
 def _matches(record: dict[str, Any], filters: dict[str, Any]) -> bool:
