@@ -33,6 +33,9 @@ def text(result: CallToolResult) -> str:
 def test_names_that_observe_and_names_that_change() -> None:
     assert observes("read_query") and observes("git_status") and observes("ls") and observes("getOrderDetails")
     assert not observes("write_query") and not observes("git_commit") and not observes("calculate")
+    # a log written to is no log read: log_attempt and record_event write an entry, git_log and view_log read
+    assert not observes("log_attempt") and not observes("record_event") and not observes("logFood")
+    assert observes("git_log") and observes("view_log") and observes("log")
 
 
 def test_an_action_verb_first_is_no_list() -> None:

@@ -26,6 +26,8 @@ _OBSERVING_WORDS = (
     "head tail stat info tree count check display print grep inspect preview peek dump export"
 )
 OBSERVING = frozenset(_OBSERVING_WORDS.split())
+# verbs that write an entry when they open a name (``log_attempt``, ``record_event``, ``track_expense``)
+_RECORDING = frozenset({"log", "record", "track"})
 LOOKBACK = 64  # earlier turns read for one recall: bounds the cost in long sessions
 MAX_RECALLED = 8  # earlier calls shown at most (the most related, then the latest)
 _TOKEN = re.compile(r"[\w.\-/:@#]+")
@@ -36,6 +38,8 @@ _NAME_WORDS = re.compile(r"[^a-z0-9]+")
 def observes(tool: str) -> bool:
     """Whether a tool's name says it reads state (any word of it, so ``git_status`` and ``read_query`` do)."""
     words = _NAME_WORDS.split(re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", tool).lower())
+    if len(words) > 1 and words[0] in _RECORDING:
+        return False  # ``log_attempt``, ``log_food``: a log written to, unlike ``git_log`` or ``view_log``
     return not any(word in CHANGING for word in words) and any(word in OBSERVING for word in words)
 
 
