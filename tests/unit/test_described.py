@@ -235,3 +235,18 @@ def test_values_joined_by_middle_dots_or_bars_are_a_closed_list_unless_an_exampl
     assert priority is not None and priority.options == ("P0", "P1", "P2", "P3")  # glosses dropped
     assert described.stated_by("A shell pipeline, like grep x | sort | uniq") is None
     assert described.stated_by("Use true|false") is None  # two are no list
+
+
+def test_a_section_named_after_the_argument_lists_its_values() -> None:
+    """A Python docstring gives ``action`` its choices under ``Actions:``, a bullet each or joined by slashes."""
+    doc = "The only tool for HP or location changes.\n\nActions:\n\n- hp: Heal/damage (int).\n\n- location: Move."
+    schema = {"type": "object", "properties": {"action": {"type": "string"}, "value": {"type": "integer"}}}
+    described.check("modify_state", doc, schema, {"action": "hp", "value": 3})
+    with pytest.raises(InvalidArguments, match="mana"):
+        described.check("modify_state", doc, schema, {"action": "mana", "value": 3})
+    slashes = "Inventory.\n\nActions:\n- add/remove/update/use — supply item_name where required."
+    described.check("manage_inventory", slashes, schema, {"action": "use"})
+    with pytest.raises(InvalidArguments, match="steal"):
+        described.check("manage_inventory", slashes, schema, {"action": "steal"})
+    prose = "Actions:\nUse this tool for anything the inventory needs.\n- add: one"  # no bullet first: no list
+    described.check("manage_inventory", prose, schema, {"action": "steal"})

@@ -122,7 +122,10 @@ def check(tool: str, description: str, input_schema: dict[str, Any], arguments: 
             continue  # the schema says it already, and the arguments were validated against it
         own = str(prop.get("description") or documented.get(name) or "")
         stated = (
-            stated_by(own) or named_list(description, name) or (None if own else dated(description, name, properties))
+            stated_by(own)
+            or named_list(description, name)
+            or section_list(description, name)
+            or (None if own else dated(description, name, properties))
         )
         if stated is None:
             continue
@@ -352,6 +355,28 @@ def named_list(description: str, name: str) -> Stated | None:
         return None
     options = _options([p.strip() for p in re.split(r"\s*,\s*(?:or\s+)?|\s+or\s+", found.group(1))])
     return Stated(options) if options else None
+
+
+def section_list(description: str, name: str) -> Stated | None:
+    """The values a section named after the argument lists, one bullet each (``Actions:`` then ``- hp: Heal or
+    damage``, ``- "create": Add a new NPC``) or joined by slashes (``- add/remove/update/check/list/use``): a
+    Python docstring's way of giving ``action`` its choices. Only the section's own bullets count."""
+    header = re.search(rf"^[ \t]*{re.escape(name)}s?[ \t]*:[ \t]*$", description, re.IGNORECASE | re.MULTILINE)
+    if header is None:
+        return None
+    values: list[str] = []
+    for line in description[header.end() :].splitlines():
+        if not line.strip():
+            continue  # a blank line between bullets
+        bullet = _SECTION_BULLET.match(line)
+        if bullet is None:
+            break  # the section ends where its bullets do
+        values.extend(bullet.group(1).split("/"))
+    return Stated(_options(values)) if len(values) >= 2 and _options(values) else None
+
+
+# ``- hp: Heal``, ``- "create": Add``, ``- add/remove/update — supply item_name``: a bullet opening with its value
+_SECTION_BULLET = re.compile(r"^\s*[-*\u2022]\s*[\"'`]?([\w-]+(?:/[\w-]+)*)[\"'`]?\s*(?::|\u2014|\u2013|-\s|$)")
 
 
 def _opening_list(description: str) -> tuple[str, ...]:
