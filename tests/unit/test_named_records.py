@@ -88,3 +88,16 @@ def test_an_item_given_inside_an_earlier_calls_arguments_is_found_by_its_identit
         named_records.given({"item": {"id": "L-105", "name": "T. Berg"}}, earlier)["name"] == "T. Berg"
     )  # the call wins
     assert named_records.given({"identity_value": "L-999"}, earlier) == {}
+
+
+async def test_an_act_on_a_bare_id_shows_the_record_of_the_one_type_named_so() -> None:
+    """``reopen(id=1)`` where ``get_task(id)`` names tasks: the act's answer shows task 1, though "1" alone
+    is too short to be taken for a name."""
+    id_only = {"type": "object", "properties": {"id": {"type": "integer"}}, "required": ["id"]}
+    path = path_of(
+        ToolSpec(name="create_task", input_schema={"type": "object", "properties": {"name": STRING}}),
+        ToolSpec(name="get_task", input_schema=id_only),
+        ToolSpec(name="reopen", input_schema=id_only),
+    )
+    assert "id: 1," in text(await path.call("s", "create_task", {"name": "Index product names"}))  # integer ids
+    assert "Index product names" in text(await path.call("s", "reopen", {"id": 1}))

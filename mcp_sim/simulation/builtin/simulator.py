@@ -473,8 +473,18 @@ class _Answer:
         shown = shown_by(self.ledger, self.spec.name, self.spec.description, self.args)  # get_balance: the balance
         given = echoed.with_records(self.effect, self.entity, self.args, self.ledger)  # a batch update's records
         shown.update(planning.children(self.args, self.ledger))  # a planned parent's items (planning.py)
-        named = named_records.fields(self.args, self.ledger, self.effect.refs)  # the records it names
+        named = named_records.fields(self.args, self.ledger, {**self._bare_id(), **self.effect.refs})
         return self._present({"success": True, **named, **shown, **given, **self.derived}), self._referenced()
+
+    def _bare_id(self) -> dict[str, str]:
+        """``reopen(id=3)`` on a server whose one made type its tools name by a bare ``id`` (``show(id)``,
+        ``close(id)`` take tasks) acts on that type's record: the type says which table, so ``3`` is no
+        ambiguous one-character name."""
+        types = self.request.types
+        if self.effect.kind != "none" or "id" not in self.args or types is None:
+            return {}
+        named = [entity for entity in types.created if types.id_arguments.get(entity) == "id"]
+        return {"id": named[0]} if len(named) == 1 else {}
 
     def _referenced(self) -> list[Effect]:
         """An act on ids the session never saw (``invoices_extract(invoice_id)``), let through by an open world: they
