@@ -122,7 +122,7 @@ def _audited(
                 violations.append(_shown_deleted(entity, id_, found.record, found.container))
             elif ledger.exists(entity, id_) and not ledger.is_stale(entity, id_) and (entity, id_) not in updated:
                 violations.extend(_disagreements(entity, id_, found.record, scalar_fields(found), ledger))
-    violations.extend(_dangling(body, ledger, types, created))
+    violations.extend(_dangling(body, ledger, types, created, arguments))
     return Audit(body, violations)
 
 
@@ -223,10 +223,14 @@ def _setter(record: dict[str, Any], key: str, value: Any) -> Callable[[], None]:
     return lambda: record.__setitem__(key, value)
 
 
-def _dangling(body: Any, ledger: Ledger, types: EntityTypes, created: set[tuple[str, str]]) -> list[Violation]:
-    """Fields named ``<entity>_id`` / ``<entity>Id`` must point at live entities of known types."""
+def _dangling(
+    body: Any, ledger: Ledger, types: EntityTypes, created: set[tuple[str, str]], arguments: dict[str, Any]
+) -> list[Violation]:
+    """Fields named ``<entity>_id`` / ``<entity>Id`` must point at live entities of known types. One that points
+    nowhere was made up by the world model (the arguments' references were checked before it ran): the fix points
+    it at the record of that type the call names, else at nothing (null), rather than refusing the whole answer."""
     found = []
-    for key, value in _fields(body):
+    for container, key, value in _fields(body):
         entity = _referenced_type(key)
         if not entity or entity not in types.id_fields or types.id_fields[entity] == key:
             continue
@@ -234,8 +238,16 @@ def _dangling(body: Any, ledger: Ledger, types: EntityTypes, created: set[tuple[
             continue
         problem = _missing(entity, value, ledger, types)
         if problem is not None:
-            found.append(Violation("dangling", entity, str(value), f"the answer refers to {problem.message}"))
+            fix = _setter(container, key, _named_by_call(entity, arguments, ledger))
+            found.append(Violation("dangling", entity, str(value), f"the answer refers to {problem.message}", fix))
     return found
+
+
+def _named_by_call(entity: str, arguments: dict[str, Any], ledger: Ledger) -> str | int | None:
+    """The one live ``entity`` record the call's top-level arguments name by its id, if exactly one is."""
+    named = {v for v in arguments.values() if isinstance(v, str | int) and not isinstance(v, bool)}
+    live = [v for v in named if ledger.exists(entity, str(v))]
+    return live[0] if len(live) == 1 else None
 
 
 @lru_cache(maxsize=4096)  # answer field names repeat call after call; the two regexes were half of _dangling
@@ -245,11 +257,13 @@ def _referenced_type(key: str) -> str:
     return singular(re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", match.group(1)).lower()) if match else ""
 
 
-def _fields(body: Any, depth: int = 0) -> list[tuple[str, Any]]:
+def _fields(body: Any, depth: int = 0) -> list[tuple[dict[str, Any], str, Any]]:
+    """(the object, key, value) of every field in ``body``, nested ones too (four levels at most)."""
     if depth > 4:
         return []
     if isinstance(body, list):
         return [kv for item in body for kv in _fields(item, depth + 1)]
     if isinstance(body, dict):
-        return [(str(k), v) for k, v in body.items()] + [kv for v in body.values() for kv in _fields(v, depth + 1)]
+        own = [(body, str(k), v) for k, v in body.items()]
+        return own + [kv for v in body.values() for kv in _fields(v, depth + 1)]
     return []

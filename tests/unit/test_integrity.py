@@ -100,6 +100,17 @@ def test_a_reference_to_a_missing_entity_is_dangling(ledger: Ledger) -> None:
     body = {"id": "c-1", "ticket_id": "t-9", "body": "hello"}
     checked = audit(spec("add_comment"), {"ticket_id": "t-1", "body": "hello"}, answer(body), ledger, TYPES)
     assert [(v.rule, v.id) for v in checked.violations] == [("dangling", "t-9")]
+    # the world model made the reference up: it is pointed at the ticket the call names, not refused
+    assert checked.repairable
+    for violation in checked.violations:
+        assert violation.fix is not None
+        violation.fix()
+    assert checked.body["ticket_id"] == "t-1"
+    naming_none = audit(spec("add_comment"), {"body": "hello"}, answer(dict(body)), ledger, TYPES)
+    for violation in naming_none.violations:
+        assert violation.fix is not None
+        violation.fix()
+    assert naming_none.body["ticket_id"] is None  # no ticket named: the answer names none
 
 
 def test_failures_and_plain_text_are_not_audited(ledger: Ledger) -> None:
