@@ -38,6 +38,7 @@ from mcp.types import (
     Tool,
 )
 
+from mcp_sim.backends.http11 import http11_transport
 from mcp_sim.config import HttpUpstream, StdioUpstream
 from mcp_sim.errors import BackendUnavailable, ProtocolError, SimError
 from mcp_sim.outcome import ProgressFn
@@ -132,7 +133,9 @@ class UpstreamMCP:
                 yield client
             return
         timeout = httpx2.Timeout(30.0, read=config.call_timeout_s)
-        async with httpx2.AsyncClient(headers=config.headers, timeout=timeout) as http:
+        # http:// on asyncio: the lean HTTP/1.1 transport (http11.py); else (https, a proxy) httpx2's own
+        transport = http11_transport(config.url)
+        async with httpx2.AsyncClient(headers=config.headers, timeout=timeout, transport=transport) as http:
             with _no_deprecation_warnings():
                 opened = Client(streamable_http_client(config.url, http_client=http), **self._client_options())
             async with opened as client:
