@@ -240,6 +240,18 @@ SEVENTEENTH_VENVS: dict[str, list[list[str]]] = {
     "countbean": [["countbean-mcp==0.7.0", "mcp==1.30.0"]],  # needs mcp<2; brings beancount 3 and beanquery
     "board": [["local-board==0.0.2"]],  # no SDK: its own JSON-RPC handler, no dependencies
 }
+# The eighteenth batch (book_library, card_collection, feed_reader, word_puzzle) installs under .cache/record18
+# (held-out data, like the fourth to seventeenth): one venv per server, no npm packages. `--install-batch record18`
+# installs only these.
+EIGHTEENTH = Path(os.environ.get("MCP_REC_EIGHTEENTH", REPO / ".cache" / "record18"))
+EIGHTEENTH_NPM_PACKAGES: list[str] = []
+EIGHTEENTH_VENVS: dict[str, list[list[str]]] = {
+    "booklover": [["mcp-book-lover==0.1.9", "mcp==1.30.0"]],  # imports mcp.server.fastmcp (gone in mcp 2.x)
+    "tcg": [["tcg-mcp==0.4.0", "mcp==1.30.0"]],  # imports mcp.server.fastmcp (gone in mcp 2.x)
+    # the `fastmcp` package; on fastmcp 2.14 its keyword-only tool parameters are required, so list_entries fails
+    "feeds": [["mcp-feed-reader-crunchtools==0.5.0", "fastmcp==3.4.11", "mcp==1.30.0"]],
+    "connections": [["connections-mcp==0.2.1", "mcp==1.30.0"]],  # low-level `Server`: its decorators are gone in 2.x
+}
 # libfaketime (Debian package `faketime`) freezes the wall clock of servers that stamp records with it (kanban's
 # SQLite `datetime('now')`); the monotonic clock keeps running so timeouts still work.
 FAKETIME_LIB = Path("/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1")
@@ -9552,6 +9564,734 @@ async def vibe_mistakes(s: Rec, wd: Path) -> None:
     await s.call("get_plan", {}, note="error case: unknown tool")
 
 
+# ---- the eighteenth batch (held-out data, installed under .cache/record18) ---------------------------
+# book_library (mcp-book-lover 0.1.9, mcp 1.30 `FastMCP`): a personal book library in SQLite under $HOME: books with
+# integer ids, reading status, reviews, quotes, series and series reviews, yearly goals and saved recommendations.
+# Answers are prose (JSON for a new book and the JSON export), wrapped as structuredContent {"result": "..."};
+# unknown ids are ordinary "Book 42 not found." answers, only argument validation is isError. Its online tools
+# (search, download, recommendations, ElevenReader) are not called.
+# card_collection (tcg-mcp 0.4.0, mcp 1.30 `FastMCP`): a trading-card collection (raw and graded cards, sealed product)
+# and a buy watchlist in SQLite, with uuid hex ids (seeded here). Every tool takes one `params` object; answers are
+# JSON text, failures ordinary "Error: ..." text, argument validation isError. Grading and pricing lookups need
+# provider tokens, which are not set.
+# feed_reader (mcp-feed-reader-crunchtools 0.5.0, FastMCP 3.4 of the `fastmcp` package): an RSS/Atom reader
+# (feeds, entries, categories, OPML) in SQLite. Its feeds are served by a static HTTP server each session starts on
+# 127.0.0.1 and stops afterwards. Dicts answer JSON text and the same structuredContent, lists {"result": [...]};
+# failures (unknown ids, duplicates, fetch errors) are isError text.
+# word_puzzle (connections-mcp 0.2.1, mcp 1.30 low-level `Server`): the Connections word game: puzzles of 16 words
+# in four hidden groups, kept in memory with uuid ids; solutions are checked group by group and hints reveal a
+# group's name. Answers are JSON text; every failure is an ordinary {"error": ...} answer. Its picks (random) and
+# ids (uuid4) come from generators seeded per session. All four run under the frozen clock.
+
+
+BOOKLOVER_PY = EIGHTEENTH / "venv-booklover" / "bin" / "python"
+
+
+def booklover_env(wd: Path) -> dict[str, str]:
+    return {**frozen_clock(), "HOME": str(wd)}
+
+
+_BOOK_ROW = re.compile(r"\[(\d+)\] ([^\n]+?) — ")
+
+
+def _book_ids(answer: Answer) -> dict[str, int]:
+    """Title -> id from a bl_list_books / bl_find_in_library listing."""
+    return {title.strip(): int(i) for i, title in _BOOK_ROW.findall(answer.text)}
+
+
+def _new_book(answer: Answer) -> int:
+    return int(json.loads(answer.text)["id"])
+
+
+async def books_series(s: Rec, wd: Path) -> None:
+    await s.call("bl_list_books", {})
+    a = await s.call(
+        "bl_add_book",
+        {
+            "title": "The Last Wish",
+            "author": "Andrzej Sapkowski",
+            "genre": "fantasy",
+            "language": "en",
+            "series": "The Witcher",
+            "series_order": 1,
+        },
+    )
+    wish = _new_book(a)
+    s.capture(book_id=wish)
+    a = await s.call(
+        "bl_add_book",
+        {
+            "title": "Sword of Destiny",
+            "author": "Andrzej Sapkowski",
+            "genre": "fantasy",
+            "language": "en",
+            "series": "The Witcher",
+            "series_order": 2,
+        },
+    )
+    sword = _new_book(a)
+    s.capture(book_id=sword)
+    a = await s.call(
+        "bl_add_book", {"title": "Dune", "author": "Frank Herbert", "genre": "sci-fi", "status": "downloaded"}
+    )
+    dune = _new_book(a)
+    s.capture(book_id=dune)
+    a = await s.call(
+        "bl_add_book",
+        {
+            "title": "Piranesi",
+            "author": "Susanna Clarke",
+            "genre": "fantasy",
+            "description": "Gift from Lena",
+        },
+    )
+    s.capture(book_id=_new_book(a))
+    await s.call("bl_find_in_library", {"query": "Witcher"})
+    await s.call("bl_update_book_status", {"book_id": wish, "status": "reading"})
+    await s.call("bl_update_book_status", {"book_id": wish, "status": "finished"})
+    await s.call(
+        "bl_review_book",
+        {
+            "book_id": wish,
+            "text": "Short stories that build Geralt's world; Edge of the World is the best.",
+            "rating": 4.5,
+        },
+    )
+    await s.call("bl_get_reviews", {"book_id": wish})
+    await s.call("bl_list_series", {})
+    await s.call("bl_series_books", {"series": "Witcher"})
+    await s.call(
+        "bl_review_series", {"series": "The Witcher", "text": "Worth it for the first two books alone.", "rating": 5}
+    )
+    await s.call("bl_get_series_reviews", {})
+    await s.call("bl_suggest_next", {})
+    await s.call("bl_list_books", {"status": "finished"})
+    await s.call("bl_update_book_status", {"book_id": dune, "status": "reading"})
+    await s.call("bl_reading_stats", {})
+
+
+async def books_quotes_goals(s: Rec, wd: Path) -> None:
+    await s.call(
+        "bl_import_list",
+        {
+            "text": "The Left Hand of Darkness — Ursula K. Le Guin\n"
+            "Project Hail Mary - Andy Weir\n"
+            "Klara and the Sun \u2013 Kazuo Ishiguro\n"
+        },
+    )
+    a = await s.call("bl_list_books", {})
+    ids = _book_ids(a)
+    left, hail, klara = ids["The Left Hand of Darkness"], ids["Project Hail Mary"], ids["Klara and the Sun"]
+    s.capture(book_ids=[left, hail, klara])
+    await s.call("bl_update_book_status", {"book_id": hail, "status": "reading"})
+    await s.call(
+        "bl_add_quote",
+        {"book_id": hail, "text": "I penetrated the outer cell membrane with a nanosyringe.", "page": "112"},
+    )
+    await s.call("bl_add_quote", {"book_id": left, "text": "Light is the left hand of darkness."})
+    await s.call("bl_list_quotes", {"book_id": hail})
+    await s.call("bl_set_goal", {"year": 2026, "target": 12})
+    await s.call("bl_update_book_status", {"book_id": hail, "status": "finished"})
+    await s.call("bl_review_book", {"book_id": hail, "text": "Rocky carries the whole second half.", "rating": 5})
+    await s.call("bl_goal_progress", {"year": 2026})
+    await s.call(
+        "bl_save_recommendation",
+        {"title": "The Dispossessed", "author": "Ursula K. Le Guin", "reason": "liked The Left Hand of Darkness"},
+    )
+    await s.call("bl_save_recommendation", {"title": "Artemis", "author": "Andy Weir", "source": "book club"})
+    a = await s.call("bl_list_recommendations", {})
+    m = re.search(r"\[(\d+)\] Artemis", a.text)
+    if not m:
+        raise ValueError(f"no Artemis in {a.text[:300]!r}")
+    rec = int(m.group(1))
+    s.capture(rec_id=rec)
+    await s.call("bl_delete_recommendation", {"rec_id": rec})
+    await s.call("bl_list_recommendations", {})
+    await s.call("bl_delete_book", {"book_id": klara})
+    await s.call("bl_get_reviews", {"book_id": klara}, note="deleted")
+    await s.call("bl_list_quotes", {})
+    await s.call("bl_export_library", {"format": "csv"})
+
+
+async def books_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("bl_get_reviews", {"book_id": 99}, note="error case: unknown book")
+    a = await s.call("bl_add_book", {"title": "Middlemarch", "author": "George Eliot", "genre": "classic"})
+    book = _new_book(a)
+    s.capture(book_id=book)
+    await s.call(
+        "bl_review_book", {"book_id": book, "text": "Loved Dorothea.", "rating": 7}, note="error case: rating over 5"
+    )
+    await s.call("bl_review_book", {"book_id": 42, "text": "Great.", "rating": 4}, note="error case: unknown book")
+    await s.call("bl_update_book_status", {"book_id": 42, "status": "finished"}, note="error case: unknown book")
+    await s.call("bl_delete_book", {"book_id": 42}, note="error case: unknown book")
+    await s.call("bl_add_quote", {"book_id": 42, "text": "A quote."}, note="error case: unknown book")
+    await s.call("bl_add_book", {"title": "Persuasion"}, note="error case: no author")
+    await s.call(
+        "bl_update_book_status", {"book_id": "Middlemarch", "status": "reading"}, note="error case: title as id"
+    )
+    await s.call("bl_export_library", {"format": "xml"}, note="error case: format not supported")
+    await s.call("bl_series_books", {"series": "Discworld"}, note="error case: no such series")
+    await s.call("bl_goal_progress", {"year": 2031}, note="error case: no goal for that year")
+    await s.call("bl_delete_book", {"book_id": book})
+    await s.call("bl_update_book_status", {"book_id": book, "status": "reading"}, note="error case: deleted")
+    await s.call("bl_rate_book", {"book_id": book, "rating": 4}, note="error case: unknown tool")
+
+
+TCG_PY = EIGHTEENTH / "venv-tcg" / "bin" / "python"
+
+
+def _tcg_launch(seed: int) -> str:
+    # card and watchlist ids are uuid4().hex: drawn here from a generator seeded per session
+    return (
+        f"import random, uuid; g = random.Random({seed}); "
+        "uuid.uuid4 = lambda: uuid.UUID(int=g.getrandbits(128), version=4); "
+        "from tcg_mcp.server import main; main()"
+    )
+
+
+def tcg_env(wd: Path) -> dict[str, str]:
+    return {**frozen_clock(), "HOME": str(wd), "TCG_DB_PATH": str(wd / "tcg.db")}
+
+
+def _tcg(answer: Answer, key: str) -> Any:
+    data = json.loads(answer.text)
+    if key not in data:
+        raise ValueError(f"no {key} in {answer.text[:300]!r}")
+    return data[key]
+
+
+async def tcg_binder(s: Rec, wd: Path) -> None:
+    await s.call("tcg_collection_list", {"params": {}})
+    a = await s.call(
+        "tcg_collection_add_card",
+        {
+            "params": {
+                "subject": "Charizard ex",
+                "set_name": "Obsidian Flames",
+                "card_number": "223/197",
+                "year": "2023",
+                "brand": "Pokemon",
+                "variety": "Special Illustration Rare",
+                "acquisition_date": "2026-01-05",
+                "acquisition_price": 96.5,
+                "acquisition_source": "local card shop",
+            }
+        },
+    )
+    zard = _tcg(a, "card_id")
+    s.capture(card_id=zard)
+    a = await s.call(
+        "tcg_collection_add_card",
+        {
+            "params": {
+                "subject": "Pikachu",
+                "is_graded": True,
+                "grading_provider": "psa",
+                "cert_number": "87654321",
+                "grade": "GEM MT 10",
+                "grade_numeric": 10,
+                "set_name": "Crown Zenith",
+                "card_number": "GG30",
+                "acquisition_price": 140,
+                "tags": ["graded", "showcase"],
+            }
+        },
+    )
+    pika = _tcg(a, "card_id")
+    s.capture(card_id=pika)
+    a = await s.call(
+        "tcg_collection_add_sealed",
+        {
+            "params": {
+                "product_type": "etb",
+                "set_name": "Surging Sparks",
+                "set_code": "sv08",
+                "quantity": 2,
+                "acquisition_price": 49.99,
+            }
+        },
+    )
+    etbs = _tcg(a, "card_ids")
+    s.capture(card_ids=etbs)
+    await s.call("tcg_collection_list", {"params": {}})
+    await s.call("tcg_collection_get", {"params": {"card_id": zard}})
+    await s.call(
+        "tcg_collection_update",
+        {"params": {"card_id": zard, "notes": "centering slightly off, keep raw", "acquisition_price": 92.0}},
+    )
+    await s.call("tcg_collection_value", {"params": {}})
+    await s.call(
+        "tcg_collection_remove",
+        {"params": {"card_id": etbs[0], "sold_price": 65.0, "sold_date": "2026-01-18"}},
+        note="soft delete: the row stays as sold",
+    )
+    await s.call("tcg_collection_list", {"params": {"status": "sold"}})
+    await s.call("tcg_collection_get", {"params": {"card_id": etbs[0]}})
+    await s.call("tcg_collection_remove", {"params": {"card_id": etbs[1], "hard": True}})
+    await s.call("tcg_collection_get", {"params": {"card_id": etbs[1]}}, note="hard-deleted")
+    await s.call("tcg_collection_list", {"params": {"grading_provider": "psa"}})
+    await s.call("tcg_collection_value", {"params": {}})
+
+
+async def tcg_watch(s: Rec, wd: Path) -> None:
+    a = await s.call(
+        "tcg_watchlist_add",
+        {
+            "params": {
+                "card_descriptor": "Umbreon VMAX Alt Art — Evolving Skies 215/203",
+                "horizon": "hold",
+                "target_price": 900,
+                "thesis": "Moonbreon keeps climbing; buy below 900",
+            }
+        },
+    )
+    umbreon = _tcg(a, "watchlist_id")
+    s.capture(watchlist_id=umbreon)
+    a = await s.call(
+        "tcg_watchlist_add",
+        {"params": {"card_descriptor": "Pikachu with Grey Felt Hat — SVP 085", "horizon": "flip", "target_price": 450}},
+    )
+    felt = _tcg(a, "watchlist_id")
+    s.capture(watchlist_id=felt)
+    await s.call("tcg_watchlist_list", {"params": {}})
+    await s.call("tcg_watchlist_get", {"params": {"watchlist_id": umbreon}})
+    await s.call("tcg_watchlist_update", {"params": {"watchlist_id": felt, "target_price": 400, "thesis": "post-hype"}})
+    await s.call("tcg_watchlist_list", {"params": {"horizon": "flip"}})
+    await s.call("tcg_watchlist_close", {"params": {"watchlist_id": felt, "reason": "bought"}})
+    a = await s.call(
+        "tcg_collection_add_card",
+        {
+            "params": {
+                "subject": "Pikachu with Grey Felt Hat",
+                "set_name": "SVP Black Star Promos",
+                "card_number": "085",
+                "acquisition_price": 395,
+                "acquisition_date": "2026-01-19",
+            }
+        },
+    )
+    s.capture(card_id=_tcg(a, "card_id"))
+    await s.call(
+        "tcg_watchlist_close", {"params": {"watchlist_id": felt, "reason": "manual"}}, note="error case: closed twice"
+    )
+    await s.call("tcg_watchlist_list", {"params": {}})
+    await s.call("tcg_watchlist_list", {"params": {"open_only": False}})
+    await s.call("tcg_collection_list", {"params": {"subject_like": "pikachu"}})
+    await s.call("tcg_watchlist_get", {"params": {"watchlist_id": felt}})
+
+
+async def tcg_mistakes(s: Rec, wd: Path) -> None:
+    await s.call(
+        "tcg_collection_get",
+        {"params": {"card_id": "5b2f0c9e8d7a4e61b3c2a1f0e9d8c7b6"}},
+        note="error case: unknown card",
+    )
+    await s.call(
+        "tcg_collection_add_card",
+        {"params": {"subject": "Mewtwo", "is_graded": True, "grade": "9"}},
+        note="error case: graded without provider and cert",
+    )
+    await s.call("tcg_collection_add_card", {"params": {"set_name": "Base Set"}}, note="error case: no subject")
+    await s.call("tcg_collection_add_card", {"subject": "Mew"}, note="error case: arguments not wrapped in params")
+    a = await s.call("tcg_collection_add_card", {"params": {"subject": "Mew", "set_name": "151", "card_number": "151"}})
+    mew = _tcg(a, "card_id")
+    s.capture(card_id=mew)
+    await s.call("tcg_collection_update", {"params": {"card_id": mew}}, note="error case: nothing to update")
+    await s.call(
+        "tcg_collection_update",
+        {"params": {"card_id": mew, "status": "traded"}},
+        note="error case: status not allowed",
+    )
+    await s.call(
+        "tcg_collection_update",
+        {"params": {"card_id": "0000", "notes": "x"}},
+        note="error case: unknown card",
+    )
+    await s.call(
+        "tcg_watchlist_close",
+        {"params": {"watchlist_id": "7c1d2e3f4a5b4c6d8e9f0a1b2c3d4e5f", "reason": "bought"}},
+        note="error case: unknown entry",
+    )
+    await s.call(
+        "tcg_collection_add_sealed",
+        {"params": {"product_type": "blister", "set_name": "Paldea Evolved"}},
+        note="error case: product type not allowed",
+    )
+    await s.call("tcg_collection_list", {"params": {"limit": 1000}}, note="error case: limit over 500")
+    await s.call(
+        "tcg_psa_get_cert", {"params": {"cert_number": "87654321"}}, note="error case: no PSA token configured"
+    )
+    await s.call("tcg_collection_remove", {"params": {"card_id": mew, "hard": True}})
+    await s.call("tcg_collection_remove", {"params": {"card_id": mew}}, note="error case: removed twice")
+    await s.call("tcg_collection_delete", {"params": {"card_id": mew}}, note="error case: unknown tool")
+
+
+FEEDS_PY = EIGHTEENTH / "venv-feeds" / "bin" / "python"
+FEEDS_PORT = 18318
+FEEDS_URL = f"http://127.0.0.1:{FEEDS_PORT}"
+_FEED_MTIME = 1768824000  # 2026-01-19T12:00:00Z: the servers' Last-Modified
+
+
+def _rss(title: str, link: str, items: list[tuple[str, str, str, str]]) -> str:
+    body = "".join(
+        f"<item><title>{t}</title><link>{link}/{slug}</link><guid>{link}/{slug}</guid>"
+        f"<pubDate>{date}</pubDate><description>{desc}</description></item>"
+        for t, slug, date, desc in items
+    )
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel>'
+        f"<title>{title}</title><link>{link}</link><description>{title}</description>{body}</channel></rss>\n"
+    )
+
+
+FEED_FILES = {
+    "kitchen.xml": _rss(
+        "Crumb and Crust",
+        "https://crumb.example.org",
+        [
+            (
+                "Sourdough starter, day one",
+                "starter-day-one",
+                "Mon, 12 Jan 2026 08:00:00 GMT",
+                "Flour, water and patience: feeding a sourdough starter.",
+            ),
+            (
+                "Weeknight ramen",
+                "weeknight-ramen",
+                "Wed, 14 Jan 2026 18:30:00 GMT",
+                "A 30-minute miso ramen with soft eggs.",
+            ),
+            (
+                "Laminated dough without tears",
+                "laminated-dough",
+                "Fri, 16 Jan 2026 09:15:00 GMT",
+                "Croissants at home, with a cold kitchen and a ruler.",
+            ),
+        ],
+    ),
+    "garden.xml": _rss(
+        "Balcony Garden",
+        "https://balcony.example.net",
+        [
+            (
+                "Seed catalogue season",
+                "seed-catalogues",
+                "Sat, 10 Jan 2026 10:00:00 GMT",
+                "Which tomatoes fit a 2 square metre balcony.",
+            ),
+            (
+                "Chitting potatoes in January",
+                "chitting-potatoes",
+                "Sun, 18 Jan 2026 07:45:00 GMT",
+                "Egg boxes on the windowsill.",
+            ),
+        ],
+    ),
+    "bikes.xml": _rss(
+        "Spoke and Chain",
+        "https://spoke.example.com",
+        [
+            (
+                "Winter chain care",
+                "winter-chain",
+                "Tue, 13 Jan 2026 17:00:00 GMT",
+                "Salt, wax and a toothbrush.",
+            ),
+        ],
+    ),
+}
+FEEDS_OPML = (
+    '<?xml version="1.0" encoding="UTF-8"?><opml version="2.0"><head><title>Reader export</title></head><body>'
+    '<outline text="Hobbies" title="Hobbies">'
+    f'<outline type="rss" text="Balcony Garden" xmlUrl="{FEEDS_URL}/garden.xml"/>'
+    f'<outline type="rss" text="Spoke and Chain" xmlUrl="{FEEDS_URL}/bikes.xml"/>'
+    "</outline></body></opml>\n"
+)
+
+
+def feeds_env(wd: Path) -> dict[str, str]:
+    return {**frozen_clock(), "HOME": str(wd), "FEED_READER_DB": str(wd / "feeds.db")}
+
+
+def _feeds_alive() -> bool:
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(f"{FEEDS_URL}/kitchen.xml", timeout=1) as r:
+            return bool(r.status == 200)
+    except OSError:
+        return False
+
+
+def feeds_start(wd: Path) -> None:
+    """The feeds: static files served on 127.0.0.1 only, by Python's http.server, for the session's length."""
+    if _feeds_alive():
+        raise RuntimeError(f"something already answers on 127.0.0.1:{FEEDS_PORT}")
+    site = wd / "site"
+    site.mkdir()
+    for name, text in FEED_FILES.items():
+        (site / name).write_text(text)
+        os.utime(site / name, (_FEED_MTIME, _FEED_MTIME))
+    (wd / "hobbies.opml").write_text(FEEDS_OPML)
+    with (wd / "http.log").open("ab") as log:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "http.server", str(FEEDS_PORT), "--bind", "127.0.0.1", "--directory", str(site)],
+            cwd=wd,
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    (wd / "http.pid").write_text(str(proc.pid))
+    for _ in range(100):
+        if _feeds_alive():
+            return
+        time.sleep(0.1)
+    raise RuntimeError("the feed server did not start")
+
+
+def feeds_stop(wd: Path) -> None:
+    pidfile = wd / "http.pid"
+    if pidfile.exists():
+        with contextlib.suppress(ProcessLookupError, ValueError):
+            os.kill(int(pidfile.read_text().strip()), 15)
+        for _ in range(50):
+            if not _feeds_alive():
+                break
+            time.sleep(0.1)
+
+
+def _feed(answer: Answer, key: str = "id") -> int:
+    data = answer.data
+    if not isinstance(data, dict) or key not in data:
+        raise ValueError(f"no {key} in {answer.text[:300]!r}")
+    return int(data[key])
+
+
+def _entries(answer: Answer) -> dict[str, int]:
+    """Entry title -> id from a list answer ({"result": [...]})."""
+    data = answer.data
+    rows = data.get("result", []) if isinstance(data, dict) else data
+    return {str(r["title"]): int(r["id"]) for r in rows or []}
+
+
+async def feeds_morning(s: Rec, wd: Path) -> None:
+    await s.call("list_feeds_tool", {})
+    a = await s.call("add_feed_tool", {"url": f"{FEEDS_URL}/kitchen.xml", "category": "Cooking"})
+    kitchen = _feed(a)
+    s.capture(feed_id=kitchen, category_id=_feed(a, "category_id"))
+    a = await s.call("add_feed_tool", {"url": f"{FEEDS_URL}/garden.xml", "category": "Home"})
+    garden = _feed(a)
+    home = _feed(a, "category_id")
+    s.capture(feed_id=garden, category_id=home)
+    await s.call("list_feeds_tool", {})
+    await s.call("list_categories_tool", {})
+    a = await s.call("list_entries_tool", {"feed_id": kitchen})
+    entries = _entries(a)
+    starter = entries["Sourdough starter, day one"]
+    s.capture(entry_id=starter)
+    await s.call("read_entry_tool", {"entry_id": starter})
+    await s.call("list_entries_tool", {"feed_id": kitchen, "unread_only": True})
+    await s.call("mark_read_tool", {"feed_id": garden})
+    await s.call("get_stats_tool", {})
+    await s.call("search_entries_tool", {"query": "sourdough"})
+    await s.call("mark_unread_tool", {"entry_id": starter})
+    await s.call("rename_category_tool", {"category_id": home, "name": "Garden"})
+    await s.call("get_feed_tool", {"feed_id": garden})
+    await s.call("list_entries_tool", {"unread_only": False, "published_after": "2026-01-14", "limit": 10})
+    await s.call("export_opml_tool", {})
+
+
+async def feeds_cleanup(s: Rec, wd: Path) -> None:
+    await s.call("import_opml_tool", {"file_path": str(wd / "hobbies.opml")})
+    a = await s.call("list_feeds_tool", {})
+    rows = a.data.get("result", []) if isinstance(a.data, dict) else []
+    ids = {str(r["url"]).rsplit("/", 1)[-1]: int(r["id"]) for r in rows}
+    garden, bikes = ids["garden.xml"], ids["bikes.xml"]
+    s.capture(feed_ids=[garden, bikes])
+    await s.call("refresh_feeds_tool", {})
+    await s.call("list_entries_tool", {"feed_id": bikes})
+    a = await s.call("create_category_tool", {"name": "Archive"})
+    archive = _feed(a)
+    s.capture(category_id=archive)
+    a = await s.call("list_categories_tool", {})
+    cats = {str(r["name"]): int(r["id"]) for r in (a.data or {}).get("result", [])}
+    hobbies = cats["Hobbies"]
+    s.capture(category_id=hobbies)
+    await s.call("delete_category_tool", {"category_id": hobbies})
+    await s.call("list_feeds_tool", {}, note="the deleted category's feeds are uncategorized")
+    await s.call("delete_category_tool", {"category_id": archive})
+    await s.call("list_categories_tool", {})
+    await s.call("mark_read_tool", {"all_entries": True})
+    await s.call("delete_feed_tool", {"feed_id": bikes})
+    await s.call("get_feed_tool", {"feed_id": bikes}, note="deleted")
+    await s.call("list_entries_tool", {"feed_id": bikes, "unread_only": False}, note="the deleted feed's entries")
+    await s.call("get_stats_tool", {})
+
+
+async def feeds_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("add_feed_tool", {"url": "ftp://crumb.example.org/feed.xml"}, note="error case: not http(s)")
+    a = await s.call("add_feed_tool", {"url": f"{FEEDS_URL}/kitchen.xml"})
+    kitchen = _feed(a)
+    s.capture(feed_id=kitchen)
+    await s.call("add_feed_tool", {"url": f"{FEEDS_URL}/kitchen.xml"}, note="error case: feed exists")
+    await s.call("add_feed_tool", {"url": f"{FEEDS_URL}/podcasts.xml"}, note="error case: the URL answers 404")
+    await s.call("list_feeds_tool", {})
+    await s.call("get_feed_tool", {"feed_id": 999}, note="error case: unknown feed")
+    await s.call("read_entry_tool", {"entry_id": 999}, note="error case: unknown entry")
+    await s.call("read_entry_tool", {"entry_id": 0}, note="error case: ids start at 1")
+    await s.call("delete_category_tool", {"category_id": 77}, note="error case: unknown category")
+    await s.call("create_category_tool", {"name": "Cooking"})
+    await s.call("create_category_tool", {"name": "Cooking"}, note="error case: category exists")
+    await s.call("rename_category_tool", {"category_id": 77, "name": "Baking"}, note="error case: unknown category")
+    await s.call(
+        "list_entries_tool",
+        {"since_days": 7, "published_after": "2026-01-01"},
+        note="error case: since_days with a date bound",
+    )
+    await s.call("import_opml_tool", {"file_path": str(wd / "missing.opml")}, note="error case: no such file")
+    await s.call("mark_unread_tool", {"entry_id": 999}, note="error case: unknown entry")
+    await s.call("delete_feed_tool", {"feed_id": kitchen})
+    await s.call("delete_feed_tool", {"feed_id": kitchen}, note="error case: deleted twice")
+    await s.call("subscribe_tool", {"url": f"{FEEDS_URL}/garden.xml"}, note="error case: unknown tool")
+
+
+CONNECTIONS_PY = EIGHTEENTH / "venv-connections" / "bin" / "python"
+
+
+def _connections_launch(seed: int) -> str:
+    # categories and word order come from `random` (seeded); puzzle ids from uuid4, a second seeded stream
+    return (
+        f"import random, uuid; random.seed({seed}); g = random.Random({seed + 1}); "
+        "uuid.uuid4 = lambda: uuid.UUID(int=g.getrandbits(128), version=4); "
+        "from connections_mcp import main; main()"
+    )
+
+
+def _connections_categories() -> dict[str, list[str]]:
+    """The game's word list (connections.txt in the venv), read the way the server reads it."""
+    found = sorted((EIGHTEENTH / "venv-connections").glob("lib/python*/site-packages/connections.txt"))
+    if not found:
+        raise RuntimeError("connections.txt not installed (run --install-batch record18)")
+    lines = found[0].read_text().splitlines()
+    start = next((i + 1 for i, ln in enumerate(lines) if ln.strip() == "group, words:"), 0)
+    cats: dict[str, list[str]] = {}
+    for ln in lines[start:]:
+        parts = ln.strip().split(",", 1)
+        if len(parts) == 2 and len(parts[1].split()) == 4:
+            cats[parts[0].strip()] = parts[1].split()
+    return cats
+
+
+def _connections_groups(words: list[str]) -> list[list[str]]:
+    """The puzzle's groups, worked out from the word list (a partition of the 16 words into categories)."""
+    pool = set(words)
+    fits = [w for w in _connections_categories().values() if set(w) <= pool]
+
+    def solve(left: frozenset[str]) -> list[list[str]] | None:
+        if not left:
+            return []
+        first = min(left)
+        for cand in fits:
+            if first in cand and set(cand) <= left:
+                rest = solve(left - set(cand))
+                if rest is not None:
+                    return [cand, *rest]
+        return None
+
+    groups = solve(frozenset(pool))
+    if groups is None:
+        raise ValueError(f"no partition for {words}")
+    return groups
+
+
+def _puzzle(answer: Answer) -> tuple[str, list[str]]:
+    data = json.loads(answer.text)
+    return str(data["puzzle_id"]), [str(w) for w in data["words"]]
+
+
+async def puzzle_solve(s: Rec, wd: Path) -> None:
+    await s.call("list_puzzles", {})
+    a = await s.call("create_puzzle", {})
+    pid, words = _puzzle(a)
+    s.capture(puzzle_id=pid)
+    groups = _connections_groups(words)
+    await s.call("get_puzzle", {"puzzle_id": pid})
+    await s.call("get_hint", {"puzzle_id": pid, "category_index": 0})
+    await s.call("get_hint", {"puzzle_id": pid, "category_index": 2})
+    swapped = [groups[2][:3] + groups[3][:1], groups[3][1:] + groups[2][3:]]
+    await s.call(
+        "test_solution", {"puzzle_id": pid, "groups": [groups[0], groups[1], *swapped]}, note="two groups mixed up"
+    )
+    await s.call("test_solution", {"puzzle_id": pid, "groups": [groups[0]]}, note="one group at a time")
+    await s.call(
+        "test_solution",
+        {"puzzle_id": pid, "groups": [[w.lower() for w in g] for g in groups]},
+        note="lower-case words",
+    )
+    await s.call("test_solution", {"puzzle_id": pid, "groups": groups})
+    await s.call("list_puzzles", {})
+    await s.call("get_puzzle", {"puzzle_id": pid}, note="a solved puzzle stays")
+    await s.call("get_hint", {"puzzle_id": pid})
+    await s.call("test_solution", {"puzzle_id": pid, "groups": groups[::-1]}, note="groups in another order")
+
+
+async def puzzle_two_games(s: Rec, wd: Path) -> None:
+    a = await s.call("create_puzzle", {"num_categories": 4})
+    first, first_words = _puzzle(a)
+    s.capture(puzzle_id=first)
+    a = await s.call("create_puzzle", {"num_categories": 3})
+    second, second_words = _puzzle(a)
+    s.capture(puzzle_id=second)
+    await s.call("list_puzzles", {})
+    first_groups = _connections_groups(first_words)
+    second_groups = _connections_groups(second_words)
+    await s.call("get_puzzle", {"puzzle_id": second})
+    await s.call("get_hint", {"puzzle_id": second, "category_index": 1})
+    await s.call(
+        "test_solution", {"puzzle_id": second, "groups": first_groups}, note="error case: the other puzzle's groups"
+    )
+    await s.call("get_hint", {"puzzle_id": second, "category_index": 3}, note="error case: only three groups")
+    await s.call("test_solution", {"puzzle_id": second, "groups": second_groups})
+    await s.call("test_solution", {"puzzle_id": first, "groups": first_groups[:2]})
+    await s.call("test_solution", {"puzzle_id": first, "groups": first_groups})
+    a = await s.call("create_puzzle", {"num_categories": 2})
+    third, _ = _puzzle(a)
+    s.capture(puzzle_id=third)
+    await s.call("get_puzzle", {"puzzle_id": third})
+    await s.call("list_puzzles", {})
+
+
+async def puzzle_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("get_puzzle", {"puzzle_id": "3f2b8c1e-9d4a-4e7b-a6c5-1b2d3e4f5a6b"}, note="error case: unknown puzzle")
+    await s.call(
+        "test_solution",
+        {"puzzle_id": "3f2b8c1e-9d4a-4e7b-a6c5-1b2d3e4f5a6b", "groups": [["A", "B", "C", "D"]]},
+        note="error case: unknown puzzle",
+    )
+    await s.call("get_hint", {"puzzle_id": "today"}, note="error case: unknown puzzle")
+    await s.call("create_puzzle", {"num_categories": 5000}, note="error case: more groups than the word list has")
+    a = await s.call("create_puzzle", {})
+    pid, words = _puzzle(a)
+    s.capture(puzzle_id=pid)
+    await s.call("get_hint", {"puzzle_id": pid, "category_index": 9}, note="error case: no such group")
+    await s.call("test_solution", {"puzzle_id": pid}, note="error case: no groups")
+    await s.call(
+        "test_solution",
+        {"puzzle_id": pid, "groups": [words[0:3], words[3:8]]},
+        note="error case: groups of 3 and 5 words",
+    )
+    await s.call(
+        "test_solution",
+        {"puzzle_id": pid, "groups": [["APPLE", "BANANA", "CHERRY", "DATE"]]},
+        note="error case: words not in the puzzle",
+    )
+    await s.call("test_solution", {"puzzle_id": pid, "groups": "BASS HARP"}, note="error case: groups as a string")
+    await s.call("get_puzzle", {}, note="error case: no puzzle_id")
+    await s.call("get_puzzle", {"puzzle_id": pid})
+    await s.call("solve_puzzle", {"puzzle_id": pid}, note="error case: unknown tool")
+
+
 def build_servers() -> list[ServerDef]:
     npm = lambda exe: str(NPM_BIN / exe)  # noqa: E731
     S = Session
@@ -10573,6 +11313,71 @@ def build_servers() -> list[ServerDef]:
                 S("vibe_mistakes", vibe_mistakes, vibe_setup),
             ],
         ),
+        # the eighteenth batch (installed under .cache/record18): held-out data
+        ServerDef(
+            "book_library",
+            "mcp-book-lover==0.1.9 (PyPI, mcp 1.30.0 `FastMCP`)",
+            lambda wd, s: StdioServerParameters(
+                command=str(BOOKLOVER_PY),
+                args=["-c", "from mcp_book_lover.server import main; main()"],
+                cwd=str(wd),
+                env=booklover_env(wd),
+            ),
+            [
+                S("books_series", books_series),
+                S("books_quotes_goals", books_quotes_goals),
+                S("books_mistakes", books_mistakes),
+            ],
+        ),
+        ServerDef(
+            "card_collection",
+            "tcg-mcp==0.4.0 (PyPI, mcp 1.30.0 `FastMCP`)",
+            lambda wd, s: StdioServerParameters(
+                command=str(TCG_PY),
+                args=["-c", _tcg_launch(20260120 + sum(s.id.encode()))],
+                cwd=str(wd),
+                env=tcg_env(wd),
+            ),
+            [
+                S("tcg_binder", tcg_binder),
+                S("tcg_watch", tcg_watch),
+                S("tcg_mistakes", tcg_mistakes),
+            ],
+        ),
+        ServerDef(
+            "feed_reader",
+            "mcp-feed-reader-crunchtools==0.5.0 (PyPI, fastmcp 3.4.11 `FastMCP`, feeds on 127.0.0.1)",
+            lambda wd, s: StdioServerParameters(
+                command=str(FEEDS_PY),
+                args=[
+                    "-c",
+                    "import sys; sys.argv = ['mcp-feed-reader-crunchtools']; "
+                    "from mcp_feed_reader_crunchtools import main; main()",
+                ],
+                cwd=str(wd),
+                env=feeds_env(wd),
+            ),
+            [
+                S("feeds_morning", feeds_morning, feeds_start, teardown=feeds_stop),
+                S("feeds_cleanup", feeds_cleanup, feeds_start, teardown=feeds_stop),
+                S("feeds_mistakes", feeds_mistakes, feeds_start, teardown=feeds_stop),
+            ],
+        ),
+        ServerDef(
+            "word_puzzle",
+            "connections-mcp==0.2.1 (PyPI, mcp 1.30.0 low-level `Server`)",
+            lambda wd, s: StdioServerParameters(
+                command=str(CONNECTIONS_PY),
+                args=["-c", _connections_launch(20260120 + sum(s.id.encode()))],
+                cwd=str(wd),
+                env={**frozen_clock(), "HOME": str(wd)},
+            ),
+            [
+                S("puzzle_solve", puzzle_solve),
+                S("puzzle_two_games", puzzle_two_games),
+                S("puzzle_mistakes", puzzle_mistakes),
+            ],
+        ),
     ]
     return servers + bfcl_servers()
 
@@ -10595,6 +11400,7 @@ BATCHES: dict[str, tuple[Path, list[str], dict[str, list[list[str]]]]] = {
     "record15": (FIFTEENTH, FIFTEENTH_NPM_PACKAGES, FIFTEENTH_VENVS),
     "record16": (SIXTEENTH, SIXTEENTH_NPM_PACKAGES, SIXTEENTH_VENVS),
     "record17": (SEVENTEENTH, SEVENTEENTH_NPM_PACKAGES, SEVENTEENTH_VENVS),
+    "record18": (EIGHTEENTH, EIGHTEENTH_NPM_PACKAGES, EIGHTEENTH_VENVS),
 }
 
 
@@ -10623,7 +11429,7 @@ def main() -> None:
         "--install-batch",
         action="append",
         choices=sorted(BATCHES),
-        help="install only this batch (repeatable): devservers, record2, ..., record17",
+        help="install only this batch (repeatable): devservers, record2, ..., record18",
     )
     ap.add_argument("--list", action="store_true", help="list servers and sessions and exit")
     ap.add_argument("--tools-only", action="store_true", help="only write <server>.tools.yaml")
