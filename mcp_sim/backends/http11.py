@@ -199,6 +199,7 @@ class HTTP11Transport(httpx2.AsyncBaseTransport):
         self._slots = max_connections
         self._slot_waiters: deque[asyncio.Future[None]] = deque()
         self._closed = False
+        self._busy: set[_Connection] = set()  # answering a request: closed with the transport
         self.connections_opened = 0  # for tests and benchmarks: how many TCP connections were made
 
     async def handle_async_request(self, request: httpx2.Request) -> httpx2.Response:
@@ -212,6 +213,7 @@ class HTTP11Transport(httpx2.AsyncBaseTransport):
         conn: _Connection | None = None
         try:
             conn = await self._connection(request.url.host, request.url.port or 80, timeouts.get("connect"))
+            self._busy.add(conn)
             assert conn.transport is not None
             conn.transport.write(message)
             read_timeout = timeouts.get("read")
@@ -226,6 +228,7 @@ class HTTP11Transport(httpx2.AsyncBaseTransport):
         except BaseException:
             if conn is not None:
                 conn.close()
+                self._busy.discard(conn)
             self._free_slot()
             raise
         return httpx2.Response(
@@ -287,6 +290,7 @@ class HTTP11Transport(httpx2.AsyncBaseTransport):
         return protocol
 
     def _release(self, conn: _Connection) -> None:
+        self._busy.discard(conn)
         self._free_slot()
         if self._closed or conn.closed or not conn.complete or not conn.keep_alive or conn.chunks:
             conn.close()
@@ -301,6 +305,9 @@ class HTTP11Transport(httpx2.AsyncBaseTransport):
 
     async def aclose(self) -> None:
         self._closed = True
+        for conn in self._busy:
+            conn.close()
+        self._busy.clear()
         for idle in self._idle.values():
             for conn in idle:
                 conn.close()

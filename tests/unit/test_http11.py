@@ -234,3 +234,23 @@ def test_chosen_only_for_plain_http_without_a_proxy() -> None:
     assert http11_transport("https://example.com/mcp", env={}) is None
     assert http11_transport("http://127.0.0.1:1/mcp", env={"HTTP_PROXY": "http://proxy:3128"}) is None
     assert http11_transport("http://127.0.0.1:1/mcp", env={"all_proxy": "socks5://proxy"}) is None
+
+
+async def test_closing_the_transport_closes_a_connection_still_answering() -> None:
+    ended = asyncio.Event()
+
+    async def handler(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await read_request(reader)
+        writer.write(b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n")  # never ends
+        await writer.drain()
+        await reader.read()  # until the client closes the connection
+        ended.set()
+
+    transport = HTTP11Transport()
+    async with scripted(handler) as (_, url):
+        client = httpx2.AsyncClient(transport=transport)
+        response = await client.send(client.build_request("POST", url, content=b"{}"), stream=True)
+        assert response.status_code == 200
+        await client.aclose()  # the answer still open: its connection is closed with the transport
+        await asyncio.wait_for(ended.wait(), 5)
+        await response.aclose()
