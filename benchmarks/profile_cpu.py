@@ -4,8 +4,10 @@
 
 Cases: ``sim-2026`` (schema world model, 2026-07-28, raw HTTP from ``--sessions`` concurrent connections),
 ``llm-2026`` (openai world model against benchmarks/fake_llm.py answering at once, same load), ``sim-2025``
-(schema world model, one SDK client in legacy mode, 2025-11-25 with ``Mcp-Session-Id``) and ``proxy-2026`` /
-``proxy-2025`` (``echo`` routed real to the Python SDK upstream over HTTP, one SDK client). CPU per call is the
+(schema world model, one SDK client in legacy mode, 2025-11-25 with ``Mcp-Session-Id``), ``proxy-2026`` /
+``proxy-2025`` (``echo`` routed real to the Python SDK upstream over HTTP, one SDK client) and ``stdio-2026`` /
+``stdio-2025`` (``echo`` routed real to server-everything over stdio, as section 1's target rows; the CPU is
+mcp-sim's own process, not the Node child's). CPU per call is the
 server's process CPU time over the measured calls (user + system, from /proc: independent of how loaded the
 machine is, unlike wall-clock). With ``--profile`` the server runs under cProfile (which slows it: CPU figures
 of that run are not comparable) and the top cumulative and own-time entries are printed, as shares of the
@@ -28,11 +30,12 @@ import yaml
 from mcp import Client
 
 from benchmarks import rawmcp
-from benchmarks.procs import RESULTS, ROOT, Fleet, Server, fleet, free_port
+from benchmarks.procs import CLOCK_TICKS, RESULTS, ROOT, Fleet, Server, fleet, free_port
+from benchmarks.proxy_overhead import EVERYTHING
 from benchmarks.scale_out import tree_cpu_seconds
 from benchmarks.sim_path import TOOLS
 
-CASES = ("sim-2026", "llm-2026", "sim-2025", "proxy-2026", "proxy-2025")
+CASES = ("sim-2026", "llm-2026", "sim-2025", "proxy-2026", "proxy-2025", "stdio-2026", "stdio-2025")
 RUN = f"{os.getpid()}x{int(time.time())}"  # in every session key: the default store's file outlives a run
 
 
@@ -72,7 +75,10 @@ async def drive_sdk(url: str, mode: str, tool: str, calls: int, offset: int) -> 
 def experiment(servers: Fleet, case: str, store: str, workdir: Path) -> Path:
     (workdir / "profile-cpu-tools.yaml").write_text(yaml.safe_dump({"tools": TOOLS}, sort_keys=False))
     doc: dict[str, Any] = {"name": f"profile-cpu-{case}", "state": store}
-    if case.startswith("proxy"):
+    if case.startswith("stdio"):
+        upstream = {"command": str(EVERYTHING), "args": ["stdio"]}
+        doc |= {"route": "real", "upstreams": {"everything": upstream}}
+    elif case.startswith("proxy"):
         port = free_port()
         servers.start(
             "upstream-profile-cpu", [sys.executable, "-m", "benchmarks.upstream_http", "--port", str(port)], port
@@ -98,10 +104,21 @@ def experiment(servers: Fleet, case: str, store: str, workdir: Path) -> Path:
 
 
 async def drive(case: str, url: str, sessions: int, calls: int, offset: int) -> int:
-    if case.endswith("2026") and not case.startswith("proxy"):
+    if case.endswith("2026") and not case.startswith(("proxy", "stdio")):
         return await drive_raw(url, sessions, calls, offset)
     mode = "legacy" if case.endswith("2025") else "2026-07-28"
-    return await drive_sdk(url, mode, "echo" if case.startswith("proxy") else "create_item", calls, offset)
+    real = case.startswith(("proxy", "stdio"))
+    return await drive_sdk(url, mode, "echo" if real else "create_item", calls, offset)
+
+
+def cpu_seconds(case: str, pid: int) -> float:
+    """The server's CPU: with its workers for most cases, without the stdio upstream it spawns for stdio-*."""
+    return process_cpu_seconds(pid) if case.startswith("stdio") else tree_cpu_seconds(pid)
+
+
+def process_cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
 
 
 def report(stats_file: Path, n: int) -> None:
@@ -140,9 +157,9 @@ def ab(servers: Fleet, args: argparse.Namespace, path: Path) -> None:
         anyio.run(drive, args.case, server.url, args.sessions, block, 100 + n)
     for b in range(10):
         for n, (label, server) in enumerate(started.items()):
-            before = tree_cpu_seconds(server.process.pid)
+            before = cpu_seconds(args.case, server.process.pid)
             calls[label] += anyio.run(drive, args.case, server.url, args.sessions, block, 2 * b + n)
-            cpu[label] += tree_cpu_seconds(server.process.pid) - before
+            cpu[label] += cpu_seconds(args.case, server.process.pid) - before
     for label in started:
         print(
             f"{args.case} {args.store} {label}: {calls[label]} calls,"
@@ -177,11 +194,11 @@ def main() -> None:
         sim: Server = servers.start(f"mcp-sim-profile-cpu-{args.case}", argv, port)
         warm = max(args.sessions, args.calls // 10)
         anyio.run(drive, args.case, sim.url, args.sessions, warm, 0)
-        cpu = tree_cpu_seconds(sim.process.pid)
+        cpu = cpu_seconds(args.case, sim.process.pid)
         started = time.perf_counter()
         calls = anyio.run(drive, args.case, sim.url, args.sessions, args.calls, 1)
         wall = time.perf_counter() - started
-        cpu = tree_cpu_seconds(sim.process.pid) - cpu
+        cpu = cpu_seconds(args.case, sim.process.pid) - cpu
         print(
             f"{args.case} {args.store}: {calls} calls in {wall:.2f} s, server CPU {cpu / calls * 1000:.3f} ms/call"
             f" (load {os.getloadavg()[0]:.1f}){' [under cProfile]' if args.profile else ''}"
