@@ -38,9 +38,9 @@ from mcp.types import (
     Tool,
 )
 
-from mcp_sim.backends.http11 import http11_transport
 from mcp_sim.config import HttpUpstream, StdioUpstream
 from mcp_sim.errors import BackendUnavailable, ProtocolError, SimError
+from mcp_sim.http11 import http11_transport
 from mcp_sim.outcome import ProgressFn
 
 log = structlog.get_logger("mcp_sim.upstream")

@@ -139,4 +139,7 @@ async def test_progress_counts_tokens_and_cancellation_closes_the_stream() -> No
         with anyio.fail_after(10):  # a guard, not a measurement: the server must notice the closed stream
             await endpoint.closed.wait()
         await chat.aclose()
-    assert seen == [16] and endpoint.closed_midway == 1  # reported while streaming; closed when cancelled
+    # reported while streaming, every 16 tokens (the first half of the answer may be read before the cancel lands:
+    # the lean transport reads ahead), and closed when cancelled, before the held second half was sent
+    assert seen[:1] == [16] and all(n % 16 == 0 for n in seen) and max(seen) <= 40
+    assert endpoint.closed_midway == 1

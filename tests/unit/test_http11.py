@@ -1,4 +1,4 @@
-"""The lean HTTP/1.1 transport (backends/http11.py) against a scripted server on a loopback socket.
+"""The lean HTTP/1.1 transport (mcp_sim/http11.py) against a scripted server on a loopback socket.
 
 The server is a plain asyncio server whose every answer is written by the test, byte for byte: what the
 transport sends is what the server sees, and the answers include the awkward ones (chunks arriving one by one,
@@ -14,7 +14,7 @@ from contextlib import asynccontextmanager
 import httpx2
 import pytest
 
-from mcp_sim.backends.http11 import HTTP11Transport, http11_transport
+from mcp_sim.http11 import HTTP11Transport, http11_transport
 
 OK = b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}"
 Handler = Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]]

@@ -26,6 +26,7 @@ import anyio
 import httpx2 as httpx  # the transport the openai package is built on
 
 from mcp_sim.errors import SimulationFailed
+from mcp_sim.http11 import http11_transport
 from mcp_sim.observability import metrics
 
 TokensFn = Callable[[int], Awaitable[None]]  # called with the number of tokens streamed so far
@@ -92,6 +93,23 @@ class _Pool:
     in_flight: int = 0
 
 
+def _sharded(timeout: httpx.Timeout, max_concurrency: int) -> list[_Pool]:
+    """httpx2's own pools for an https:// endpoint (or one behind a proxy). Several small pools, not one big one:
+    httpcore scans every connection of a pool (a getpeername per idle one) whenever a request starts or ends, so
+    one pool of 1,024 connections costs O(n^2) per burst: 1,024 concurrent calls took ~10 s of CPU. The client's
+    semaphore bounds the total."""
+    shards = -(-max_concurrency // CONNECTIONS_PER_POOL)
+    limits = httpx.Limits(
+        max_connections=max_concurrency,
+        max_keepalive_connections=CONNECTIONS_PER_POOL,
+        keepalive_expiry=KEEPALIVE_S,
+    )
+    # one TLS context for every pool: each client made its own, loading the CA bundle again (128 pools at the
+    # default concurrency: about 3 s of start-up CPU per process, benchmarks/profile_cpu.py)
+    tls = httpx.create_ssl_context()
+    return [_Pool(httpx.AsyncClient(timeout=timeout, limits=limits, verify=tls)) for _ in range(shards)]
+
+
 class _EndpointStatus(Exception):
     """The endpoint answered an HTTP error status (before any chunk, or as an error event mid-stream)."""
 
@@ -119,19 +137,16 @@ class ChatClient:
         max_response_bytes: int = MAX_RESPONSE_BYTES,
     ) -> None:
         timeout = httpx.Timeout(timeout_s, connect=min(connect_timeout_s, timeout_s))
-        # Several small connection pools, not one big one: httpcore scans every connection of a pool (a
-        # getpeername per idle one) whenever a request starts or ends, so one pool of 1,024 connections
-        # costs O(n^2) per burst: 1,024 concurrent calls took ~10 s of CPU. The semaphore bounds the total.
-        shards = -(-max_concurrency // CONNECTIONS_PER_POOL)
-        limits = httpx.Limits(
-            max_connections=max_concurrency,
-            max_keepalive_connections=CONNECTIONS_PER_POOL,
-            keepalive_expiry=KEEPALIVE_S,
+        lean = http11_transport(
+            base_url, max_connections=max_concurrency, max_keepalive=max_concurrency, keepalive_expiry=KEEPALIVE_S
         )
-        # one TLS context for every pool: each client made its own, loading the CA bundle again (128 pools at the
-        # default concurrency: about 3 s of start-up CPU per process, benchmarks/profile_cpu.py)
-        tls = httpx.create_ssl_context()
-        self._pools = [_Pool(httpx.AsyncClient(timeout=timeout, limits=limits, verify=tls)) for _ in range(shards)]
+        if lean is not None:
+            # http:// (a local vLLM or SGLang): the lean HTTP/1.1 transport (mcp_sim/http11.py) keeps each host's
+            # idle connections in a list, so one client serves every call without httpcore's pool scans, and a
+            # request leaves in one write
+            self._pools = [_Pool(httpx.AsyncClient(timeout=timeout, transport=lean))]
+        else:
+            self._pools = _sharded(timeout, max_concurrency)
         self._url = base_url.rstrip("/") + "/chat/completions"
         self._headers = {
             "Authorization": f"Bearer {api_key or 'EMPTY'}",

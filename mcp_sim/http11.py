@@ -348,11 +348,21 @@ def _detail(conn: _Connection) -> str:
     return f" ({conn.problem})" if conn.problem else ""
 
 
-def http11_transport(url: str, env: Any = None) -> HTTP11Transport | None:
-    """This transport for ``url`` where httpx2 would have used its own without a proxy, else None (keep httpx2's)."""
+def http11_transport(
+    url: str,
+    env: Any = None,
+    *,
+    max_connections: int = 100,
+    max_keepalive: int = 20,
+    keepalive_expiry: float = 4.0,
+) -> HTTP11Transport | None:
+    """This transport for ``url`` where httpx2 would have used its own without a proxy, else None (keep httpx2's).
+    The world-model client keeps as many connections alive as it sends calls at once; an upstream, httpx2's 20."""
     environ = os.environ if env is None else env
     if not url.startswith("http://"):
         return None
     if any(environ.get(v) or environ.get(v.upper()) for v in _PROXY_VARIABLES):
         return None  # httpx2 would route it through the proxy; keep its transport
-    return HTTP11Transport()
+    return HTTP11Transport(
+        max_connections=max_connections, max_keepalive=max_keepalive, keepalive_expiry=keepalive_expiry
+    )
