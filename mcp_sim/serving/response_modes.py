@@ -15,6 +15,8 @@ eras must accept. So three managers of one ``Server`` share the route:
   declared no server->client capability. The handler sees the same ``Mcp-Session-Id`` header, so the
   session key is unchanged. At least once a minute such a session's request takes the ``sse`` manager
   instead, which keeps its idle timer running and finds it gone (404, then it leaves the fast set).
+  A plain request that passes the manager's checks is answered as it would answer it, in one exchange
+  (legacy_exchange.py: without the session the SDK builds and ends per request); anything else reaches it.
 
 Every POST is checked first (envelope.py: 415 for a body that is not JSON, 400 for absurd nesting or ids no
 answer can echo). A plain call whose client hangs up is cancelled, world-model request and all
@@ -32,7 +34,8 @@ not offered then: server->client requests (sampling, elicitation, roots) and the
 ``MCP-Protocol-Version`` and ``Mcp-Session-Id`` headers, and the request's JSON-RPC body parsed as JSON
 (``method``, ``params._meta.progressToken``, ``params.capabilities``). What it uses of the SDK is public:
 ``StreamableHTTPSessionManager(json_response=..., stateless=...)``, its ``run()`` and ``handle_request()``,
-and the handshake-era version list of ``mcp_types``. One read is not public: ``_make_room`` looks at the
+and the handshake-era version list of ``mcp_types``; legacy_exchange.py uses the pieces the stateless manager is
+built of (``serve_one``, ``Connection.from_envelope``, the transport's checks), each named there. One read is not public: ``_make_room`` looks at the
 ``sse`` manager's live sessions (``_server_instances``) to end the longest idle at the cap, which the SDK's
 own ``max_sessions`` cannot do (it refuses the newcomer). So any ``mcp`` 2.x that keeps that API serves here
 (``mcp>=2.3,<3`` in pyproject.toml; tests/unit/test_response_modes.py pins the behaviour).
@@ -44,8 +47,9 @@ import json
 import time
 import uuid
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AsyncExitStack, asynccontextmanager
+from functools import partial
 from typing import Any
 
 import anyio
@@ -55,7 +59,7 @@ from mcp.server.transport_security import DEFAULT_MAX_REQUEST_BODY_SIZE
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 from starlette.types import Message, Receive, Scope, Send
 
-from mcp_sim.serving import envelope
+from mcp_sim.serving import envelope, legacy_exchange
 from mcp_sim.serving.keepalive import HANGUP
 
 _VERSION_HEADER = b"mcp-protocol-version"
@@ -84,6 +88,8 @@ class ResponseModes:
         self.legacy_json = legacy_json
         self.legacy_sse = legacy_sse  # set: shared sessions (see the module docstring)
         self.fast_sessions: OrderedDict[str, float] = OrderedDict()  # session id -> last time through ``sse``
+        self.one_exchange = True  # plain 2025-era requests answered in one exchange (legacy_exchange.py)
+        self._lifespan: tuple[Any] | None = None  # (the server's lifespan state,) while ``run`` runs
 
     @classmethod
     def of(cls, server: Server[Any], max_sessions: int = MAX_SESSIONS, shared: bool = False) -> ResponseModes:
@@ -110,7 +116,21 @@ class ResponseModes:
             for manager in (self.sse, self.json, self.legacy_json, self.legacy_sse):
                 if manager is not None:
                     await stack.enter_async_context(manager.run())
-            yield
+            server = self.legacy_json.app  # each manager enters the server's lifespan; so does the one exchange
+            self._lifespan = (await stack.enter_async_context(server.lifespan(server)),)
+            try:
+                yield
+            finally:
+                self._lifespan = None
+
+    async def _legacy_plain(self, body: bytes | None, scope: Scope, receive: Receive, send: Send) -> None:
+        """A plain request of a 2025-era session that needs no state of its process (``legacy_json``'s); ``body``:
+        the whole body already read (``receive`` replays it), else None."""
+        if self.one_exchange and self._lifespan is not None and body is not None:
+            server, state = self.legacy_json.app, self._lifespan[0]
+            if await legacy_exchange.answer(server, state, self.legacy_json, scope, body, receive, send):
+                return
+        await self.legacy_json.handle_request(scope, receive, send)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         method = scope.get("method")
@@ -141,7 +161,7 @@ class ResponseModes:
             if needs_stream(received):
                 await self.sse.handle_request(scope, _replay(received, receive), send)
             else:
-                await _cancelled_on_disconnect(self.json, scope, received, receive, send)
+                await _cancelled_on_disconnect(self.json.handle_request, scope, received, receive, send)
         elif session is None:
             await self._open_session(scope, received, receive, send)
         else:
@@ -159,7 +179,10 @@ class ResponseModes:
         """A 2025-era request when sessions are shared: stateless, with the session id minted here."""
         target = legacy_sse if needs_stream(received) else self.legacy_json
         if session is not None:
-            await target.handle_request(scope, _replay(received, receive), send)
+            if target is self.legacy_json:
+                await self._legacy_plain(_body(received), scope, _replay(received, receive), send)
+            else:
+                await target.handle_request(scope, _replay(received, receive), send)
             return
         minted = uuid.uuid4().hex.encode()
 
@@ -196,7 +219,7 @@ class ResponseModes:
             await self.sse.handle_request(scope, _replay(received, receive), send)
             return
         if not needs_stream(received) and time.monotonic() - last_refresh < REFRESH_S:
-            await _cancelled_on_disconnect(self.legacy_json, scope, received, receive, send)
+            await _cancelled_on_disconnect(partial(self._legacy_plain, _body(received)), scope, received, receive, send)
             return
 
         async def refreshing(message: Message) -> None:
@@ -320,7 +343,7 @@ async def _read_body(receive: Receive) -> list[Message]:
 
 
 async def _cancelled_on_disconnect(
-    manager: StreamableHTTPSessionManager, scope: Scope, received: list[Message], receive: Receive, send: Send
+    handle: Callable[..., Awaitable[None]], scope: Scope, received: list[Message], receive: Receive, send: Send
 ) -> None:
     """Serve a plain call, cancelling it when the client hangs up. The SSE path watches for that itself; the
     JSON path did not, so a world-model request ran on for nobody (and held a concurrency slot). mcp-sim's
@@ -331,7 +354,7 @@ async def _cancelled_on_disconnect(
         with anyio.CancelScope() as cancel:
             on_lost(cancel.cancel)
             try:
-                await manager.handle_request(scope, _replay(received, receive), send)
+                await handle(scope, receive=_replay(received, receive), send=send)
             finally:
                 on_lost(None)
         return
@@ -354,7 +377,7 @@ async def _cancelled_on_disconnect(
 
         if _body(received) is not None:  # the body was read whole: the next message can only be the hang-up
             tasks.start_soon(watch)
-        await manager.handle_request(scope, replayed, send)
+        await handle(scope, receive=replayed, send=send)
         tasks.cancel_scope.cancel()
 
 

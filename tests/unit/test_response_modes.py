@@ -29,7 +29,7 @@ from mcp.types import (
 from starlette.applications import Starlette
 from starlette.routing import Route
 
-from mcp_sim.serving import response_modes
+from mcp_sim.serving import legacy_exchange, response_modes
 from mcp_sim.serving.response_modes import ResponseModes, needs_back_channel, needs_stream
 
 
@@ -107,6 +107,15 @@ def modes(monkeypatch: pytest.MonkeyPatch) -> tuple[ResponseModes, list[str]]:
             await _orig(scope, receive, send)
 
         monkeypatch.setattr(manager, "handle_request", recording)
+    original_answer = legacy_exchange.answer
+
+    async def exchanged(*args: Any) -> bool:
+        answered = await original_answer(*args)
+        if answered:
+            answered_by.append("one_exchange")
+        return answered
+
+    monkeypatch.setattr(legacy_exchange, "answer", exchanged)
     return modes, answered_by
 
 
@@ -162,10 +171,12 @@ async def test_plain_modern_calls_are_answered_by_the_json_manager(modes: tuple[
     assert answered_by == ["json"]
 
 
+@pytest.mark.parametrize("one_exchange", [True, False])
 async def test_a_plain_2025_call_skips_the_stream_but_keeps_its_session(
-    modes: tuple[ResponseModes, list[str]],
+    modes: tuple[ResponseModes, list[str]], one_exchange: bool
 ) -> None:
     app, answered_by = modes
+    app.one_exchange = one_exchange
     async with served(app) as url, Client(url, mode="legacy") as client:
         await client.list_tools()  # the client lists unseen tools before calling them
         answered_by.clear()
@@ -173,7 +184,7 @@ async def test_a_plain_2025_call_skips_the_stream_but_keeps_its_session(
         _, streamed = await _progress_seen(client)
         assert list(app.fast_sessions) == [streamed]
     assert plain.content[0].text == streamed != "None"  # type: ignore[union-attr]
-    assert answered_by == ["legacy_json", "sse"]
+    assert answered_by == ["one_exchange" if one_exchange else "legacy_json", "sse"]
     assert not app.fast_sessions  # the client's DELETE ended it
 
 
