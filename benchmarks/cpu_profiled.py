@@ -5,12 +5,15 @@
 cProfile's default timer is the wall clock: on a shared, loaded machine a function preempted by another
 process is charged the time it waited. ``time.thread_time`` charges only CPU the main thread used, so the
 shares are shares of CPU (threads other than the main one, e.g. SQLite's worker, are not profiled).
+
+SIGUSR1 clears what was profiled so far (start-up, warm-up), so the file holds only the calls after it.
 """
 
 from __future__ import annotations
 
 import cProfile
 import runpy
+import signal
 import sys
 import time
 
@@ -20,6 +23,13 @@ def main() -> None:
     assert flag == "-m", "usage: python -m benchmarks.cpu_profiled OUT.prof -m MODULE [ARGS...]"
     sys.argv = [module, *rest]
     profiler = cProfile.Profile(time.thread_time)
+
+    def restart(signum: int, frame: object) -> None:
+        profiler.disable()
+        profiler.clear()
+        profiler.enable()
+
+    signal.signal(signal.SIGUSR1, restart)
     profiler.enable()
     try:
         runpy.run_module(module, run_name="__main__", alter_sys=True)

@@ -20,6 +20,7 @@ import argparse
 import os
 import pstats
 import signal
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -31,6 +32,7 @@ from mcp import Client
 
 from benchmarks import rawmcp
 from benchmarks.procs import CLOCK_TICKS, RESULTS, ROOT, Fleet, Server, fleet, free_port
+from benchmarks.profile_hop import top
 from benchmarks.proxy_overhead import EVERYTHING
 from benchmarks.scale_out import tree_cpu_seconds
 from benchmarks.sim_path import TOOLS
@@ -117,15 +119,20 @@ def cpu_seconds(case: str, pid: int) -> float:
 
 
 def process_cpu_seconds(pid: int) -> float:
+    return sum(user_system_seconds(pid))
+
+
+def user_system_seconds(pid: int) -> tuple[float, float]:
+    """The process's own user and system CPU (its threads, not its children)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+    return int(fields[11]) / CLOCK_TICKS, int(fields[12]) / CLOCK_TICKS
 
 
 def report(stats_file: Path, n: int) -> None:
     stats = pstats.Stats(str(stats_file))
     entries: dict[Any, Any] = stats.stats  # type: ignore[attr-defined]
     total = sum(tt for (_, _, tt, _, _) in entries.values())  # the main thread's CPU (benchmarks/cpu_profiled.py)
-    print(f"profiled main-thread CPU {total:.2f} s (start-up included)")
+    print(f"profiled main-thread CPU {total:.2f} s (the measured calls; start-up and warm-up left out)")
 
     def name(key: tuple[str, int, str]) -> str:
         file, line, func = key
@@ -176,6 +183,7 @@ def main() -> None:
     parser.add_argument("--sessions", type=int, default=64)
     parser.add_argument("--calls", type=int, default=3000)
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--spy", action="store_true", help="py-spy (GIL holder) over the measured calls only")
     parser.add_argument("--top", type=int, default=45)
     parser.add_argument("--extra", default="", help="more `mcp-sim serve` arguments, space separated")
     parser.add_argument("--ab", help="a second source tree (e.g. main): both serve, in alternating blocks")
@@ -194,13 +202,40 @@ def main() -> None:
         sim: Server = servers.start(f"mcp-sim-profile-cpu-{args.case}", argv, port)
         warm = max(args.sessions, args.calls // 10)
         anyio.run(drive, args.case, sim.url, args.sessions, warm, 0)
+        spy = None
+        if args.spy:
+            spied = RESULTS / f"profile-cpu-{args.case}.spy.txt"
+            argv = [
+                str(Path(sys.executable).with_name("py-spy")),
+                "record",
+                "--gil",
+                "--format",
+                "raw",
+                "-r",
+                "250",
+                "-o",
+                str(spied),
+            ]
+            spy = subprocess.Popen([*argv, "--pid", str(sim.process.pid)], stdout=subprocess.DEVNULL)
+            time.sleep(1.0)
+        if args.profile:
+            sim.process.send_signal(signal.SIGUSR1)  # the profile keeps only the measured calls
+            time.sleep(0.2)
         cpu = cpu_seconds(args.case, sim.process.pid)
+        user, system = user_system_seconds(sim.process.pid)
         started = time.perf_counter()
         calls = anyio.run(drive, args.case, sim.url, args.sessions, args.calls, 1)
         wall = time.perf_counter() - started
         cpu = cpu_seconds(args.case, sim.process.pid) - cpu
+        user, system = (
+            after - before for after, before in zip(user_system_seconds(sim.process.pid), (user, system), strict=True)
+        )
+        if spy is not None:
+            spy.send_signal(signal.SIGINT)
+            spy.wait(timeout=60)
         print(
             f"{args.case} {args.store}: {calls} calls in {wall:.2f} s, server CPU {cpu / calls * 1000:.3f} ms/call"
+            f" (main process: user {user / calls * 1000:.3f}, system {system / calls * 1000:.3f})"
             f" (load {os.getloadavg()[0]:.1f}){' [under cProfile]' if args.profile else ''}"
         )
         if args.profile:
@@ -208,6 +243,8 @@ def main() -> None:
             sim.process.wait(timeout=60)
     if args.profile:
         report(out, args.top)
+    if args.spy:
+        top(RESULTS / f"profile-cpu-{args.case}.spy.txt", args.top)
 
 
 if __name__ == "__main__":
