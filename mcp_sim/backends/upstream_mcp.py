@@ -38,6 +38,7 @@ from mcp.types import (
     Tool,
 )
 
+from mcp_sim.backends.stdio_pipe import stdio_transport
 from mcp_sim.config import HttpUpstream, StdioUpstream
 from mcp_sim.errors import BackendUnavailable, ProtocolError, SimError
 from mcp_sim.http11 import http11_transport
@@ -127,8 +128,10 @@ class UpstreamMCP:
     async def _open(self) -> AsyncIterator[Client]:
         config = self.config
         if isinstance(config, StdioUpstream):
+            # stdio_pipe.py: the SDK's stdio transport without its writer task (the same bytes, the same shutdown)
+            pipes = stdio_transport(self._stdio_parameters(config))
             with _no_deprecation_warnings():
-                opened = Client(self._stdio_parameters(config), **self._client_options())
+                opened = Client(pipes, **self._client_options())
             async with opened as client:
                 yield client
             return

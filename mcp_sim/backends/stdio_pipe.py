@@ -1,0 +1,197 @@
+"""A stdio transport for the SDK's ``Client`` whose writes go straight to the server's stdin.
+
+The SDK's ``stdio_client`` bridges the server's pipes to the session with two tasks: a message the session sends
+goes into a memory stream, and a writer task takes it out, serializes it and writes it to stdin; a reader task
+decodes stdout as text, splits lines and hands each parsed message on. Profiled on the real route
+(``benchmarks.profile_cpu --case stdio-2026 --profile``), the writer's hop (the stream, the task switch, anyio's
+wrappers) was the largest part of that bridge. Here the session's ``send`` serializes and writes to stdin itself, in
+the sending task (the bytes and their order are the same: a write is appended to the pipe's buffer at once, then
+drained), and the reader splits stdout's bytes on newlines (UTF-8 never has a newline byte inside a character) and
+parses each line as the SDK does (``jsonrpc_message_adapter.validate_json``; a line that is not a message is handed
+on as its exception, as there).
+
+What the SDK's transport does around that is done the same way, with its public pieces: the server is spawned in
+a session of its own (``start_new_session``) with the SDK's default environment (``get_default_environment``) and
+stderr to ``errlog``; a write that fails (the server is gone) closes the session's read side, so pending requests
+end as with a closed connection, and later sends raise ``BrokenResourceError``; shutdown closes stdin, waits up to
+``PROCESS_TERMINATION_TIMEOUT`` for the server to exit, then ends its process group
+(``terminate_posix_process_tree``), without ever waiting on the pipes of a child that outlives it. Windows keeps the
+SDK's own transport (``stdio_transport`` says which).
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager, suppress
+from types import TracebackType
+from typing import Any, TextIO
+
+import anyio
+import anyio.lowlevel
+import mcp_types
+from anyio.abc import ByteReceiveStream, ByteSendStream, Process
+from anyio.streams.memory import MemoryObjectSendStream
+from mcp import StdioServerParameters
+from mcp.client import Transport
+from mcp.client.stdio import PROCESS_TERMINATION_TIMEOUT, get_default_environment, stdio_client
+from mcp.os.posix.utilities import terminate_posix_process_tree
+from mcp.shared.message import SessionMessage
+
+logger = logging.getLogger("mcp.client.stdio")  # the SDK transport's logger: its messages stay where they were
+
+KILL_TIMEOUT_S = 2.0  # after SIGTERM to the group, before SIGKILL (the SDK's FORCE_KILL_TIMEOUT)
+REAP_TIMEOUT_S = 2.0  # for the event loop to see the killed server exit
+POLL_S = 0.01
+
+
+def stdio_transport(params: StdioServerParameters, errlog: TextIO = sys.stderr) -> Transport:
+    """This module's transport on POSIX; the SDK's ``stdio_client`` elsewhere."""
+    if sys.platform == "win32":  # pragma: no cover - job objects and the executable lookup are the SDK's
+        return stdio_client(params, errlog)
+    return _pipe_transport(params, errlog)
+
+
+class _PipeWriter:
+    """The session's write stream: each message serialized and written to stdin by the task that sends it."""
+
+    def __init__(self, stdin: ByteSendStream, on_broken: Callable[[], None], encoding: str, errors: str) -> None:
+        self._stdin = stdin
+        self._on_broken = on_broken
+        self._encoding = encoding
+        self._errors = errors
+        self._closed = False
+        self._broken = False
+
+    async def send(self, item: SessionMessage, /) -> None:
+        if self._closed:
+            raise anyio.ClosedResourceError
+        if self._broken:
+            raise anyio.BrokenResourceError
+        text = item.message.model_dump_json(by_alias=True, exclude_unset=True) + "\n"
+        try:
+            await self._stdin.send(text.encode(self._encoding, self._errors))
+        except (anyio.ClosedResourceError, anyio.BrokenResourceError, OSError):
+            # as the SDK's writer task: the message is lost, and the session sees its connection end
+            self._broken = True
+            self._on_broken()
+
+    def close(self) -> None:
+        self._closed = True
+
+    async def aclose(self) -> None:
+        self._closed = True
+
+    async def __aenter__(self) -> _PipeWriter:
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self._closed = True
+
+
+@asynccontextmanager
+async def _pipe_transport(params: StdioServerParameters, errlog: TextIO) -> AsyncIterator[Any]:
+    process = await anyio.open_process(
+        [params.command, *params.args],
+        env=get_default_environment() | (params.env or {}),
+        stderr=errlog,
+        cwd=params.cwd,
+        start_new_session=True,
+    )
+    assert process.stdin is not None and process.stdout is not None, "spawned with pipes"
+    # no awaits from here until the task group is entered: a cancellation in between would leak the process
+    read_writer, read_stream = anyio.create_memory_object_stream[SessionMessage | Exception](0)
+    writer = _PipeWriter(process.stdin, read_writer.close, params.encoding, params.encoding_error_handler)
+    state = {"shutting_down": False}
+
+    async with anyio.create_task_group() as tasks:
+        tasks.start_soon(_read, process, read_writer, state)
+        try:
+            yield read_stream, writer
+        finally:
+            state["shutting_down"] = True
+            with anyio.CancelScope(shield=True):  # every wait inside is bounded
+                read_stream.close()  # the reader stops handing messages on and drains stdout
+                writer.close()
+                await _stop(process)
+                await read_stream.aclose()
+                await read_writer.aclose()
+                await anyio.lowlevel.checkpoint()
+            tasks.cancel_scope.cancel()
+    await anyio.lowlevel.cancel_shielded_checkpoint()
+
+
+async def _read(process: Process, read_writer: MemoryObjectSendStream[Any], state: dict[str, bool]) -> None:
+    stdout = process.stdout
+    assert stdout is not None
+    try:
+        async with read_writer:
+            try:
+                buffer = b""
+                async for chunk in stdout:
+                    lines = (buffer + chunk).split(b"\n")
+                    buffer = lines.pop()
+                    for line in lines:
+                        try:
+                            await read_writer.send(_parsed(line))
+                        except (anyio.ClosedResourceError, anyio.BrokenResourceError):
+                            return  # the session is gone; only the drain below remains
+            finally:
+                await _drain(stdout)
+    except anyio.ClosedResourceError:
+        pass  # our own shutdown closed stdout under the read
+    except (anyio.BrokenResourceError, ConnectionError):
+        if not state["shutting_down"]:
+            logger.exception("Reading from the MCP server's stdout failed mid-session")
+
+
+def _parsed(line: bytes) -> SessionMessage | Exception:
+    try:
+        message = mcp_types.jsonrpc_message_adapter.validate_json(line, by_name=False)
+    except ValueError as exc:
+        logger.exception("Failed to parse JSONRPC message from server")
+        return exc
+    return SessionMessage(message)
+
+
+async def _drain(stdout: ByteReceiveStream) -> None:
+    """Read and drop what the server still writes, so a server flushing its output can exit."""
+    with (
+        anyio.CancelScope(shield=True),
+        suppress(anyio.EndOfStream, anyio.ClosedResourceError, anyio.BrokenResourceError, ConnectionError, OSError),
+    ):
+        while True:
+            await stdout.receive()
+
+
+async def _stop(process: Process) -> None:
+    """Close stdin, give the server its grace period, then end its process group; never wait on pipes."""
+    assert process.stdin is not None and process.stdout is not None
+    with suppress(OSError, anyio.BrokenResourceError, anyio.ClosedResourceError):
+        await process.stdin.aclose()
+    if not await _exited(process, PROCESS_TERMINATION_TIMEOUT):
+        await terminate_posix_process_tree(process, KILL_TIMEOUT_S)
+        if not await _exited(process, REAP_TIMEOUT_S):
+            logger.warning("MCP server process %d is still alive after the kill escalation; abandoning it", process.pid)
+    with suppress(OSError, anyio.BrokenResourceError, anyio.ClosedResourceError):
+        await process.stdout.aclose()
+    # asyncio's subprocess transport stays open while a surviving child holds a pipe end (and warns when collected);
+    # anyio exposes no handle on it, hence the duck-typed walk (uvloop's transport is no asyncio.SubprocessTransport)
+    close = getattr(getattr(getattr(process, "_process", None), "_transport", None), "close", None)
+    if callable(close):
+        with suppress(PermissionError):
+            close()
+
+
+async def _exited(process: Process, timeout_s: float) -> bool:
+    """Whether the server exited within ``timeout_s``, by its return code (``wait()`` would also wait for the pipes
+    to close, which a child that inherited them keeps open)."""
+    deadline = anyio.current_time() + timeout_s
+    while process.returncode is None:
+        if anyio.current_time() >= deadline:
+            return False
+        await anyio.sleep(POLL_S)
+    return True
