@@ -92,64 +92,83 @@ WORLD_MODEL_IN_FLIGHT = Gauge(
 )
 
 
+_CHILDREN: dict[tuple[Any, tuple[str, ...]], Any] = {}  # (metric, label values) -> its child
+MAX_CHILDREN = 10_000  # label sets kept; past that the cache starts afresh (the metrics keep their values)
+
+
+def _child(metric: Any, *labels: str) -> Any:
+    """``metric.labels(*labels)``, kept: prometheus_client checks the values, locks and builds a key at every
+    ``labels`` call, about half of what counting a call cost (``benchmarks.profile_cpu --profile``). The child
+    is the same object ``labels`` returns for those values, so the samples are the same."""
+    key = (metric, labels)
+    child = _CHILDREN.get(key)
+    if child is None:
+        if len(_CHILDREN) >= MAX_CHILDREN:
+            _CHILDREN.clear()
+        child = _CHILDREN[key] = metric.labels(*labels)
+    return child
+
+
 def observe_call(
     experiment: str, tool: str, route: str, outcome: str, seconds: float, decisions: list[dict[str, Any]]
 ) -> None:
     """One answered call. ``outcome``: ok | tool_error | protocol_error. A decision counts as fired only when
     it changed something (``"effective": false``: it triggered but left the call as it was)."""
-    CALLS.labels(experiment, tool, route, outcome).inc()
-    CALL_SECONDS.labels(experiment, tool, route).observe(seconds)
+    _child(CALLS, experiment, tool, route, outcome).inc()
+    _child(CALL_SECONDS, experiment, tool, route).observe(seconds)
     for decision in decisions:
         if decision.get("effective", True):
-            PERTURBATIONS.labels(experiment, tool, str(decision.get("type", "unknown"))).inc()
+            _child(PERTURBATIONS, experiment, tool, str(decision.get("type", "unknown"))).inc()
 
 
 def integrity_repair(experiment: str, tool: str, kind: str) -> None:
     """The integrity guard acted on a simulated call (``kind``: regenerated | patched | refused | not_found)."""
-    INTEGRITY_REPAIRS.labels(experiment, tool, kind).inc()
+    _child(INTEGRITY_REPAIRS, experiment, tool, kind).inc()
 
 
 def replay(experiment: str, tool: str, result: str) -> None:
     """A replay-route call: ``result`` is ``hit`` (a recording answered) or ``miss``."""
-    REPLAYS.labels(experiment, tool, result).inc()
+    _child(REPLAYS, experiment, tool, result).inc()
 
 
 def world_model_fallback(model: str) -> None:
     """The LLM could not answer (after its retries) and the built-in simulator did."""
-    WORLD_MODEL_FALLBACKS.labels(model).inc()
+    _child(WORLD_MODEL_FALLBACKS, model).inc()
 
 
 def keyless_call(experiment: str) -> None:
     """A call that named no session: it ran as a session of its own (see ``sessions.require_key``)."""
-    KEYLESS_CALLS.labels(experiment).inc()
+    _child(KEYLESS_CALLS, experiment).inc()
 
 
 def world_model_tokens(model: str, prompt: int, completion: int, cached: int = 0) -> None:
     """Usage of one world-model completion, as the OpenAI-compatible server reported it."""
-    WORLD_MODEL_TOKENS.labels(model, "prompt").inc(prompt)
-    WORLD_MODEL_TOKENS.labels(model, "completion").inc(completion)
+    _child(WORLD_MODEL_TOKENS, model, "prompt").inc(prompt)
+    _child(WORLD_MODEL_TOKENS, model, "completion").inc(completion)
     if cached:
-        WORLD_MODEL_TOKENS.labels(model, "cached").inc(cached)
+        _child(WORLD_MODEL_TOKENS, model, "cached").inc(cached)
 
 
 @contextmanager
 def world_model_queued(model: str) -> Iterator[None]:
     """Hold while a world-model request waits for a concurrency slot."""
-    WORLD_MODEL_QUEUE.labels(model).inc()
+    gauge = _child(WORLD_MODEL_QUEUE, model)
+    gauge.inc()
     try:
         yield
     finally:
-        WORLD_MODEL_QUEUE.labels(model).dec()
+        gauge.dec()
 
 
 @contextmanager
 def world_model_in_flight(model: str) -> Iterator[None]:
     """Hold while a world-model request is being answered."""
-    WORLD_MODEL_IN_FLIGHT.labels(model).inc()
+    gauge = _child(WORLD_MODEL_IN_FLIGHT, model)
+    gauge.inc()
     try:
         yield
     finally:
-        WORLD_MODEL_IN_FLIGHT.labels(model).dec()
+        gauge.dec()
 
 
 def exposition() -> bytes:

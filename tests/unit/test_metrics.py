@@ -115,3 +115,17 @@ def test_a_killed_supervisors_metrics_directory_is_removed_by_the_next_one(tmp_p
     assert not stale.exists()
     assert live.exists() and unnamed.exists()
     assert fresh.parent == tmp_path and fresh.name.startswith(f"{metrics.MULTIPROCESS_DIR_PREFIX}{os.getpid()}-")
+
+
+def test_a_kept_child_is_the_one_labels_returns_and_the_cache_is_bounded(monkeypatch: Any) -> None:
+    monkeypatch.setattr(metrics, "MAX_CHILDREN", 3)
+    monkeypatch.setattr(metrics, "_CHILDREN", {})
+    before = sample("mcp_sim_keyless_calls_total", experiment="kept-child")
+    metrics.keyless_call("kept-child")
+    metrics.keyless_call("kept-child")
+    assert metrics._child(metrics.KEYLESS_CALLS, "kept-child") is metrics.KEYLESS_CALLS.labels("kept-child")
+    assert sample("mcp_sim_keyless_calls_total", experiment="kept-child") == before + 2
+    for n in range(5):
+        metrics.replay("kept-child", f"tool{n}", "hit")
+    assert len(metrics._CHILDREN) <= 3
+    assert sample("mcp_sim_replay_total", experiment="kept-child", tool="tool0", result="hit") == 1
