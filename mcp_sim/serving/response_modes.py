@@ -35,10 +35,11 @@ not offered then: server->client requests (sampling, elicitation, roots) and the
 (``method``, ``params._meta.progressToken``, ``params.capabilities``). What it uses of the SDK is public:
 ``StreamableHTTPSessionManager(json_response=..., stateless=...)``, its ``run()`` and ``handle_request()``,
 and the handshake-era version list of ``mcp_types``; legacy_exchange.py uses the pieces the stateless manager is
-built of (``serve_one``, ``Connection.from_envelope``, the transport's checks), each named there. One read is not public: ``_make_room`` looks at the
-``sse`` manager's live sessions (``_server_instances``) to end the longest idle at the cap, which the SDK's
-own ``max_sessions`` cannot do (it refuses the newcomer). So any ``mcp`` 2.x that keeps that API serves here
-(``mcp>=2.3,<3`` in pyproject.toml; tests/unit/test_response_modes.py pins the behaviour).
+built of (``serve_one``, ``Connection.from_envelope``, the transport's checks), each named there. One read is not
+public: ``_make_room`` looks at the ``sse`` manager's live sessions (``_server_instances``) to end the longest
+idle at the cap, which the SDK's own ``max_sessions`` cannot do (it refuses the newcomer). So any ``mcp`` 2.x that
+keeps that API serves here (``mcp>=2.3,<3`` in pyproject.toml; tests/unit/test_response_modes.py pins the
+behaviour).
 """
 
 from __future__ import annotations
