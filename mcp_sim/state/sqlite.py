@@ -50,6 +50,8 @@ CREATE TABLE IF NOT EXISTS records (
 CREATE TABLE IF NOT EXISTS flags (experiment TEXT PRIMARY KEY, flags TEXT NOT NULL);
 """
 _S = "experiment=? AND key=?"
+_UPDATE_HEAD = f"UPDATE sessions SET version=?, updated_at=?, state=?, write_id=? WHERE {_S} AND version=?"
+_INSERT_HEAD = "INSERT INTO sessions (experiment, key, version, updated_at, state, write_id) VALUES (?, ?, ?, ?, ?, ?)"
 
 
 class SQLiteStore(VersionedStore):
@@ -249,30 +251,34 @@ class SQLiteStore(VersionedStore):
     ) -> None:
         where = (state.experiment, state.key)
         with self._transaction(db):
-            row = db.execute(f"SELECT version FROM sessions WHERE {_S}", where).fetchone()
-            stored = 0 if row is None else row[0]
-            if stored != state.version:
-                raise conflict(state.key, stored, state.version)
+            version, now = state.version + 1, self.clock()
+            head = _dumps(head_json(state, version, now))
+            # the version check and the head in one statement: the row moves on only from the version we loaded
+            # (a call's write was five statements and two empty ones between BEGIN and COMMIT, now two)
+            updated = db.execute(_UPDATE_HEAD, (version, now, head, write_id, *where, state.version)).rowcount
+            if not updated:
+                row = db.execute(f"SELECT version FROM sessions WHERE {_S}", where).fetchone()
+                stored = 0 if row is None else row[0]
+                if stored != state.version or row is not None:
+                    raise conflict(state.key, stored, state.version)
+                db.execute(_INSERT_HEAD, (*where, version, now, head, write_id))  # the session's first write
             if replace_history:
                 db.execute(f"DELETE FROM turns WHERE {_S}", where)
             if rows.replace:
                 db.execute(f"DELETE FROM records WHERE {_S}", where)
-            version, now = stored + 1, self.clock()
-            db.execute(
-                "INSERT OR REPLACE INTO sessions (experiment, key, version, updated_at, state, write_id) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (*where, version, now, _dumps(head_json(state, version, now)), write_id),
-            )
-            db.executemany(
-                "INSERT OR REPLACE INTO records VALUES (?, ?, ?, ?, ?)",
-                [(*where, entity, id_, _dumps(record)) for entity, id_, record in rows.upserts],
-            )
-            db.executemany(
-                f"DELETE FROM records WHERE {_S} AND entity=? AND id=?", [(*where, e, i) for e, i in rows.removed]
-            )
-            db.executemany(
-                "INSERT INTO turns VALUES (?, ?, ?, ?)", [(*where, t.index, _dumps(t.to_json())) for t in turns]
-            )
+            if rows.upserts:
+                db.executemany(
+                    "INSERT OR REPLACE INTO records VALUES (?, ?, ?, ?, ?)",
+                    [(*where, entity, id_, _dumps(record)) for entity, id_, record in rows.upserts],
+                )
+            if rows.removed:
+                db.executemany(
+                    f"DELETE FROM records WHERE {_S} AND entity=? AND id=?", [(*where, e, i) for e, i in rows.removed]
+                )
+            if turns:
+                db.executemany(
+                    "INSERT INTO turns VALUES (?, ?, ?, ?)", [(*where, t.index, _dumps(t.to_json())) for t in turns]
+                )
         state.version, state.updated_at = version, now
 
     def _delete(self, experiment: str, key: str, stale_before: float | None = None) -> bool:

@@ -139,6 +139,26 @@ async def test_a_stale_write_is_refused_not_lost(store: StateStore) -> None:
     assert [t.tool for t in await store.turns(EXP, "s1")] == ["create_ticket", "a"]
 
 
+async def test_two_first_writes_of_one_new_session_keep_the_first(store: StateStore) -> None:
+    """Both loaded the session before it existed (version 0): the second first write is stale."""
+    first, second = await store.load(EXP, "new"), await store.load(EXP, "new")
+    await store.commit(first, Turn(0, "a", {}, "sim", {}))
+    with pytest.raises(StateConflict):
+        await store.commit(second, Turn(0, "b", {}, "sim", {}))
+    assert [t.tool for t in await store.turns(EXP, "new")] == ["a"]
+    assert (await store.load(EXP, "new")).version == first.version == 1
+
+
+async def test_a_write_to_a_session_deleted_meanwhile_is_refused(store: StateStore) -> None:
+    await played(store, "gone", calls=1)
+    loaded = await store.load(EXP, "gone")
+    assert await store.delete(EXP, "gone")
+    with pytest.raises(StateConflict):
+        await store.commit(loaded, Turn(1, "late", {}, "sim", {}))
+    assert await store.turns(EXP, "gone") == []
+    assert (await store.load(EXP, "gone")).version == 0
+
+
 async def test_lock_serializes_one_session_and_not_others(store: StateStore) -> None:
     async def increment() -> None:
         async with store.lock(EXP, "shared"):
