@@ -367,6 +367,8 @@ def infer_effect(spec: ToolSpec) -> EntityEffect:
     if kind in ("read", "update", "delete"):
         id_arg = _id_argument(spec.input_schema, entity)
         entity = _qualified(entity, id_arg)
+        if kind == "update":
+            entity = _field_set(entity, id_arg, spec.input_schema)
         refs = _refs(spec.input_schema, id_arg)
         if kind == "delete" and id_arg is not None and "[]" in id_arg:
             # batch deletes are idempotent in most servers: a name already gone, or never there, is no error
@@ -476,6 +478,19 @@ def _qualified(entity: str, id_arg: str | None) -> str:
     if not head or singular(view) not in _VIEWS or match is None:
         return entity
     return head if singular(_snake(match.group(1))) == head else entity
+
+
+def _field_set(entity: str, id_arg: str | None, schema: dict[str, Any]) -> str:
+    """The type an update of one of its fields is named after: ``update_book_status(book_id, status)`` sets the
+    status of the book ``book_id`` names (``set_session_plan(sessionId, plan)``, ``update_task_progress(task_id,
+    progress_percent)``), it makes no "book status" of its own. The last word of the name must open another
+    argument's name and the id must name the type before it; ``delete_board_member(board_id)`` stays a member."""
+    head, _, field = entity.rpartition("_")
+    match = re.fullmatch(r"([a-z][a-zA-Z0-9_]*?)(_id|Id)", id_arg or "")
+    if not head or match is None or singular(_snake(match.group(1))) != head:
+        return entity
+    others = [_snake(str(name)) for name in schema.get("properties") or {} if name != id_arg]
+    return head if any(name.split("_")[0] in (field, plural(field)) for name in others) else entity
 
 
 def _id_argument(schema: dict[str, Any], entity: str) -> str | None:

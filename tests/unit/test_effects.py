@@ -28,6 +28,12 @@ def spec(name: str, props: dict[str, Any] | None = None, out: dict[str, Any] | N
         ("get_ticket_summary", {"ticket_id": {}}, "read", "ticket", "ticket_id"),
         ("get_ticket_summary", {"board_id": {}}, "read", "ticket_summary", None),  # not read by a ticket's id
         ("delete_board_member", {"board_id": {}}, "delete", "board_member", "board_id"),  # a member is no view
+        # an update of one field of the type its id names (``status`` is an argument), not a "book status"
+        ("update_book_status", {"book_id": {}, "status": {}}, "update", "book", "book_id"),
+        ("set_session_plan", {"sessionId": {}, "plan": {}}, "update", "session", "sessionId"),
+        ("update_task_progress", {"task_id": {}, "progress_percent": {}}, "update", "task", "task_id"),
+        ("update_task_handoff", {"task_id": {}, "summary": {}}, "update", "task_handoff", "task_id"),  # no field
+        ("get_book_status", {"book_id": {}, "status": {}}, "read", "book_status", "book_id"),  # a read is a view
         ("register_project_tool", {}, "create", "project", "id"),  # a "_tool" suffix names no type
         ("list_projects_tool", {}, "list", "project", None),
         ("echo", {}, "none", None, None),
