@@ -17,12 +17,8 @@ SET_STATUS = ToolSpec(
         "required": ["book_id", "status"],
     },
 )
-GET = ToolSpec(
-    name="get_book", input_schema={"type": "object", "properties": {"book_id": {"type": "integer"}}}
-)
-DELETE = ToolSpec(
-    name="delete_book", input_schema={"type": "object", "properties": {"book_id": {"type": "integer"}}}
-)
+GET = ToolSpec(name="get_book", input_schema={"type": "object", "properties": {"book_id": {"type": "integer"}}})
+DELETE = ToolSpec(name="delete_book", input_schema={"type": "object", "properties": {"book_id": {"type": "integer"}}})
 
 
 async def test_setting_a_field_changes_the_record_the_id_names_and_the_answer_names_it() -> None:
