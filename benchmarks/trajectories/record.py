@@ -252,6 +252,22 @@ EIGHTEENTH_VENVS: dict[str, list[list[str]]] = {
     "feeds": [["mcp-feed-reader-crunchtools==0.5.0", "fastmcp==3.4.11", "mcp==1.30.0"]],
     "connections": [["connections-mcp==0.2.1", "mcp==1.30.0"]],  # low-level `Server`: its decorators are gone in 2.x
 }
+# The nineteenth batch (recipe_box, device_records, movie_log, file_db) installs under .cache/record19 (held-out data,
+# like the fourth to eighteenth): one venv per server, no npm packages. cognexdb's sources need Python >= 3.12 (PEP 701
+# f-strings), so its venv is made by a 3.12 interpreter (NINETEENTH_PYTHON). `--install-batch record19` installs only
+# these.
+NINETEENTH = Path(os.environ.get("MCP_REC_NINETEENTH", REPO / ".cache" / "record19"))
+NINETEENTH_NPM_PACKAGES: list[str] = []
+NINETEENTH_VENVS: dict[str, list[list[str]]] = {
+    # imports mcp.server.fastmcp (gone in mcp 2.x); on duckdb 2.0 every query fails (its `->` lambdas are refused)
+    "recipebrain": [["recipebrain==0.1.4", "mcp==1.30.0", "duckdb==1.5.6"]],
+    "records": [["sqlite-record-mcp==1.0.2", "mcp==1.30.0"]],  # imports mcp.server.fastmcp (gone in mcp 2.x)
+    "imdb": [["imdb-mcp-server==0.1.0", "mcp==1.30.0"]],  # imports mcp.server.fastmcp (gone in mcp 2.x)
+    "cognex": [["cognexdb==0.5.1"]],  # no dependencies: its own JSON-RPC loop on stdio
+}
+_PYENV312 = Path("/root/.pyenv/versions/3.12.1/bin/python3.12")  # pyenv's shim for python3.12 fails without a pin
+PY312 = os.environ.get("MCP_REC_PY312") or (str(_PYENV312) if _PYENV312.exists() else shutil.which("python3.12") or "")
+NINETEENTH_PYTHON = {"cognex": PY312}  # venvs made by another interpreter than the recorder's
 # libfaketime (Debian package `faketime`) freezes the wall clock of servers that stamp records with it (kanban's
 # SQLite `datetime('now')`); the monotonic clock keeps running so timeouts still work.
 FAKETIME_LIB = Path("/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1")
@@ -10292,6 +10308,926 @@ async def puzzle_mistakes(s: Rec, wd: Path) -> None:
     await s.call("solve_puzzle", {"puzzle_id": pid}, note="error case: unknown tool")
 
 
+# ---- the nineteenth batch (held-out data, installed under .cache/record19) ---------------------------
+# recipe_box (recipebrain 0.1.4, mcp 1.30 `FastMCP`, duckdb 1.5.6): a personal recipe knowledge base (Parquet tables
+# read through DuckDB) in a data folder made by `recipebrain init`: own recipes with integer ids, stars, ratings, tags,
+# a cook log, a cook-next pinboard, dossier annotations, a pantry and shopping lists. Its online tools (source refresh,
+# promotions) are not called.
+# device_records (sqlite-record-mcp 1.0.2, mcp 1.30 `FastMCP`): CRUD over one `records` table of camera captures in
+# SQLite (integer ids): search, get, create, update, delete. The database file is made by the session's setup.
+# movie_log (imdb-mcp-server 0.1.0, mcp 1.30 `FastMCP`): OMDb movie lookups plus a personal watch log in SQLite keyed
+# by IMDb id. OMDb is a stand-in served on 127.0.0.1 for the session's length (a handful of titles in OMDb's answer
+# format); the client's base URL is pointed at it in the launch command.
+# file_db (cognexdb 0.5.1, its own JSON-RPC loop, no SDK, Python 3.12): a file database: JSON and Markdown records
+# in collection folders, indexed into SQLite for read-only SQL, with content-hash revisions, history snapshots,
+# restore, soft delete, a transaction log and schema inference. Transaction ids (uuid4) come from a seeded generator.
+# All four run under the frozen clock.
+
+
+RECIPEBRAIN_BIN = NINETEENTH / "venv-recipebrain" / "bin" / "recipebrain"
+
+
+def recipebrain_setup(wd: Path) -> None:
+    sh(wd, str(RECIPEBRAIN_BIN), "init", str(wd / "kitchen"), env={**frozen_clock(), "HOME": str(wd)})
+
+
+def recipebrain_env(wd: Path) -> dict[str, str]:
+    return {**frozen_clock(), "HOME": str(wd)}
+
+
+_RECIPE_ID = re.compile(r"with id=(\d+)\.")
+
+
+def _recipe_id(answer: Answer) -> int:
+    m = _RECIPE_ID.search(answer.text)
+    if not m:
+        raise ValueError(f"no recipe id in {answer.text[:300]!r}")
+    return int(m.group(1))
+
+
+async def _add_recipe(s: Rec, args: dict[str, Any], **kw: Any) -> int:
+    a = await s.call("add_recipe", args, **kw)
+    rid = _recipe_id(a)
+    s.capture(recipe_id=rid)
+    return rid
+
+
+async def recipes_weeknight(s: Rec, wd: Path) -> None:
+    await s.call("find_recipe", {"query": "Geschnetzeltes"})
+    zuri = await _add_recipe(
+        s,
+        {
+            "title": "Zürcher Geschnetzeltes",
+            "ingredients": [
+                "400 g Kalbfleisch, geschnetzelt",
+                "200 g Champignons, in Scheiben",
+                "2 dl Rahm",
+                "1 Zwiebel",
+            ],
+            "steps": ["Fleisch portionenweise anbraten.", "Zwiebel und Pilze dünsten.", "Rahm beigeben, aufkochen."],
+            "servings": 4,
+            "prep_minutes": 15,
+            "cook_minutes": 20,
+            "difficulty": "easy",
+        },
+    )
+    rosti = await _add_recipe(
+        s,
+        {
+            "title": "Rösti",
+            "ingredients": ["800 g Kartoffeln, festkochend", "3 EL Bratbutter", "1 TL Salz"],
+            "steps": ["Kartoffeln am Vortag kochen.", "Schälen und grob reiben.", "In Bratbutter goldbraun braten."],
+            "servings": 4,
+            "prep_minutes": 20,
+            "cook_minutes": 25,
+        },
+    )
+    salad = await _add_recipe(
+        s,
+        {
+            "title": "Nüsslisalat mit Ei",
+            "ingredients": ["150 g Nüsslisalat", "2 Eier, hart gekocht", "2 EL Baumnussöl", "1 EL Apfelessig"],
+            "steps": ["Salat waschen.", "Sauce rühren.", "Eier hacken und darüber streuen."],
+            "servings": 2,
+            "prep_minutes": 10,
+            "difficulty": "easy",
+            "notes": "Passt zu Rösti.",
+        },
+    )
+    await s.call("read_recipe", {"recipe_id": zuri, "include_image": False})
+    await s.call("find_recipe", {"query": "Rösti"})
+    await s.call("tag_recipe", {"recipe_id": rosti, "tags": ["Vegetarisch", "Beilage", "swiss classic"]})
+    await s.call("star_recipe", {"recipe_id": zuri})
+    await s.call("star_recipe", {"title": "Rösti"})
+    await s.call("list_starred", {})
+    await s.call("log_cook", {"recipe_id": zuri, "cooked_on": "2026-01-17", "servings": 4, "rating": 5})
+    await s.call("log_cook", {"recipe_id": rosti, "rating": 4, "notes": "Zu wenig Salz."})
+    await s.call("cook_history", {"recipe_id": zuri})
+    await s.call("pin_recipe", {"recipe_id": salad, "target_date": "2026-01-22", "note": "mit Rösti"})
+    await s.call("pin_recipe", {"recipe_id": rosti, "target_date": "2026-01-22"})
+    await s.call("list_pinned", {})
+    await s.call("generate_shopping_list", {})
+    await s.call("unpin_recipe", {"recipe_id": salad})
+    await s.call("list_pinned", {"include_done": True})
+    await s.call("star_recipe", {"recipe_id": rosti, "starred": False})
+    await s.call("list_starred", {})
+    await s.call("rate_recipe", {"recipe_id": rosti, "rating": None})
+    await s.call("read_recipe", {"recipe_id": rosti, "include_image": False})
+
+
+async def recipes_meal_plan(s: Rec, wd: Path) -> None:
+    soup = await _add_recipe(
+        s,
+        {
+            "title": "Bündner Gerstensuppe",
+            "ingredients": [
+                "80 g Rollgerste",
+                "100 g Bündnerfleisch, in Streifen",
+                "1 Rüebli, gewürfelt",
+                "1 l Bouillon",
+            ],
+            "steps": ["Gerste andünsten.", "Mit Bouillon ablöschen und 60 Minuten köcheln."],
+            "servings": 4,
+            "prep_minutes": 15,
+            "cook_minutes": 60,
+            "difficulty": "medium",
+        },
+    )
+    mac = await _add_recipe(
+        s,
+        {
+            "title": "Älplermagronen",
+            "ingredients": ["300 g Hörnli", "300 g Kartoffeln", "2 dl Rahm", "150 g Gruyère, gerieben", "2 Zwiebeln"],
+            "steps": ["Kartoffeln und Hörnli kochen.", "Mit Rahm und Käse mischen.", "Mit Röstzwiebeln servieren."],
+            "servings": 4,
+            "prep_minutes": 10,
+            "cook_minutes": 25,
+            "difficulty": "easy",
+        },
+    )
+    omelette = await _add_recipe(
+        s,
+        {
+            "title": "Kräuteromelette",
+            "ingredients": ["3 Eier", "1 EL Schnittlauch, fein geschnitten", "1 Prise Salz", "1 TL Butter"],
+            "steps": ["Eier verquirlen.", "In Butter stocken lassen."],
+            "servings": 1,
+            "prep_minutes": 5,
+            "cook_minutes": 5,
+            "difficulty": "easy",
+        },
+    )
+    await s.call("batch_tag", {"recipe_ids": [soup, mac], "tags": ["Winter", "Bergküche"]})
+    await s.call("query_recipes", {"sql": "SELECT id, title, total_minutes, difficulty FROM recipes ORDER BY id"})
+    await s.call("suggest_easy", {"max_total_minutes": 40})
+    await s.call("log_cook", {"recipe_id": mac, "cooked_on": "2025-09-14", "rating": 5})
+    await s.call("log_cook", {"recipe_id": mac, "cooked_on": "2025-10-19", "servings": 6})
+    await s.call("log_cook", {"recipe_id": soup, "cooked_on": "2026-01-11", "rating": 4})
+    await s.call("suggest_rotation", {"min_rating": 4, "not_cooked_in_days": 60})
+    await s.call("cooking_frequency", {"granularity": "monthly", "periods": 6})
+    await s.call("suggest_meal_plan", {"days": 3, "strategy": "easy"})
+    await s.call("pin_recipe", {"title": "Älplermagronen", "target_date": "2026-01-24", "note": "Samstag mit Gästen"})
+    await s.call("pin_recipe", {"recipe_id": omelette})
+    await s.call("list_pinned", {})
+    await s.call("generate_shopping_list", {"recipe_ids": [soup], "include_pinned": True, "group_by": "recipe"})
+    await s.call("batch_annotate", {"recipe_ids": [soup, mac], "section": "pairings", "content": "Ein Glas Completer."})
+    await s.call("update_pantry", {"additions": [{"ingredient": "rahm", "quantity": 2, "unit": "dl"}]})
+    await s.call("list_pantry", {})
+    await s.call("log_cook", {"recipe_id": omelette, "cooked_on": "2026-01-19"})
+    await s.call("list_pinned", {"include_done": True})
+    await s.call("server_stats", {})
+
+
+async def recipes_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("read_recipe", {"recipe_id": 7, "include_image": False}, note="error case: unknown recipe")
+    fondue = await _add_recipe(
+        s,
+        {
+            "title": "Käsefondue",
+            "ingredients": ["400 g Gruyère", "400 g Vacherin", "3 dl Weisswein", "1 Knoblauchzehe"],
+            "steps": ["Caquelon mit Knoblauch ausreiben.", "Wein und Käse unter Rühren schmelzen."],
+            "servings": 4,
+        },
+    )
+    await s.call(
+        "add_recipe",
+        {"title": "Käsefondue", "ingredients": ["800 g Fondue-Mischung"], "steps": ["Schmelzen."]},
+        note="error case: same title again",
+    )
+    await s.call(
+        "add_recipe",
+        {"title": "Leeres Rezept", "ingredients": [], "steps": ["Nichts."]},
+        note="error case: no ingredients",
+    )
+    await s.call(
+        "add_recipe", {"title": "Raclette", "ingredients": ["600 g Raclettekäse"]}, note="error case: no steps"
+    )
+    await s.call("rate_recipe", {"recipe_id": fondue, "rating": 9}, note="error case: rating over 5")
+    await s.call("star_recipe", {"title": "Fondue"}, note="two recipes match the title")
+    await s.call("star_recipe", {"title": "Schokoladenkuchen"}, note="error case: no such title")
+    await s.call("tag_recipe", {"recipe_id": 42, "tags": ["dessert"]}, note="error case: unknown recipe")
+    await s.call("pin_recipe", {"recipe_id": 42, "target_date": "2026-01-30"}, note="error case: unknown recipe")
+    await s.call("pin_recipe", {"recipe_id": fondue, "target_date": "next friday"}, note="error case: not an ISO date")
+    await s.call("unpin_recipe", {"recipe_id": fondue}, note="error case: not pinned")
+    await s.call(
+        "annotate_recipe",
+        {"recipe_id": fondue, "section": "shopping", "content": "Brot nicht vergessen"},
+        note="error case: section not allowed",
+    )
+    await s.call("log_cook", {"recipe_id": fondue, "cooked_on": "20.01.2026"}, note="error case: not an ISO date")
+    await s.call("log_cook", {"recipe_id": fondue, "rating": 0}, note="error case: rating under 1")
+    await s.call("query_recipes", {"sql": "DELETE FROM recipes WHERE id = 1"}, note="error case: not read-only")
+    await s.call("query_recipes", {"sql": "SELECT * FROM menus"}, note="error case: no such table")
+    await s.call("read_recipe", {"recipe_id": "Käsefondue"}, note="error case: title as id")
+    await s.call("cook_history", {"recipe_id": fondue})
+    await s.call("delete_recipe", {"recipe_id": fondue}, note="error case: unknown tool")
+
+
+RECORDS_BIN = NINETEENTH / "venv-records" / "bin" / "sqlite-record-mcp"
+
+_RECORDS_SCHEMA = """
+CREATE TABLE records (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    deviceSN TEXT NOT NULL,
+    modelName TEXT NOT NULL,
+    modelVersion TEXT NOT NULL DEFAULT '',
+    captureTime TEXT NOT NULL,
+    imageUrl TEXT NOT NULL DEFAULT '',
+    status TEXT NOT NULL DEFAULT 'ignored',
+    error TEXT NOT NULL DEFAULT '',
+    orig_path TEXT NOT NULL DEFAULT '',
+    draw_path TEXT NOT NULL DEFAULT '',
+    updated_at TEXT NOT NULL
+);
+"""
+_RECORDS_SEED = [
+    ("CAM-0417", "helmet-detect", "v2.3", "2026-01-18 07:42:10", "https://img.local/cam0417/0001.jpg", "success", ""),
+    (
+        "CAM-0417",
+        "helmet-detect",
+        "v2.3",
+        "2026-01-18 08:05:55",
+        "https://img.local/cam0417/0002.jpg",
+        "failed",
+        "timeout after 30s",
+    ),
+    ("CAM-0522", "smoke-detect", "v1.1", "2026-01-18 09:15:00", "https://img.local/cam0522/0001.jpg", "ignored", ""),
+    ("CAM-0522", "smoke-detect", "v1.1", "2026-01-19 14:30:21", "https://img.local/cam0522/0002.jpg", "success", ""),
+    (
+        "CAM-0903",
+        "helmet-detect",
+        "v2.4",
+        "2026-01-19 16:02:48",
+        "https://img.local/cam0903/0001.jpg",
+        "failed",
+        "model returned no boxes",
+    ),
+    ("CAM-0903", "fire-detect", "v0.9", "2026-01-20 06:58:03", "https://img.local/cam0903/0002.jpg", "pending", ""),
+]
+
+
+def records_setup(wd: Path) -> None:
+    con = sqlite3.connect(wd / "records.db")
+    con.executescript(_RECORDS_SCHEMA)
+    for i, (sn, model, ver, at, url, status, err) in enumerate(_RECORDS_SEED, start=1):
+        con.execute(
+            "INSERT INTO records (deviceSN, modelName, modelVersion, captureTime, imageUrl, status, error, orig_path,"
+            " draw_path, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (sn, model, ver, at, url, status, err, f"/data/orig/{i:04d}.jpg", "", at),
+        )
+    con.commit()
+    con.close()
+
+
+def _created_id(answer: Answer) -> int:
+    data = json.loads(answer.text)
+    return int(data["created"]["id"])
+
+
+async def records_triage(s: Rec, wd: Path) -> None:
+    await s.call("get_database_overview", {})
+    await s.call("search_records", {"status": "failed"})
+    await s.call("get_record", {"record_id": 2})
+    await s.call("update_record", {"record_id": 2, "status": "pending", "error": ""})
+    a = await s.call(
+        "create_record",
+        {
+            "device_sn": "CAM-0417",
+            "model_name": "helmet-detect",
+            "model_version": "v2.4",
+            "capture_time": "2026-01-20 08:00:00",
+            "image_url": "https://img.local/cam0417/0003.jpg",
+            "status": "pending",
+            "orig_path": "/data/orig/0007.jpg",
+        },
+    )
+    new = _created_id(a)
+    s.capture(record_id=new)
+    a = await s.call(
+        "create_record",
+        {"device_sn": "CAM-0610", "model_name": "smoke-detect", "model_version": "v1.1", "status": "success"},
+    )
+    other = _created_id(a)
+    s.capture(record_id=other)
+    await s.call("get_record", {"record_id": new})
+    await s.call("update_record", {"record_id": new, "status": "success", "draw_path": "/data/draw/0007.jpg"})
+    await s.call("search_records", {"device_sn": "CAM-0417", "limit": 5})
+    await s.call("search_records", {"status": "pending"})
+    await s.call("delete_record", {"record_id": other})
+    await s.call("get_record", {"record_id": other}, note="deleted")
+    await s.call("search_records", {"start_time": "2026-01-20 00:00:00"})
+    await s.call("get_database_overview", {})
+
+
+async def records_device_audit(s: Rec, wd: Path) -> None:
+    await s.call("search_records", {"device_sn": "CAM-0903"})
+    await s.call(
+        "search_records",
+        {"model_name": "helmet-detect", "start_time": "2026-01-18 08:00:00", "end_time": "2026-01-19 23:59:59"},
+    )
+    await s.call("get_record", {"record_id": 5})
+    await s.call("update_record", {"record_id": 5, "model_version": "v2.5", "status": "pending", "error": ""})
+    ids = []
+    for n, (at, status) in enumerate([("2026-01-20 09:00:00", "success"), ("2026-01-20 09:05:00", "failed")], start=3):
+        a = await s.call(
+            "create_record",
+            {
+                "device_sn": "CAM-0903",
+                "model_name": "helmet-detect",
+                "model_version": "v2.5",
+                "capture_time": at,
+                "image_url": f"https://img.local/cam0903/{n:04d}.jpg",
+                "status": status,
+                "error": "" if status == "success" else "low light",
+            },
+        )
+        ids.append(_created_id(a))
+        s.capture(record_id=ids[-1])
+    await s.call("search_records", {"device_sn": "CAM-0903", "status": "failed"})
+    await s.call("update_record", {"record_id": ids[1], "status": "ignored"})
+    await s.call("get_record", {"record_id": ids[1]})
+    await s.call("delete_record", {"record_id": 6})
+    await s.call("search_records", {"device_sn": "CAM-0903", "limit": 10})
+    await s.call("get_database_overview", {})
+    await s.call("search_records", {"model_name": "fire-detect"})
+    await s.call("update_record", {"record_id": 3, "device_sn": "CAM-0903", "orig_path": "/data/orig/0003-moved.jpg"})
+    await s.call("search_records", {"device_sn": "CAM-0522"})
+
+
+async def records_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("get_record", {"record_id": 999}, note="error case: unknown record")
+    await s.call("update_record", {"record_id": 999, "status": "success"}, note="error case: unknown record")
+    await s.call("delete_record", {"record_id": 999}, note="error case: unknown record")
+    await s.call("update_record", {"record_id": 1}, note="error case: no fields to update")
+    await s.call("search_records", {"limit": 0}, note="error case: limit under 1")
+    await s.call("search_records", {"status": "failed", "limit": 500}, note="error case: limit over 100")
+    await s.call("create_record", {"model_name": "helmet-detect"}, note="error case: no device_sn")
+    await s.call("get_record", {"record_id": "CAM-0417"}, note="error case: serial number as id")
+    a = await s.call("create_record", {"device_sn": "CAM-0417", "model_name": "helmet-detect", "status": "done"})
+    rid = _created_id(a)
+    s.capture(record_id=rid)
+    await s.call("delete_record", {"record_id": rid})
+    await s.call("delete_record", {"record_id": rid}, note="error case: deleted twice")
+    await s.call("update_record", {"record_id": rid, "status": "success"}, note="error case: deleted")
+    await s.call("get_record", {"record_id": rid}, note="error case: deleted")
+    await s.call(
+        "search_records", {"start_time": "2026-01-20", "end_time": "2026-01-18"}, note="error case: reversed range"
+    )
+    await s.call("search_records", {"device_sn": "cam-0417"}, note="lower-case serial number")
+    await s.call("update_record", {"record_id": 4, "status": 3}, note="error case: number as status")
+    await s.call("purge_failed", {}, note="error case: unknown tool")
+
+
+IMDB_PY = NINETEENTH / "venv-imdb" / "bin" / "python"
+OMDB_PORT = 18327
+OMDB_URL = f"http://127.0.0.1:{OMDB_PORT}/"
+
+# The OMDb stand-in's titles (fields as OMDb's `i=` answer gives them, fewer of them).
+OMDB_TITLES: list[dict[str, Any]] = [
+    {
+        "Title": "Inception",
+        "Year": "2010",
+        "Rated": "PG-13",
+        "Released": "16 Jul 2010",
+        "Runtime": "148 min",
+        "Genre": "Action, Adventure, Sci-Fi",
+        "Director": "Christopher Nolan",
+        "Actors": "Leonardo DiCaprio, Joseph Gordon-Levitt, Elliot Page",
+        "Plot": "A thief who steals corporate secrets through dream-sharing is given the task of planting an idea.",
+        "Awards": "Won 4 Oscars",
+        "imdbRating": "8.8",
+        "imdbVotes": "2,600,000",
+        "imdbID": "tt1375666",
+        "Type": "movie",
+        "Ratings": [
+            {"Source": "Internet Movie Database", "Value": "8.8/10"},
+            {"Source": "Rotten Tomatoes", "Value": "87%"},
+            {"Source": "Metacritic", "Value": "74/100"},
+        ],
+    },
+    {
+        "Title": "Interstellar",
+        "Year": "2014",
+        "Rated": "PG-13",
+        "Released": "07 Nov 2014",
+        "Runtime": "169 min",
+        "Genre": "Adventure, Drama, Sci-Fi",
+        "Director": "Christopher Nolan",
+        "Actors": "Matthew McConaughey, Anne Hathaway, Jessica Chastain",
+        "Plot": "Explorers travel through a wormhole near Saturn to find a new home for humanity.",
+        "Awards": "Won 1 Oscar",
+        "imdbRating": "8.7",
+        "imdbVotes": "2,300,000",
+        "imdbID": "tt0816692",
+        "Type": "movie",
+        "Ratings": [
+            {"Source": "Internet Movie Database", "Value": "8.7/10"},
+            {"Source": "Rotten Tomatoes", "Value": "73%"},
+        ],
+    },
+    {
+        "Title": "Arrival",
+        "Year": "2016",
+        "Rated": "PG-13",
+        "Released": "11 Nov 2016",
+        "Runtime": "116 min",
+        "Genre": "Drama, Mystery, Sci-Fi",
+        "Director": "Denis Villeneuve",
+        "Actors": "Amy Adams, Jeremy Renner, Forest Whitaker",
+        "Plot": "A linguist works with the military to communicate with alien lifeforms.",
+        "Awards": "Won 1 Oscar",
+        "imdbRating": "7.9",
+        "imdbVotes": "800,000",
+        "imdbID": "tt2543164",
+        "Type": "movie",
+        "Ratings": [
+            {"Source": "Internet Movie Database", "Value": "7.9/10"},
+            {"Source": "Rotten Tomatoes", "Value": "94%"},
+            {"Source": "Metacritic", "Value": "81/100"},
+        ],
+    },
+    {
+        "Title": "Dune",
+        "Year": "2021",
+        "Rated": "PG-13",
+        "Released": "22 Oct 2021",
+        "Runtime": "155 min",
+        "Genre": "Action, Adventure, Drama",
+        "Director": "Denis Villeneuve",
+        "Actors": "Timothée Chalamet, Rebecca Ferguson, Zendaya",
+        "Plot": "A noble family becomes embroiled in a war for control over the galaxy's most valuable asset.",
+        "Awards": "Won 6 Oscars",
+        "imdbRating": "8.0",
+        "imdbVotes": "900,000",
+        "imdbID": "tt1160419",
+        "Type": "movie",
+        "Ratings": [
+            {"Source": "Internet Movie Database", "Value": "8.0/10"},
+            {"Source": "Rotten Tomatoes", "Value": "83%"},
+        ],
+    },
+    {
+        "Title": "Dune",
+        "Year": "1984",
+        "Rated": "PG-13",
+        "Released": "14 Dec 1984",
+        "Runtime": "137 min",
+        "Genre": "Action, Adventure, Sci-Fi",
+        "Director": "David Lynch",
+        "Actors": "Kyle MacLachlan, Virginia Madsen, Francesca Annis",
+        "Plot": "A Duke's son leads desert warriors against the galactic emperor.",
+        "Awards": "Nominated for 1 Oscar",
+        "imdbRating": "6.3",
+        "imdbVotes": "190,000",
+        "imdbID": "tt0087182",
+        "Type": "movie",
+        "Ratings": [{"Source": "Internet Movie Database", "Value": "6.3/10"}],
+    },
+    {
+        "Title": "Paddington 2",
+        "Year": "2017",
+        "Rated": "PG",
+        "Released": "12 Jan 2018",
+        "Runtime": "103 min",
+        "Genre": "Adventure, Comedy, Family",
+        "Director": "Paul King",
+        "Actors": "Ben Whishaw, Hugh Grant, Hugh Bonneville",
+        "Plot": "Paddington picks up a series of odd jobs to buy the perfect present for his aunt.",
+        "Awards": "Nominated for 3 BAFTA Awards",
+        "imdbRating": "7.8",
+        "imdbVotes": "90,000",
+        "imdbID": "tt4468740",
+        "Type": "movie",
+        "Ratings": [
+            {"Source": "Internet Movie Database", "Value": "7.8/10"},
+            {"Source": "Rotten Tomatoes", "Value": "99%"},
+        ],
+    },
+    {
+        "Title": "Spirited Away",
+        "Year": "2001",
+        "Rated": "PG",
+        "Released": "28 Mar 2003",
+        "Runtime": "125 min",
+        "Genre": "Animation, Adventure, Family",
+        "Director": "Hayao Miyazaki",
+        "Actors": "Rumi Hiiragi, Miyu Irino, Mari Natsuki",
+        "Plot": "A girl wanders into a world ruled by gods, witches and spirits.",
+        "Awards": "Won 1 Oscar",
+        "imdbRating": "8.6",
+        "imdbVotes": "900,000",
+        "imdbID": "tt0245429",
+        "Type": "movie",
+        "Ratings": [
+            {"Source": "Internet Movie Database", "Value": "8.6/10"},
+            {"Source": "Rotten Tomatoes", "Value": "96%"},
+        ],
+    },
+    {
+        "Title": "Severance",
+        "Year": "2022\u2013",
+        "Rated": "TV-MA",
+        "Released": "18 Feb 2022",
+        "Runtime": "55 min",
+        "Genre": "Drama, Mystery, Sci-Fi",
+        "Director": "N/A",
+        "Actors": "Adam Scott, Zach Cherry, Britt Lower",
+        "Plot": "Office workers have their memories surgically divided between work and personal lives.",
+        "Awards": "Won 8 Primetime Emmys",
+        "imdbRating": "8.7",
+        "imdbVotes": "300,000",
+        "imdbID": "tt11280740",
+        "Type": "series",
+        "Ratings": [{"Source": "Internet Movie Database", "Value": "8.7/10"}],
+    },
+]
+
+OMDB_STUB = """
+import json, sys, urllib.parse
+from http.server import BaseHTTPRequestHandler, HTTPServer
+TITLES = json.load(open(sys.argv[2]))
+def answer(q):
+    if q.get("apikey") != "local-test-key":
+        return {"Response": "False", "Error": "Invalid API key!"}
+    if "i" in q:
+        for t in TITLES:
+            if t["imdbID"] == q["i"]:
+                return {**t, "Response": "True"}
+        return {"Response": "False", "Error": "Incorrect IMDb ID."}
+    if "s" in q:
+        s = q["s"].lower()
+        hits = [t for t in TITLES if s in t["Title"].lower()
+                and (not q.get("y") or t["Year"].startswith(q["y"])) and (not q.get("type") or t["Type"] == q["type"])]
+        if not hits:
+            return {"Response": "False", "Error": "Movie not found!"}
+        keys = ("Title", "Year", "imdbID", "Type")
+        return {"Search": [{k: t[k] for k in keys} | {"Poster": "N/A"} for t in hits],
+                "totalResults": str(len(hits)), "Response": "True"}
+    return {"Response": "False", "Error": "Incorrect IMDb ID."}
+class H(BaseHTTPRequestHandler):
+    def do_GET(self):
+        q = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(self.path).query))
+        body = json.dumps(answer(q)).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+    def log_message(self, *a):
+        pass
+HTTPServer(("127.0.0.1", int(sys.argv[1])), H).serve_forever()
+"""
+
+
+def _omdb_alive() -> bool:
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(f"{OMDB_URL}?i=tt1375666&apikey=local-test-key", timeout=1) as r:
+            return bool(r.status == 200)
+    except OSError:
+        return False
+
+
+def omdb_start(wd: Path) -> None:
+    """The OMDb stand-in: a small HTTP server on 127.0.0.1 only, for the session's length."""
+    if _omdb_alive():
+        raise RuntimeError(f"something already answers on 127.0.0.1:{OMDB_PORT}")
+    (wd / "omdb_stub.py").write_text(OMDB_STUB)
+    (wd / "omdb_titles.json").write_text(json.dumps(OMDB_TITLES, ensure_ascii=False))
+    with (wd / "omdb.log").open("ab") as log:
+        proc = subprocess.Popen(
+            [sys.executable, str(wd / "omdb_stub.py"), str(OMDB_PORT), str(wd / "omdb_titles.json")],
+            cwd=wd,
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    (wd / "omdb.pid").write_text(str(proc.pid))
+    for _ in range(100):
+        if _omdb_alive():
+            return
+        time.sleep(0.1)
+    raise RuntimeError("the OMDb stand-in did not start")
+
+
+def omdb_stop(wd: Path) -> None:
+    pidfile = wd / "omdb.pid"
+    if pidfile.exists():
+        with contextlib.suppress(ProcessLookupError, ValueError):
+            os.kill(int(pidfile.read_text().strip()), 15)
+        for _ in range(50):
+            if not _omdb_alive():
+                break
+            time.sleep(0.1)
+
+
+def imdb_env(wd: Path) -> dict[str, str]:
+    return {
+        **frozen_clock(),
+        "HOME": str(wd),
+        "IMDB_MCP_DB": str(wd / "movies.db"),
+        "OMDB_API_KEY": "local-test-key",
+        "NO_PROXY": "127.0.0.1",
+        "no_proxy": "127.0.0.1",
+    }
+
+
+IMDB_LAUNCH = (
+    f"import imdb_mcp_server.omdb as omdb; omdb.BASE_URL = {OMDB_URL!r}; "
+    "from imdb_mcp_server.server import main; main()"
+)
+
+_IMDB_ID = re.compile(r"ID: (tt\d+)")
+
+
+def _imdb_ids(answer: Answer) -> list[str]:
+    return _IMDB_ID.findall(answer.text)
+
+
+async def movies_watchlist(s: Rec, wd: Path) -> None:
+    await s.call("get_my_movies", {})
+    a = await s.call("search_movies", {"query": "Dune"})
+    dune = _imdb_ids(a)
+    s.capture(imdb_ids=dune)
+    await s.call("get_movie_details", {"imdb_id": dune[0]})
+    await s.call("log_movie", {"imdb_id": dune[0], "status": "watchlist"})
+    a = await s.call("search_movies", {"query": "Arrival"})
+    arrival = _imdb_ids(a)[0]
+    s.capture(imdb_id=arrival)
+    await s.call("log_movie", {"imdb_id": arrival, "status": "watchlist"})
+    a = await s.call("search_movies", {"query": "Paddington"})
+    paddington = _imdb_ids(a)[0]
+    s.capture(imdb_id=paddington)
+    await s.call("log_movie", {"imdb_id": paddington, "status": "watchlist"})
+    await s.call("get_my_movies", {"status": "watchlist"})
+    await s.call("get_movie_ratings", {"imdb_id": arrival})
+    await s.call("log_movie", {"imdb_id": arrival, "status": "watched", "verdict": "liked", "rating": 9})
+    await s.call("get_my_movies", {"status": "watched"})
+    await s.call("get_taste_profile", {})
+    await s.call("remove_movie", {"imdb_id": paddington})
+    await s.call("get_my_movies", {})
+    await s.call("log_movie", {"imdb_id": dune[0], "status": "watched", "rating": 8})
+    await s.call("get_my_movies", {"status": "watchlist"})
+    await s.call("get_taste_profile", {})
+
+
+async def movies_taste(s: Rec, wd: Path) -> None:
+    await s.call("get_taste_profile", {})
+    a = await s.call("search_movies", {"query": "Inception", "year": "2010", "type": "movie"})
+    inception = _imdb_ids(a)[0]
+    s.capture(imdb_id=inception)
+    await s.call("log_movie", {"imdb_id": inception, "status": "watched", "verdict": "liked", "rating": 9})
+    await s.call("log_movie", {"imdb_id": "tt0816692", "status": "watched", "verdict": "liked", "rating": 8})
+    await s.call("log_movie", {"imdb_id": "tt0087182", "status": "watched", "verdict": "disliked", "rating": 4})
+    await s.call("log_movie", {"imdb_id": "tt0245429", "status": "watched", "verdict": "liked"})
+    a = await s.call("search_movies", {"query": "Severance", "type": "series"})
+    sev = _imdb_ids(a)[0]
+    s.capture(imdb_id=sev)
+    await s.call("get_movie_details", {"imdb_id": sev})
+    await s.call("log_movie", {"imdb_id": sev, "status": "watchlist"})
+    await s.call("get_taste_profile", {})
+    await s.call("search_movies", {"query": "Dune", "year": "2021"})
+    await s.call("get_movie_ratings", {"imdb_id": "tt1160419"})
+    await s.call("log_movie", {"imdb_id": "tt1160419", "status": "watchlist"})
+    await s.call("get_my_movies", {"status": "watchlist"})
+    await s.call("log_movie", {"imdb_id": "tt0087182", "status": "watched", "verdict": "liked"})
+    await s.call("get_my_movies", {"status": "watched"})
+    await s.call("remove_movie", {"imdb_id": "tt0087182"})
+    await s.call("get_taste_profile", {})
+
+
+async def movies_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("get_my_movies", {"status": "seen"}, note="error case: unknown status")
+    await s.call("log_movie", {"imdb_id": "tt1375666", "status": "seen"}, note="error case: unknown status")
+    await s.call(
+        "log_movie", {"imdb_id": "tt1375666", "status": "watched", "rating": 11}, note="error case: rating over 10"
+    )
+    await s.call(
+        "log_movie", {"imdb_id": "tt1375666", "status": "watched", "verdict": "meh"}, note="error case: unknown verdict"
+    )
+    await s.call("get_movie_details", {"imdb_id": "Inception"}, note="error case: title as id")
+    await s.call("log_movie", {"imdb_id": "tt0000001", "status": "watchlist"}, note="error case: unknown id")
+    await s.call("search_movies", {"query": "Qwxzzy Flumberton"}, note="error case: no such title")
+    await s.call("search_movies", {"query": "Arrival", "year": "1999"}, note="error case: wrong year")
+    await s.call("remove_movie", {"imdb_id": "tt2543164"}, note="error case: not in the log")
+    await s.call("log_movie", {"imdb_id": "tt2543164", "status": "watched", "rating": 7})
+    await s.call(
+        "log_movie", {"imdb_id": "tt2543164", "status": "watched", "rating": "seven"}, note="error case: text rating"
+    )
+    await s.call("log_movie", {"status": "watchlist"}, note="error case: no imdb_id")
+    await s.call("remove_movie", {"imdb_id": "tt2543164"})
+    await s.call("remove_movie", {"imdb_id": "tt2543164"}, note="error case: removed twice")
+    await s.call("get_movie_ratings", {"imdb_id": "tt99999999"}, note="error case: unknown id")
+    await s.call("get_my_movies", {})
+    await s.call("recommend_movies", {"genre": "Sci-Fi"}, note="error case: unknown tool")
+
+
+COGNEX_PY = NINETEENTH / "venv-cognex" / "bin" / "python"
+
+
+def _cognex_launch(seed: int, root: Path) -> str:
+    # transaction ids are uuid4: drawn here from a generator seeded per session
+    return (
+        f"import random, sys, uuid; g = random.Random({seed}); "
+        "uuid.uuid4 = lambda: uuid.UUID(int=g.getrandbits(128), version=4); "
+        f"sys.argv = ['cognex', '--root', {str(root)!r}, 'mcp']; "
+        "from cognex.cli import main; sys.exit(main())"
+    )
+
+
+def cognex_setup(wd: Path) -> None:
+    """A small shop folder: two customers as JSON files and a README the project index sees."""
+    root = wd / "shop"
+    (root / "customers").mkdir(parents=True)
+    (root / "customers" / "acme.json").write_text(
+        json.dumps({"name": "Acme AG", "city": "Zurich", "tier": "gold"}, indent=2, sort_keys=True) + "\n"
+    )
+    (root / "customers" / "globex.json").write_text(
+        json.dumps({"name": "Globex GmbH", "city": "Basel", "tier": "silver"}, indent=2, sort_keys=True) + "\n"
+    )
+    (root / "README.md").write_text("# Shop data\n\nCustomers, products and orders as files.\n")
+
+
+def _revision(answer: Answer) -> str:
+    data = json.loads(answer.text)
+    return str(data["revision"])
+
+
+async def filedb_orders(s: Rec, wd: Path) -> None:
+    await s.call("index_project", {})
+    await s.call("query_database", {"sql": "SELECT id, name, city, tier FROM customers ORDER BY id"})
+    a = await s.call(
+        "upsert_record",
+        {"collection": "products", "id": "kb-101", "data": {"name": "Mechanical keyboard", "price": 89.9, "stock": 14}},
+    )
+    kb_rev = _revision(a)
+    s.capture(revision=kb_rev)
+    await s.call(
+        "upsert_record",
+        {"collection": "products", "id": "ms-220", "data": {"name": "Wireless mouse", "price": 24.5, "stock": 40}},
+    )
+    await s.call(
+        "upsert_record",
+        {"collection": "orders", "id": "o-1001", "data": {"customer": "acme", "product": "kb-101", "qty": 2}},
+    )
+    a = await s.call(
+        "upsert_record",
+        {"collection": "orders", "id": "o-1002", "data": {"customer": "globex", "product": "ms-220", "qty": 5}},
+    )
+    o2_rev = _revision(a)
+    s.capture(revision=o2_rev)
+    join = (
+        "SELECT o.id, c.name, p.name AS product, o.qty FROM orders o JOIN customers c ON c.id = o.customer "
+        "JOIN products p ON p.id = o.product ORDER BY o.id"
+    )
+    await s.call("query_database", {"sql": join}, note="a second query_database in the same server process")
+    await s.call("query_auto", {"sql": join})
+    a = await s.call(
+        "upsert_record",
+        {
+            "collection": "products",
+            "id": "kb-101",
+            "data": {"name": "Mechanical keyboard", "price": 79.9, "stock": 12},
+            "expected_revision": kb_rev,
+        },
+    )
+    s.capture(revision=_revision(a))
+    a = await s.call("record_history", {"collection": "products", "id": "kb-101"})
+    version = json.loads(a.text)["history"][0]["version"]
+    s.capture(version=version)
+    await s.call("restore_record_version", {"collection": "products", "id": "kb-101", "version": version})
+    await s.call("query_auto", {"sql": "SELECT id, price, stock FROM products WHERE id = ?", "params": ["kb-101"]})
+    await s.call("delete_record", {"collection": "orders", "id": "o-1002", "expected_revision": o2_rev})
+    await s.call("query_auto", {"sql": "SELECT id, customer, product, qty FROM orders ORDER BY id"})
+    await s.call("record_history", {"collection": "orders", "id": "o-1002"})
+    await s.call("transaction_log", {"limit": 4})
+
+
+async def filedb_catalog(s: Rec, wd: Path) -> None:
+    await s.call("infer_schema", {})
+    await s.call(
+        "upsert_record",
+        {
+            "collection": "recipes",
+            "id": "rosti",
+            "data": {"title": "Rösti", "minutes": 45, "vegetarian": True},
+            "content": "# Rösti\n\nGrate boiled potatoes and fry them in butter until golden.\n",
+            "format": "md",
+        },
+    )
+    await s.call(
+        "upsert_record",
+        {
+            "collection": "recipes",
+            "id": "fondue",
+            "data": {"title": "Fondue", "minutes": 30, "vegetarian": True},
+            "content": "# Fondue\n\nMelt Gruyère and Vacherin in white wine.\n",
+            "format": "md",
+        },
+    )
+    await s.call(
+        "evolve_schema",
+        {
+            "prompt": "add a servings field to recipes",
+            "collection": "recipes",
+            "field": "servings",
+            "type": "integer",
+            "default": 4,
+            "dry_run": True,
+        },
+    )
+    await s.call(
+        "evolve_schema",
+        {
+            "prompt": "add a servings field to recipes",
+            "collection": "recipes",
+            "field": "servings",
+            "type": "integer",
+            "default": 4,
+        },
+    )
+    await s.call("query_database", {"sql": "SELECT id, title, minutes, vegetarian, servings FROM recipes ORDER BY id"})
+    await s.call("index_project", {})
+    await s.call("search_project", {"query": "potatoes butter", "limit": 3})
+    await s.call(
+        "upsert_record",
+        {"collection": "customers", "id": "globex", "data": {"name": "Globex GmbH", "city": "Bern", "tier": "gold"}},
+    )
+    await s.call("record_history", {"collection": "customers", "id": "globex"})
+    await s.call("delete_record", {"collection": "recipes", "id": "fondue"})
+    await s.call(
+        "query_auto",
+        {"sql": "SELECT collection, COUNT(*) AS n FROM records GROUP BY collection ORDER BY collection"},
+    )
+    a = await s.call("record_history", {"collection": "recipes", "id": "fondue"})
+    version = json.loads(a.text)["history"][0]["version"]
+    s.capture(version=version)
+    await s.call("restore_record_version", {"collection": "recipes", "id": "fondue", "version": version})
+    await s.call("query_auto", {"sql": "SELECT id, title, servings FROM recipes ORDER BY id"})
+    await s.call("transaction_log", {"limit": 3})
+
+
+async def filedb_mistakes(s: Rec, wd: Path) -> None:
+    a = await s.call(
+        "upsert_record", {"collection": "products", "id": "hs-330", "data": {"name": "USB headset", "price": 49.99}}
+    )
+    rev = _revision(a)
+    s.capture(revision=rev)
+    await s.call(
+        "upsert_record",
+        {
+            "collection": "products",
+            "id": "hs-330",
+            "data": {"name": "USB headset", "price": 44.99},
+            "expected_revision": "0" * 64,
+        },
+        note="error case: stale revision",
+    )
+    await s.call(
+        "upsert_record",
+        {"collection": "products", "id": "hs-330", "data": {"name": "USB headset"}, "expected_revision": ""},
+        note="error case: expects a new record, it exists",
+    )
+    await s.call("upsert_record", {"collection": "products", "id": "cb-012"}, note="error case: no data")
+    await s.call(
+        "upsert_record",
+        {"collection": "my products", "id": "x-1", "data": {"name": "x"}},
+        note="error case: bad collection name",
+    )
+    await s.call(
+        "upsert_record", {"collection": "products", "id": "../escape", "data": {"name": "x"}}, note="error case: bad id"
+    )
+    await s.call(
+        "upsert_record",
+        {"collection": "products", "id": "cb-012", "data": {"name": "USB-C cable"}, "format": "yaml"},
+        note="error case: format not writable",
+    )
+    await s.call("delete_record", {"collection": "products", "id": "zz-999"}, note="error case: unknown record")
+    await s.call(
+        "delete_record",
+        {"collection": "products", "id": "hs-330", "expected_revision": "abc"},
+        note="error case: stale revision",
+    )
+    await s.call("query_database", {"sql": "DELETE FROM products"}, note="error case: not read-only")
+    await s.call("query_database", {"sql": "SELECT * FROM invoices"}, note="error case: no such table")
+    await s.call("query_database", {"sql": "SELECT 1; SELECT 2"}, note="error case: two statements")
+    await s.call(
+        "query_auto", {"sql": "SELECT id FROM products", "engine": "postgres"}, note="error case: unknown engine"
+    )
+    await s.call(
+        "restore_record_version",
+        {"collection": "products", "id": "hs-330", "version": "20250101T000000000000Z-before-upsert-abc.json"},
+        note="error case: no such version",
+    )
+    await s.call("record_history", {"collection": "products", "id": "zz-999"}, note="unknown record")
+    await s.call("delete_record", {"collection": "products", "id": "hs-330", "expected_revision": rev})
+    await s.call("delete_record", {"collection": "products", "id": "hs-330"}, note="error case: deleted twice")
+    await s.call("query_auto", {"sql": "SELECT id FROM products"}, note="error case: collection now empty")
+    await s.call("get_record", {"collection": "products", "id": "hs-330"}, note="error case: unknown tool")
+
+
 def build_servers() -> list[ServerDef]:
     npm = lambda exe: str(NPM_BIN / exe)  # noqa: E731
     S = Session
@@ -11378,6 +12314,64 @@ def build_servers() -> list[ServerDef]:
                 S("puzzle_mistakes", puzzle_mistakes),
             ],
         ),
+        # the nineteenth batch (installed under .cache/record19): held-out data
+        ServerDef(
+            "recipe_box",
+            "recipebrain==0.1.4 (PyPI, mcp 1.30.0 `FastMCP`, duckdb 1.5.6)",
+            lambda wd, s: StdioServerParameters(
+                command=str(RECIPEBRAIN_BIN),
+                args=["--config", str(wd / "kitchen" / "recipebrain.toml"), "mcp"],
+                cwd=str(wd),
+                env=recipebrain_env(wd),
+            ),
+            [
+                S("recipes_weeknight", recipes_weeknight, recipebrain_setup),
+                S("recipes_meal_plan", recipes_meal_plan, recipebrain_setup),
+                S("recipes_mistakes", recipes_mistakes, recipebrain_setup),
+            ],
+        ),
+        ServerDef(
+            "device_records",
+            "sqlite-record-mcp==1.0.2 (PyPI, mcp 1.30.0 `FastMCP`)",
+            lambda wd, s: StdioServerParameters(
+                command=str(RECORDS_BIN),
+                args=["--db", str(wd / "records.db")],
+                cwd=str(wd),
+                env={**frozen_clock(), "HOME": str(wd)},
+            ),
+            [
+                S("records_triage", records_triage, records_setup),
+                S("records_device_audit", records_device_audit, records_setup),
+                S("records_mistakes", records_mistakes, records_setup),
+            ],
+        ),
+        ServerDef(
+            "movie_log",
+            "imdb-mcp-server==0.1.0 (PyPI, mcp 1.30.0 `FastMCP`, OMDb stand-in on 127.0.0.1)",
+            lambda wd, s: StdioServerParameters(
+                command=str(IMDB_PY), args=["-c", IMDB_LAUNCH], cwd=str(wd), env=imdb_env(wd)
+            ),
+            [
+                S("movies_watchlist", movies_watchlist, omdb_start, teardown=omdb_stop),
+                S("movies_taste", movies_taste, omdb_start, teardown=omdb_stop),
+                S("movies_mistakes", movies_mistakes, omdb_start, teardown=omdb_stop),
+            ],
+        ),
+        ServerDef(
+            "file_db",
+            "cognexdb==0.5.1 (PyPI, its own JSON-RPC loop, no SDK, Python 3.12)",
+            lambda wd, s: StdioServerParameters(
+                command=str(COGNEX_PY),
+                args=["-c", _cognex_launch(20260120 + sum(s.id.encode()), wd / "shop")],
+                cwd=str(wd),
+                env={**frozen_clock(), "HOME": str(wd)},
+            ),
+            [
+                S("filedb_orders", filedb_orders, cognex_setup),
+                S("filedb_catalog", filedb_catalog, cognex_setup),
+                S("filedb_mistakes", filedb_mistakes, cognex_setup),
+            ],
+        ),
     ]
     return servers + bfcl_servers()
 
@@ -11401,6 +12395,7 @@ BATCHES: dict[str, tuple[Path, list[str], dict[str, list[list[str]]]]] = {
     "record16": (SIXTEENTH, SIXTEENTH_NPM_PACKAGES, SIXTEENTH_VENVS),
     "record17": (SEVENTEENTH, SEVENTEENTH_NPM_PACKAGES, SEVENTEENTH_VENVS),
     "record18": (EIGHTEENTH, EIGHTEENTH_NPM_PACKAGES, EIGHTEENTH_VENVS),
+    "record19": (NINETEENTH, NINETEENTH_NPM_PACKAGES, NINETEENTH_VENVS),
 }
 
 
@@ -11415,7 +12410,8 @@ def install(batches: list[str] | None = None) -> None:
         for venv_name, steps in venvs.items():
             venv = root / f"venv-{venv_name}"
             if not (venv / "bin" / "python").exists():
-                subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+                python = NINETEENTH_PYTHON.get(venv_name, sys.executable) if root == NINETEENTH else sys.executable
+                subprocess.run([python, "-m", "venv", str(venv)], check=True)
             for pkgs in steps:
                 subprocess.run([str(venv / "bin" / "pip"), "install", "-q", *pkgs], check=True)
 
@@ -11429,7 +12425,7 @@ def main() -> None:
         "--install-batch",
         action="append",
         choices=sorted(BATCHES),
-        help="install only this batch (repeatable): devservers, record2, ..., record18",
+        help="install only this batch (repeatable): devservers, record2, ..., record19",
     )
     ap.add_argument("--list", action="store_true", help="list servers and sessions and exit")
     ap.add_argument("--tools-only", action="store_true", help="only write <server>.tools.yaml")
