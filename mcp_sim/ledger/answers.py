@@ -78,24 +78,29 @@ class Found:
 
 def find_records(body: Any, entity: str, id_field: str, plural: str, own: bool = True) -> list[Found]:
     """Records of ``entity`` where answers put them: under ``entity`` or its plural and, for the tool's own
-    entity types (``own``) or a telling id field (``requestId``), at the top or in a generic list."""
+    entity types (``own``) or a telling id field (``requestId``), at the top or in a generic list. A record whose id
+    is null names no record (an answer's ``{"id": null, ...}`` for a thing it could not find): it is none of them."""
     anywhere = own or id_field not in GENERIC_ID_FIELDS  # a bare "id" at the top is not every type's
     if isinstance(body, list):
-        return [Found(i, body, False) for i in body if isinstance(i, dict) and id_field in i] if anywhere else []
+        return [Found(i, body, False) for i in body if _identified(i, id_field)] if anywhere else []
     if not isinstance(body, dict):
         return []
     found: list[Found] = []
-    if anywhere and id_field in body:
+    if anywhere and _identified(body, id_field):
         found.append(Found(body, None, any(isinstance(v, dict | list) for v in body.values())))
     inner = body.get(entity)
-    if isinstance(inner, dict) and id_field in inner:
+    if isinstance(inner, dict) and _identified(inner, id_field):
         found.append(Found(inner, None, False))
     keys = [plural, f"{entity}s", *(["items", "results", "records"] if anywhere else [])]
     for key in dict.fromkeys(keys):
         items = body.get(key)
         if isinstance(items, list):
-            found.extend(Found(i, items, False) for i in items if isinstance(i, dict) and id_field in i)
+            found.extend(Found(i, items, False) for i in items if _identified(i, id_field))
     return found
+
+
+def _identified(item: Any, id_field: str) -> bool:
+    return isinstance(item, dict) and item.get(id_field) is not None
 
 
 def scalar_fields(found: Found) -> dict[str, Any]:
