@@ -62,7 +62,7 @@ logger = logging.getLogger("mcp.shared.jsonrpc_dispatcher")
 
 
 @dataclass
-class _Exchange:
+class Exchange:
     """The ``DispatchContext`` of one request (``mcp.shared.dispatcher.DispatchContext``, structurally): the
     stateless JSON manager's, without its streams. No back channel; notifications have no wire in a JSON answer."""
 
@@ -100,7 +100,7 @@ async def answer(
         return False
     if not check_accept_headers(request)[0] or not _is_json(request.headers.get("content-type", "")):
         return False
-    if len(body) > manager.max_request_body_size or _declared_size(request) > manager.max_request_body_size:
+    if len(body) > manager.max_request_body_size or declared_size(request) > manager.max_request_body_size:
         return False
     try:
         message = jsonrpc_message_adapter.validate_python(pydantic_core.from_json(body), by_name=False)
@@ -110,7 +110,7 @@ async def answer(
         return False
     version = request.headers.get(MCP_PROTOCOL_VERSION_HEADER)
     connection = Connection.from_envelope(version if version is not None else DEFAULT_NEGOTIATED_VERSION, None, None)
-    exchange = _Exchange(
+    exchange = Exchange(
         transport=TransportContext(kind="streamable-http", can_send_request=False),
         request_id=message.id,
         message_metadata=ServerMessageMetadata(request_context=request, can_send_request=False),
@@ -139,7 +139,7 @@ def _is_json(content_type: str) -> bool:
     return any(part.strip() == CONTENT_TYPE_JSON for part in content_type.split(";")[0].split(","))
 
 
-def _declared_size(request: Request) -> int:
+def declared_size(request: Request) -> int:
     try:
         return int(request.headers.get("content-length", "0"))
     except ValueError:

@@ -10,7 +10,9 @@ eras must accept. So three managers of one ``Server`` share the route:
 - ``sse``: the SDK's default, stateful on 2025-11-25. Every session lives here, and every request that
   may need a stream (or that this module does not recognise) goes here, unchanged.
 - ``json`` (``json_response=True``): plain 2026-07-28 requests. That era has no session, and the SDK's
-  SSE path answers such a call with ``application/json`` anyway: the same bytes, less work.
+  SSE path answers such a call with ``application/json`` anyway: the same bytes, less work. A plain request that
+  passes the manager's checks is answered as it would answer it, on the body already read (modern_exchange.py);
+  anything else reaches it.
 - ``legacy_json`` (``stateless=True, json_response=True``): plain requests of 2025 sessions whose client
   declared no server->client capability. The handler sees the same ``Mcp-Session-Id`` header, so the
   session key is unchanged. At least once a minute such a session's request takes the ``sse`` manager
@@ -35,7 +37,8 @@ not offered then: server->client requests (sampling, elicitation, roots) and the
 (``method``, ``params._meta.progressToken``, ``params.capabilities``). What it uses of the SDK is public:
 ``StreamableHTTPSessionManager(json_response=..., stateless=...)``, its ``run()`` and ``handle_request()``,
 and the handshake-era version list of ``mcp_types``; legacy_exchange.py uses the pieces the stateless manager is
-built of (``serve_one``, ``Connection.from_envelope``, the transport's checks), each named there. One read is not
+built of (``serve_one``, ``Connection.from_envelope``, the transport's checks), each named there, and so does
+modern_exchange.py with those of the modern entry. One read is not
 public: ``_make_room`` looks at the ``sse`` manager's live sessions (``_server_instances``) to end the longest
 idle at the cap, which the SDK's own ``max_sessions`` cannot do (it refuses the newcomer). So any ``mcp`` 2.x that
 keeps that API serves here (``mcp>=2.3,<3`` in pyproject.toml; tests/unit/test_response_modes.py pins the
@@ -60,7 +63,7 @@ from mcp.server.transport_security import DEFAULT_MAX_REQUEST_BODY_SIZE
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 from starlette.types import Message, Receive, Scope, Send
 
-from mcp_sim.serving import envelope, legacy_exchange
+from mcp_sim.serving import envelope, legacy_exchange, modern_exchange
 from mcp_sim.serving.keepalive import HANGUP
 
 _VERSION_HEADER = b"mcp-protocol-version"
@@ -89,7 +92,7 @@ class ResponseModes:
         self.legacy_json = legacy_json
         self.legacy_sse = legacy_sse  # set: shared sessions (see the module docstring)
         self.fast_sessions: OrderedDict[str, float] = OrderedDict()  # session id -> last time through ``sse``
-        self.one_exchange = True  # plain 2025-era requests answered in one exchange (legacy_exchange.py)
+        self.one_exchange = True  # plain requests answered in one exchange (legacy_exchange.py, modern_exchange.py)
         self._lifespan: tuple[Any] | None = None  # (the server's lifespan state,) while ``run`` runs
 
     @classmethod
@@ -133,6 +136,15 @@ class ResponseModes:
                 return
         await self.legacy_json.handle_request(scope, receive, send)
 
+    async def _modern_plain(self, body: bytes | None, scope: Scope, receive: Receive, send: Send) -> None:
+        """A plain 2026-07-28 request (``json``'s); ``body``: the whole body already read (``receive`` replays it),
+        else None."""
+        if self.one_exchange and self._lifespan is not None and body is not None:
+            server, state = self.json.app, self._lifespan[0]
+            if await modern_exchange.answer(server, state, self.json, scope, body, receive, send):
+                return
+        await self.json.handle_request(scope, receive, send)
+
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         method = scope.get("method")
         session = _header(scope, _SESSION_HEADER)
@@ -162,7 +174,8 @@ class ResponseModes:
             if needs_stream(received):
                 await self.sse.handle_request(scope, _replay(received, receive), send)
             else:
-                await _cancelled_on_disconnect(self.json.handle_request, scope, received, receive, send)
+                plain = partial(self._modern_plain, _body(received))
+                await _cancelled_on_disconnect(plain, scope, received, receive, send)
         elif session is None:
             await self._open_session(scope, received, receive, send)
         else:

@@ -46,18 +46,22 @@ def _server() -> Server[Any]:
 
 
 @asynccontextmanager
-async def served(one_exchange: bool, answered_by: list[str]) -> AsyncIterator[tuple[str, ResponseModes]]:
-    server = _server()
+async def served(
+    one_exchange: bool, answered_by: list[str], server: Server[Any] | None = None, manager: str = "legacy_json"
+) -> AsyncIterator[tuple[str, ResponseModes]]:
+    """``server`` (this file's by default) behind ``ResponseModes``; each request that reaches the session manager
+    named ``manager`` is noted in ``answered_by``."""
+    server = server or _server()
     server.streamable_http_app(streamable_http_path="/mcp")
     modes = ResponseModes.of(server)
     modes.one_exchange = one_exchange
-    original = modes.legacy_json.handle_request
+    original = getattr(modes, manager).handle_request
 
     async def recording(scope: Any, receive: Any, send: Any) -> None:
-        answered_by.append("legacy_json")
+        answered_by.append(manager)
         await original(scope, receive, send)
 
-    modes.legacy_json.handle_request = recording  # type: ignore[method-assign]
+    getattr(modes, manager).handle_request = recording
     async with served_modes(modes) as url:
         yield url, modes
 
@@ -117,10 +121,14 @@ async def _answers(one_exchange: bool) -> tuple[list[tuple[int, list[tuple[str, 
         answered_by.clear()
         for body, extra, _ in CASES:
             headers = {"mcp-session-id": session, "mcp-protocol-version": VERSION, "accept": "application/json"}
-            response = await http.post(url, json=body, headers={**headers, **extra})
-            kept = [(k, v) for k, v in response.headers.items() if k not in ("date", "server")]
-            answers.append((response.status_code, kept, _parsed(response.text)))
+            answers.append(kept(await http.post(url, json=body, headers={**headers, **extra})))
     return answers, answered_by
+
+
+def kept(response: httpx2.Response) -> tuple[int, list[tuple[str, str]], Any]:
+    """An answer as compared: its status, its headers but the date and server, its body (parsed when JSON)."""
+    headers = [(k, v) for k, v in response.headers.items() if k not in ("date", "server")]
+    return response.status_code, headers, _parsed(response.text)
 
 
 def _parsed(text: str) -> Any:

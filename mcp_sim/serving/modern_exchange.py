@@ -1,0 +1,141 @@
+"""A plain 2026-07-28 request answered in one exchange, as the SDK's JSON-answering modern entry would.
+
+``response_modes.py`` sends a 2026-07-28 request that needs no stream (no progress token, no listen) to a
+``json_response=True`` session manager. The manager's ASGI app buffers the body again behind its body-limit
+middleware, finds the era in the headers again, and its modern entry reads and parses the body a second time
+before it checks the request and runs ``serve_one``. ``answer`` runs the same checks with the SDK's public pieces
+that entry is made of, on the body ``response_modes`` already holds, and answers as it answers:
+
+- the body limit (declared ``Content-Length`` and the body's size against ``max_request_body_size``);
+- ``TransportSecurityMiddleware.validate_request`` (Content-Type, Host, Origin), ``check_accept_headers`` (JSON
+  must be accepted: the manager answers JSON);
+- the body parsed with ``json.loads`` and validated as one ``JSONRPCRequest`` (not notification-shaped, not
+  ``subscriptions/listen``), ``find_duplicated_routing_header``, ``classify_inbound_request``;
+- a ``tools/call``'s ``Mcp-Param-*`` headers checked with ``validate_mcp_param_headers`` against the schema the
+  server's ``get_tool_input_schema`` gives, exactly when the SDK would check them;
+- ``Connection.from_envelope`` from the verdict, ``serve_one``, an exception mapped by ``modern_error_data``;
+- the reply serialized as the entry serializes it (``model_dump(mode="json", by_alias=True, exclude_none=True)``,
+  compact ``json.dumps``), with the status ``ERROR_CODE_HTTP_STATUS`` maps its error code to (else 200), as
+  Starlette's ``Response`` with ``media_type="application/json"``.
+
+Anything the entry would refuse, or treat otherwise (a refused check of any kind, a notification, a body that is not
+one valid request, a server without ``get_tool_input_schema``, a lookup that raises) answers False with nothing sent,
+and the caller hands the request to the manager unchanged: every refusal is still the SDK's own, with its logs.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from mcp.server import Server
+from mcp.server.connection import Connection
+from mcp.server.runner import modern_error_data, serve_one
+from mcp.server.streamable_http import check_accept_headers
+from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
+from mcp.server.transport_security import TransportSecurityMiddleware
+from mcp.shared.inbound import (
+    ERROR_CODE_HTTP_STATUS,
+    MCP_PARAM_HEADER_PREFIX,
+    InboundLadderRejection,
+    classify_inbound_request,
+    find_duplicated_routing_header,
+    validate_mcp_param_headers,
+)
+from mcp.shared.message import ServerMessageMetadata
+from mcp.shared.transport_context import TransportContext
+from mcp_types import JSONRPCError, JSONRPCRequest, JSONRPCResponse
+from pydantic import ValidationError
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.types import Receive, Scope, Send
+
+from mcp_sim.serving.legacy_exchange import Exchange, declared_size
+
+_PARAM_PREFIX = MCP_PARAM_HEADER_PREFIX.lower()  # ASGI header names are lowercase
+
+
+async def answer(
+    server: Server[Any],
+    lifespan_state: Any,
+    manager: StreamableHTTPSessionManager,
+    scope: Scope,
+    body: bytes,
+    receive: Receive,
+    send: Send,
+) -> bool:
+    """Answer the 2026-07-28 POST whose whole body is ``body`` as ``manager`` (``json_response=True``) would; False,
+    with nothing sent, when anything would make the manager answer otherwise than by serving one plain request."""
+    request = Request(scope, receive)
+    if len(body) > manager.max_request_body_size or declared_size(request) > manager.max_request_body_size:
+        return False
+    if await TransportSecurityMiddleware(manager.security_settings).validate_request(request, is_post=True):
+        return False
+    if not check_accept_headers(request)[0]:
+        return False
+    try:
+        decoded = json.loads(body)
+    except (ValueError, RecursionError):
+        return False
+    if not isinstance(decoded, dict) or "id" not in decoded:
+        return False  # a notification (or not an object): the manager acknowledges or refuses it
+    try:
+        req = JSONRPCRequest.model_validate(decoded)
+    except ValidationError:
+        return False
+    if req.method == "subscriptions/listen":
+        return False
+    headers = request.headers
+    if find_duplicated_routing_header(headers.items()) is not None:
+        return False
+    verdict = classify_inbound_request(decoded, headers=dict(headers))
+    if isinstance(verdict, InboundLadderRejection):
+        return False
+    if not _params_pass(server, req, request):
+        return False
+    connection = Connection.from_envelope(verdict.protocol_version, verdict.client_info, verdict.client_capabilities)
+    exchange = Exchange(
+        transport=TransportContext(kind="streamable-http", can_send_request=False, headers=headers),
+        request_id=req.id,
+        message_metadata=ServerMessageMetadata(request_context=request),
+    )
+    reply: JSONRPCResponse | JSONRPCError
+    try:
+        result = await serve_one(
+            server, exchange, req.method, req.params, connection=connection, lifespan_state=lifespan_state
+        )
+        reply = JSONRPCResponse(jsonrpc="2.0", id=req.id, result=result)
+        status = 200
+    except Exception as exc:
+        reply = JSONRPCError(jsonrpc="2.0", id=req.id, error=modern_error_data(exc))
+        status = ERROR_CODE_HTTP_STATUS.get(reply.error.code, 200)
+    content = json.dumps(reply.model_dump(mode="json", by_alias=True, exclude_none=True), separators=(",", ":"))
+    await Response(content, status_code=status, media_type="application/json")(scope, receive, send)
+    return True
+
+
+def _params_pass(server: Server[Any], req: JSONRPCRequest, request: Request) -> bool:
+    """Whether the SDK's ``Mcp-Param-*`` check of this request passes without a word: it is no ``tools/call``, or
+    the check has nothing to look at, or the tool's schema (from ``get_tool_input_schema``) declares none or the
+    headers match it. False (the manager decides, and logs) when the server has no lookup or the lookup raises."""
+    if req.method != "tools/call":
+        return True
+    lookup = server.get_tool_input_schema
+    if lookup is None:
+        return False  # the SDK would list the tools through the server's own handler: its path, not this one
+    params = req.params or {}
+    name = params.get("name")
+    if not isinstance(name, str):
+        return True
+    arguments = params.get("arguments")
+    if arguments is not None and not isinstance(arguments, Mapping):
+        return True
+    arguments = arguments if arguments is not None else {}
+    if not arguments and not any(header.startswith(_PARAM_PREFIX) for header in request.headers):
+        return True
+    try:
+        schema = lookup(name)
+    except Exception:
+        return False
+    return schema is None or validate_mcp_param_headers(schema, arguments, request.headers) is None
