@@ -343,6 +343,8 @@ def infer_effect(spec: ToolSpec) -> EntityEffect:
     if len(words) == 1 and _VERBS.get(words[0]) in _ON_ONE and (noun := described_noun(spec.description)):
         words = [words[0], noun]  # ``add``: "Create a task (...)", ``show``: "a task plus its links"
     kind = _VERBS.get(words[0])
+    if kind is None and words[0] in _KEEPING and len(words) > 1:
+        kind = "create"  # store_learning, save_recommendation: only as the name's first word (not auto_save)
     if kind is None and words[0] in CHANGING:
         return _action(spec)
     if kind is None and len(words) > 1 and words[-1] in _VERBS:  # ticket_create, ticket_list
@@ -376,6 +378,8 @@ def infer_effect(spec: ToolSpec) -> EntityEffect:
         if kind == "delete":
             refs = {path: entity for path, entity in refs.items() if "[]" not in path}
         return EntityEffect(kind=kind, entity=entity, id=id_arg, refs=refs)
+    if kind == "create" and words[0] in _KEEPING and _id_argument(spec.input_schema, entity) is not None:
+        return _action(spec)  # save_presentation(presentation_id): keeps a record there is, makes none
     if kind == "create":
         id_field = _id_field(spec, entity)
         refs = {k: v for k, v in _refs(spec.input_schema, None).items() if k != id_field}  # its own chosen id
@@ -403,6 +407,8 @@ def described_noun(description: str | None) -> str | None:
 
 
 _BATCH_WORDS = frozenset({"bulk", "batch", "multi", "mass"})
+# verbs that make a record (``store_learning``, ``save_recommendation``) unless the call names one by its id
+_KEEPING = frozenset({"save", "store"})
 # what a close ends (a closed issue or order stays, with its new state; these do not)
 _ENDED_BY_CLOSING = frozenset({"session", "connection", "file", "handle", "tab", "window", "page", "browser",
                                "stream", "socket", "cursor", "transaction", "channel", "terminal", "shell",

@@ -37,6 +37,19 @@ def ranks(description: str) -> bool:
     return _RANKED.search(description) is not None
 
 
+_SCORE_KEY = re.compile(r"^(?:score|relevance|rank|similarity|distance)$|_?(?:score|relevance)$", re.IGNORECASE)
+
+
+def shows_scores(answer: Any) -> bool:
+    """Whether an observed answer gives its results a score (``"score": 2.47``, ``relevance``, ``similarity``): a
+    search that scores what it finds ranks it, whatever its description says."""
+    if isinstance(answer, dict):
+        return any(_SCORE_KEY.search(str(k)) or shows_scores(v) for k, v in answer.items())
+    if isinstance(answer, list):
+        return any(shows_scores(item) for item in answer)
+    return False
+
+
 def searched(records: list[dict[str, Any]], arguments: dict[str, Any], ranked: bool) -> list[dict[str, Any]]:
     """``records`` a search finds: holding the query as written, or (ranked) any of its words, most words
     first; all of them when the call searches nothing."""

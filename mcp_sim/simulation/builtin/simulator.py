@@ -665,10 +665,13 @@ class _Answer:
         return searches.searched(selection.by_name(self.spec.name, self.args, fitting), self.args, self._ranks())
 
     def _ranks(self) -> bool:
-        """Whether the tool's search ranks by relevance, as its description or its query's says (searches.py)."""
+        """Whether the tool's search ranks by relevance, as its description or its query's says, or as the scores its
+        observed answers gave their results show (searches.py)."""
         props = self.spec.input_schema.get("properties") or {}
         said = [str(p.get("description") or "") for k, p in props.items() if k in searches.SEARCH_ARGUMENTS]
-        return searches.ranks("\n".join([self.spec.description or "", *said]))
+        learned = self.shapes.success if self.shapes else None
+        scored = learned is not None and learned.is_json and searches.shows_scores(learned.body)
+        return scored or searches.ranks("\n".join([self.spec.description or "", *said]))
 
     def _present(self, record: dict[str, Any], mint: bool = False) -> CallToolResult:
         """The answer showing ``record``: in the learned shape, else the outputSchema, else prose."""
