@@ -6,14 +6,17 @@ decodes stdout as text, splits lines and hands each parsed message on. Profiled 
 (``benchmarks.profile_cpu --case stdio-2026 --profile``), the writer's hop (the stream, the task switch, anyio's
 wrappers) was the largest part of that bridge. Here the session's ``send`` serializes and writes to stdin itself, in
 the sending task (the bytes and their order are the same: a write is appended to the pipe's buffer at once, then
-drained), and the reader splits stdout's bytes on newlines (UTF-8 never has a newline byte inside a character) and
-parses each line as the SDK does (``jsonrpc_message_adapter.validate_json``; a line that is not a message is handed
-on as its exception, as there).
+drained). Reading has no task of its own either: the session's ``receive`` (its dispatcher's read loop) reads
+stdout itself, splits the bytes on newlines (UTF-8 never has a newline byte inside a character) and parses each line
+as the SDK does (``jsonrpc_message_adapter.validate_json``; a line that is not a message is handed on as its
+exception, as there); a reader task handing each message on through a memory stream cost a task switch and the
+stream's work per message.
 
 What the SDK's transport does around that is done the same way, with its public pieces: the server is spawned in
 a session of its own (``start_new_session``) with the SDK's default environment (``get_default_environment``) and
-stderr to ``errlog``; a write that fails (the server is gone) closes the session's read side, so pending requests
-end as with a closed connection, and later sends raise ``BrokenResourceError``; shutdown closes stdin, waits up to
+stderr to ``errlog``; a write that fails (the server is gone) ends the session's read side, so pending requests
+end as with a closed connection, and later sends raise ``BrokenResourceError``; shutdown stops the session's
+read, drains stdout (a server flushing its output can exit), closes stdin, waits up to
 ``PROCESS_TERMINATION_TIMEOUT`` for the server to exit, then ends its process group
 (``terminate_posix_process_tree``), without ever waiting on the pipes of a child that outlives it. Windows keeps the
 SDK's own transport (``stdio_transport`` says which).
@@ -23,6 +26,7 @@ from __future__ import annotations
 
 import logging
 import sys
+from collections import deque
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager, suppress
 from types import TracebackType
@@ -32,7 +36,6 @@ import anyio
 import anyio.lowlevel
 import mcp_types
 from anyio.abc import ByteReceiveStream, ByteSendStream, Process
-from anyio.streams.memory import MemoryObjectSendStream
 from mcp import StdioServerParameters
 from mcp.client import Transport
 from mcp.client.stdio import PROCESS_TERMINATION_TIMEOUT, get_default_environment, stdio_client
@@ -92,6 +95,90 @@ class _PipeWriter:
         self._closed = True
 
 
+class _PipeReader:
+    """The session's read stream: the task that receives reads the server's stdout itself, one chunk at a time,
+    and hands on one parsed line per ``receive``. ``end`` (a write found the server gone) makes it end as a
+    closed connection does; ``close`` (shutdown) as a closed stream does. Either stops a read in progress."""
+
+    def __init__(self, stdout: ByteReceiveStream, state: dict[str, bool]) -> None:
+        self._stdout = stdout
+        self._state = state
+        self._lines: deque[bytes] = deque()
+        self._partial = b""
+        self._ended = False  # stdout ended, or the server is gone: EndOfStream once the lines read are handed on
+        self._closed = False  # our side closed: ClosedResourceError
+        self._reading: anyio.CancelScope | None = None  # the read of stdout in progress
+        self._released: anyio.Event | None = None  # set when that read ends (made only when awaited)
+
+    async def receive(self) -> SessionMessage | Exception:
+        while True:
+            if self._closed:
+                raise anyio.ClosedResourceError
+            if self._lines:
+                return _parsed(self._lines.popleft())
+            if self._ended:
+                raise anyio.EndOfStream
+            await self._read()
+
+    async def _read(self) -> None:
+        with anyio.CancelScope() as reading:
+            self._reading = reading
+            try:
+                chunk = await self._stdout.receive()
+            except (anyio.EndOfStream, anyio.ClosedResourceError):  # its end, or our own shutdown closed it
+                self._ended = True
+                return
+            except (anyio.BrokenResourceError, ConnectionError):
+                if not self._state["shutting_down"]:
+                    logger.exception("Reading from the MCP server's stdout failed mid-session")
+                self._ended = True
+                return
+            finally:
+                self._reading = None
+                if self._released is not None:
+                    self._released.set()
+            lines = (self._partial + chunk).split(b"\n")
+            self._partial = lines.pop()
+            self._lines.extend(lines)
+
+    def end(self) -> None:
+        self._ended = True
+        self._lines.clear()
+        if self._reading is not None:
+            self._reading.cancel()
+
+    def close(self) -> None:
+        self._closed = True
+        if self._reading is not None:
+            self._reading.cancel()
+
+    async def released(self) -> None:
+        """Until no read of stdout is in progress (after ``close``: until the reading task has let go of it)."""
+        if self._reading is not None:
+            self._released = anyio.Event()
+            await self._released.wait()
+
+    async def aclose(self) -> None:
+        self.close()
+
+    def __aiter__(self) -> _PipeReader:
+        return self
+
+    async def __anext__(self) -> SessionMessage | Exception:
+        try:
+            return await self.receive()
+        except anyio.EndOfStream:
+            raise StopAsyncIteration from None
+
+    async def __aenter__(self) -> _PipeReader:
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
+
 @asynccontextmanager
 async def _pipe_transport(params: StdioServerParameters, errlog: TextIO) -> AsyncIterator[Any]:
     process = await anyio.open_process(
@@ -103,49 +190,24 @@ async def _pipe_transport(params: StdioServerParameters, errlog: TextIO) -> Asyn
     )
     assert process.stdin is not None and process.stdout is not None, "spawned with pipes"
     # no awaits from here until the task group is entered: a cancellation in between would leak the process
-    read_writer, read_stream = anyio.create_memory_object_stream[SessionMessage | Exception](0)
-    writer = _PipeWriter(process.stdin, read_writer.close, params.encoding, params.encoding_error_handler)
     state = {"shutting_down": False}
+    reader = _PipeReader(process.stdout, state)
+    writer = _PipeWriter(process.stdin, reader.end, params.encoding, params.encoding_error_handler)
 
     async with anyio.create_task_group() as tasks:
-        tasks.start_soon(_read, process, read_writer, state)
         try:
-            yield read_stream, writer
+            yield reader, writer
         finally:
             state["shutting_down"] = True
             with anyio.CancelScope(shield=True):  # every wait inside is bounded
-                read_stream.close()  # the reader stops handing messages on and drains stdout
+                reader.close()  # the session's read stops, and lets go of stdout
                 writer.close()
+                await reader.released()
+                tasks.start_soon(_drain, process.stdout)  # until _stop closes stdout
                 await _stop(process)
-                await read_stream.aclose()
-                await read_writer.aclose()
                 await anyio.lowlevel.checkpoint()
             tasks.cancel_scope.cancel()
     await anyio.lowlevel.cancel_shielded_checkpoint()
-
-
-async def _read(process: Process, read_writer: MemoryObjectSendStream[Any], state: dict[str, bool]) -> None:
-    stdout = process.stdout
-    assert stdout is not None
-    try:
-        async with read_writer:
-            try:
-                buffer = b""
-                async for chunk in stdout:
-                    lines = (buffer + chunk).split(b"\n")
-                    buffer = lines.pop()
-                    for line in lines:
-                        try:
-                            await read_writer.send(_parsed(line))
-                        except (anyio.ClosedResourceError, anyio.BrokenResourceError):
-                            return  # the session is gone; only the drain below remains
-            finally:
-                await _drain(stdout)
-    except anyio.ClosedResourceError:
-        pass  # our own shutdown closed stdout under the read
-    except (anyio.BrokenResourceError, ConnectionError):
-        if not state["shutting_down"]:
-            logger.exception("Reading from the MCP server's stdout failed mid-session")
 
 
 def _parsed(line: bytes) -> SessionMessage | Exception:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+import mcp.client.stdio
 import pytest
 from mcp import StdioServerParameters
 from mcp.client.stdio import stdio_client
@@ -102,3 +103,52 @@ async def test_shutdown_ends_a_server_that_ignores_its_stdin_and_sigterm(
         pid = int(said.message.params["pid"])  # type: ignore[union-attr,index]
     with pytest.raises(ProcessLookupError):
         os.killpg(pid, 0)  # its whole group is gone (it leads a session of its own)
+
+
+@pytest.mark.parametrize(("name", "opener"), TRANSPORTS)
+async def test_a_write_that_finds_the_server_gone_ends_a_receive_in_progress(
+    tmp_path: Path, name: str, opener: Opener, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(stdio_pipe, "PROCESS_TERMINATION_TIMEOUT", 0.1)  # it never exits by itself
+    monkeypatch.setattr(mcp.client.stdio, "PROCESS_TERMINATION_TIMEOUT", 0.1)
+    deaf = "import os, sys, time; os.close(0); print('ready', flush=True); time.sleep(60)"  # stdout stays open
+    async with opener(_params(tmp_path, deaf)) as (read, write):
+        assert isinstance(await read.receive(), Exception)  # "ready" is no message
+        ended: list[str] = []
+
+        async def receiving() -> None:
+            try:
+                await read.receive()
+            except anyio.EndOfStream:
+                ended.append("EndOfStream")
+
+        async with anyio.create_task_group() as tasks:
+            tasks.start_soon(receiving)
+            await anyio.wait_all_tasks_blocked()  # the receive waits on stdout
+            for _ in range(3):  # the first write that fails ends the receive
+                with contextlib.suppress(anyio.BrokenResourceError):
+                    await write.send(SessionMessage(MESSAGES[2]))
+        assert ended == ["EndOfStream"]
+
+
+async def test_shutdown_stops_a_receive_in_progress_and_drains_what_the_server_still_writes(tmp_path: Path) -> None:
+    done = tmp_path / "done"
+    # on stdin's end it writes far more than a pipe holds, then notes that it got through
+    flusher = (
+        f"import sys; sys.stdin.read(); sys.stdout.write('x' * 1_000_000); sys.stdout.flush(); open({str(done)!r}, 'w')"
+    )
+    received: list[str] = []
+    async with stdio_transport(_params(tmp_path, flusher)) as (read, _):
+
+        async def receiving() -> None:
+            try:
+                await read.receive()
+            except anyio.ClosedResourceError:
+                received.append("closed")
+
+        async with anyio.create_task_group() as tasks:
+            tasks.start_soon(receiving)
+            await anyio.wait_all_tasks_blocked()
+            await read.aclose()  # as the session's teardown does
+    assert received == ["closed"]
+    assert done.exists()  # its output was drained: it finished before its grace period ran out
