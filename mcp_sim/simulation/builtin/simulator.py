@@ -58,6 +58,7 @@ from mcp_sim.simulation.builtin import (
     lifecycle,
     made,
     maps,
+    matched,
     meaning,
     members,
     named_records,
@@ -455,6 +456,8 @@ class _Answer:
             given_id = self.args[self.effect.id]  # a name (``id_or_name``) stands for the record it names
             id_ = named_records.named_id(self.entity, given_id, self.ledger) or str(given_id)
             return getattr(self, f"_{kind}")(id_)  # type: ignore[no-any-return]
+        if kind in ("update", "delete") and self.entity and matched.selects(self.args):
+            return self._matched()  # update_records(table, data, conditions): each record they select (matched.py)
         planned = None if self.shapes or self.spec.output_schema else self._planned()  # plan_trip(stops)
         if planned is not None:
             return self._text(json.dumps(planned.body), planned.body), planned.effects
@@ -475,6 +478,18 @@ class _Answer:
         shown.update(planning.children(self.args, self.ledger))  # a planned parent's items (planning.py)
         named = named_records.fields(self.args, self.ledger, {**self._bare_id(), **self.effect.refs})
         return self._present({"success": True, **named, **shown, **given, **self.derived}), self._referenced()
+
+    def _matched(self) -> tuple[CallToolResult, list[Effect]]:
+        """A write naming its records by criteria: each record the scope and criteria select is written."""
+        id_field = (self.request.types.id_fields if self.request.types else {}).get(self.entity, "id")
+        ids = matched.selected(self.ledger.entities.get(self.entity, {}), self.args, id_field)
+        fields = matched.changes(self.args)
+        if self.effect.kind == "update":
+            effects = [Effect("update", self.entity, id_, fields) for id_ in ids]
+        else:
+            effects = [Effect("delete", self.entity, id_) for id_ in ids]
+        self.derived = {**self.derived, counts.AFFECTED: len(ids)}  # counted, not read from the call's form
+        return self._present({"success": True, **self.args}), effects
 
     def _bare_id(self) -> dict[str, str]:
         """``reopen(id=3)`` on a server whose one made type its tools name by a bare ``id`` (``show(id)``,
