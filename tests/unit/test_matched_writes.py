@@ -44,8 +44,10 @@ async def test_updates_and_deletes_by_criteria_reach_the_records_later_reads_sho
     assert "affected_rows: 1" in text(updated)
     shown = text(await path.call("s", "read_records", {"table": "loans", "conditions": {"member_id": 3}}))
     assert "book: Dune" in shown and "returned: 1" in shown.split("\n")[1]  # the row it selected, changed
-    none = await path.call("s", "delete_records", {"table": "loans", "conditions": {"member_id": 9}})
+    none = await path.call("s", "delete_records", {"table": "loans", "conditions": {"book": "Ulysses"}})
     assert "affected_rows: 0" in text(none)  # nothing selected, nothing removed
+    older = await path.call("s", "delete_records", {"table": "loans", "conditions": {"id": 77}})
+    assert "affected_rows: 1" in text(older)  # a key the session never saw names a row from before it
     await path.call("s", "delete_records", {"table": "loans", "conditions": {"book": "Emma"}})
     rows = text(await path.call("s", "read_records", {"table": "loans"})).split("\n")
     assert rows[0] == "1 record:" and "book: Dune" in rows[1]

@@ -488,7 +488,8 @@ class _Answer:
             effects = [Effect("update", self.entity, id_, fields) for id_ in ids]
         else:
             effects = [Effect("delete", self.entity, id_) for id_ in ids]
-        self.derived = {**self.derived, counts.AFFECTED: len(ids)}  # counted, not read from the call's form
+        if ids or counts.AFFECTED not in self.derived:  # counted; a key no record the session knows holds is one
+            self.derived = {**self.derived, counts.AFFECTED: len(ids)}  # from before it (the open world): its form
         return self._present({"success": True, **self.args}), effects
 
     def _bare_id(self) -> dict[str, str]:
