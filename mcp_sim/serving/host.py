@@ -10,6 +10,7 @@ A mounted app's lifespan never runs, so the host enters every MCP session manage
 
 from __future__ import annotations
 
+import gc
 from collections.abc import AsyncIterator, Sequence
 from contextlib import AsyncExitStack, asynccontextmanager
 
@@ -97,6 +98,7 @@ def host_app(
         async with AsyncExitStack() as stack:
             for endpoint in endpoints:
                 await stack.enter_async_context(endpoint.run())
+            settled()
             yield
 
     # the Host/Origin guard first: a foreign page is refused whether or not it holds the token (origin.py)
@@ -140,6 +142,15 @@ async def serve_host(
     log.info("serving", url=base + DEFAULT_MCP_PATH, admin=base + "/admin/", auth=bool(token))
     await uvicorn.Server(config).serve(sockets=[sock])
     await anyio.lowlevel.checkpoint()
+
+
+def settled() -> None:
+    """Start-up is over: what it made (modules, catalogs, schemas, the world, compiled validators) lives as long as
+    the process, so the garbage collector is told to stop walking it (``gc.freeze``: the objects move to a permanent
+    generation). Every full collection walked all of it again while the calls' own objects came and went (profiled:
+    2-6 % of a call's server CPU went to collections); what is frozen is never freed, which it never was anyway."""
+    gc.collect()
+    gc.freeze()
 
 
 async def _metrics(request: Request) -> Response:
