@@ -416,6 +416,14 @@ def _covers(full: Any, partial: Any) -> bool:
 # ---- reading examples ----
 
 
+def example_body(result: dict[str, Any]) -> Any:
+    """An observed answer's JSON: its structuredContent, else its text parsed (None for prose or a failure)."""
+    if result.get("isError"):
+        return None
+    structured = result.get("structuredContent")
+    return structured if structured is not None else _json_or_none(_text_of(result))
+
+
 def _text_of(result: dict[str, Any]) -> str:
     return "\n".join(str(b.get("text", "")) for b in result.get("content") or [] if b.get("type") == "text")
 

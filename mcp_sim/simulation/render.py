@@ -52,7 +52,10 @@ from mcp_sim.simulation.learned import (
 ID_KEY = re.compile(r"^(id|ids|uuid|hash|sha|.*_ids?|.*Ids?)$")
 _HEX = re.compile(r"^[0-9a-f]{7,64}$")
 _NUMBERED = re.compile(r"^(.*?)(\d+)$")
-_TAGGED_HEX = re.compile(r"^([A-Za-z]+[-_])((?=[0-9A-Fa-f]*[A-Fa-f])(?=[0-9A-Fa-f]*\d)[0-9A-Fa-f]{6,})$")
+# ``ORD-6E4C4ACB``, ``char_ea31da85``; eight digits or more need no digit among them (``char_ebdbeaba`` is a hash)
+_TAGGED_HEX = re.compile(
+    r"^([A-Za-z]+[-_])((?=[0-9A-Fa-f]*[A-Fa-f])(?:(?=[0-9A-Fa-f]*\d)[0-9A-Fa-f]{6,}|[0-9A-Fa-f]{8,}))$"
+)
 MIN_SIBLINGS = 2  # observed tools that must agree before a server's envelope is assumed
 _CODE = re.compile(r"[\w.-]{1,32}")  # a status or error code, not a sentence
 _UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")

@@ -99,9 +99,9 @@ from mcp_sim.simulation.builtin.recent import RecentTurns
 from mcp_sim.simulation.builtin.values import ValueMaker
 from mcp_sim.simulation.constant import is_example_data
 from mcp_sim.simulation.directives import item_failures
-from mcp_sim.simulation.learned import AnswerShapes, Template, learn
+from mcp_sim.simulation.learned import AnswerShapes, Template, example_body, learn
 from mcp_sim.simulation.numbering import numbered_id
-from mcp_sim.simulation.render import ID_KEY, Fill, next_number, recalled_fields, render
+from mcp_sim.simulation.render import ID_KEY, Fill, mint_like, next_number, recalled_fields, render
 from mcp_sim.state.base import Turn
 
 Select = Callable[[list[dict[str, Any]]], list[dict[str, Any]]]  # the records a list call selects of those found
@@ -937,7 +937,27 @@ class _Answer:
             return count + 1
         if schema.get("format") == "uuid":
             return str(self.values.make(schema))
+        if (shown := self._shown_id(id_field)) is not None:  # as the tool's observed creates wrote theirs
+            made = mint_like(shown, number, self.rng)
+            if not self.ledger.exists(self.entity, str(made)) and not self.ledger.is_deleted(self.entity, str(made)):
+                return made
         return id_forms.fitting(f"{self.entity.replace('_', '-')}-{number}", number, self.rng, self._id_schemas())
+
+    def _shown_id(self, id_field: str) -> str | int | None:
+        """The id an observed successful answer of this create showed in ``id_field`` (at the top or in its one
+        record: ``{"success": true, "knowledge": {"id": "055f743a-..."}}``), or None: a server that hands out
+        UUIDs or counts (``42``) is simulated handing out the same, not ``knowledge-1``."""
+        learned = self.shapes.success if self.shapes else None
+        if learned is None or not learned.is_json or self.effect.kind != "create":
+            return None
+        for example in self.spec.examples:
+            body = example_body(example.result)
+            records = [body, *[v for v in body.values() if isinstance(v, dict)]] if isinstance(body, dict) else []
+            for record in records:
+                value = record.get(id_field.rsplit(".", 1)[-1])  # note.id: the envelope's record holds it
+                if isinstance(value, str | int) and not isinstance(value, bool) and value != "":
+                    return value
+        return None
 
     def _id_schemas(self) -> list[dict[str, Any]]:
         """The schemas of the arguments other tools take this type's ids in (``EntityTypes.id_schemas``)."""
