@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from mcp_sim.config import ToolSpec
+from mcp_sim.config import Example, ToolSpec
 from mcp_sim.ledger.verbs import VERBS
 
 _OPERATION_ARGS = ("operation", "action", "op")
@@ -74,11 +74,27 @@ def _variant(spec: ToolSpec, verb: str, noun: str) -> ToolSpec:
     }
     schema = {**spec.input_schema, "properties": properties}
     schema["required"] = [r for r in spec.input_schema.get("required") or [] if r in properties]
-    made = spec.model_copy(update={"name": f"{verb}_{noun}", "input_schema": schema})
+    made = spec.model_copy(
+        update={"name": f"{verb}_{noun}", "input_schema": schema, "examples": _own_examples(spec, verb, noun)}
+    )
     if len(_VARIANTS) >= _MAX_CACHED:
         _VARIANTS.clear()
     _VARIANTS[key] = (spec, made)
     return made
+
+
+def _own_examples(spec: ToolSpec, verb: str, noun: str) -> list[Example]:
+    """The examples of the operation a variant is (``manage_character(action="read")`` for ``read_character``),
+    when the tool showed any: a read answers what the reads showed (``{"data": {...}}``), not what the creates did
+    (``{"character_id": ...}``). Without one of its own, it learns from them all, as the tool."""
+    operation, kind_arg = _operation_argument(spec) or "", _type_argument(spec)
+    own = [
+        example
+        for example in spec.examples
+        if _snake(str(example.arguments.get(operation, ""))) == verb
+        and (kind_arg is None or _snake(str(example.arguments.get(kind_arg, ""))) == noun)
+    ]
+    return own or list(spec.examples)
 
 
 def _operation_argument(spec: ToolSpec) -> str | None:

@@ -139,8 +139,10 @@ class SchemaWorldModel:
         spec, arguments = wrapped_arguments.arguments_of(request.spec, request.arguments)
         if spec is not request.spec:  # ``log_attempt(params={...})``: the rules read the model's fields
             request = replace(request, spec=spec, arguments=arguments)
+        routing: dict[str, Any] = {}
         if (routed := dispatch.routed(request.spec, request.arguments)) is not None:
             # ``manage_container(operation="create", containerType="task")`` is ``create_task`` (dispatch.py)
+            routing = {k: v for k, v in request.arguments.items() if k not in routed[1]}
             request = replace(request, spec=routed[0], arguments=routed[1])
         effect = effect_of(request.spec)
         shapes = self.shapes(request.spec)
@@ -169,7 +171,8 @@ class SchemaWorldModel:
                 body, effects = simulate_batch(request, effect, told, self._one)
                 result = to_result(request.spec, body)
             else:
-                result, effects = _Answer(request, effect, self.config, shapes, rules.recalled, rules.derived).build()
+                answer = _Answer(request, effect, self.config, shapes, rules.recalled, rules.derived, routing)
+                result, effects = answer.build()
                 if rules.whole is not None and shapes is None and not result.is_error:
                     result = to_result(request.spec, rules.whole)  # state gave every field: none invented
         except EntityNotFound:
@@ -424,8 +427,10 @@ class _Answer:
         shapes: AnswerShapes | None,
         recalled: list[dict[str, Any]] | None = None,
         derived: dict[str, Any] | None = None,
+        routing: dict[str, Any] | None = None,
     ) -> None:
         self.request = request
+        self.routing = routing or {}  # the operation (and type) a dispatching tool's call gave (dispatch.py)
         self.derived = derived or {}  # answer fields the arguments' meaning fixes (meaning.py)
         self.recalled = recalled or []  # what earlier calls established that this read shows (recall.py)
         self.spec = request.spec
@@ -804,7 +809,8 @@ class _Answer:
             return self._records(keys, selects.pop() if selects else None)
 
         number = next_number(self.ledger, self.entity)  # numbered per type, as a server's table numbers its rows
-        fill = Fill(self.args, records, record, mint, number, self.rng, universe=self._records)
+        # a learned answer echoing the operation says this call's (``"action": "update"``), not a recalled one's
+        fill = Fill({**self.args, **self.routing}, records, record, mint, number, self.rng, universe=self._records)
         # a read, list, update or delete shows only what exists: an id the example showed is not this entity's
         fill.unknown_ids = self.effect.kind in ("read", "list", "update", "delete") or self._acts_on_given()
         fill.one = select is None or self.effect.kind != "read"  # read_records(table): rows, not one record's
