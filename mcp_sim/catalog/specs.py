@@ -13,6 +13,7 @@ import yaml
 from mcp.types import Tool
 from pydantic import ValidationError
 
+from mcp_sim.catalog import coercion
 from mcp_sim.config import LoadedExperiment, ToolSpec, ToolSpecFile
 from mcp_sim.config.schemas import no_retrieval, ref_problem
 from mcp_sim.errors import InvalidArguments, StartupError
@@ -31,6 +32,7 @@ class CatalogEntry:
     upstream_name: str  # the tool's name on its upstream
     source: str  # where the definition came from, for error messages
     validator: jsonschema.protocols.Validator
+    lax: bool = False  # a pydantic-written schema: "yes" is a boolean, "3" an integer (coercion.py)
 
     @property
     def name(self) -> str:
@@ -39,7 +41,11 @@ class CatalogEntry:
     def check_arguments(self, arguments: dict[str, Any], unenforced: frozenset[str] = frozenset()) -> None:
         """Raise ``InvalidArguments`` naming the first offending field (the SDK does not check for us); a schema
         keyword in ``unenforced`` (one the server lets through: catalog/laxity.py) is not checked."""
-        errors = (e for e in self.validator.iter_errors(arguments) if e.validator not in unenforced)
+        errors = (
+            e
+            for e in self.validator.iter_errors(arguments)
+            if e.validator not in unenforced and not (self.lax and _coerced(e))
+        )
         error = jsonschema.exceptions.best_match(errors)
         if error is None:
             return
@@ -147,7 +153,18 @@ def _entry(tool: Tool, spec: ToolSpec, upstream: str | None, upstream_name: str,
     validator_cls = jsonschema.validators.validator_for(schema, jsonschema.Draft202012Validator)
     # an empty registry: nothing is ever fetched (jsonschema's default retrieves remote $refs with urlopen)
     validator = validator_cls(schema, format_checker=jsonschema.FormatChecker(), registry=no_retrieval())
-    return CatalogEntry(tool, spec, upstream, upstream_name, source, validator)
+    lax = coercion.written_by_pydantic(schema)
+    return CatalogEntry(tool, spec, upstream, upstream_name, source, validator, lax)
+
+
+def _coerced(error: jsonschema.ValidationError) -> bool:
+    """A type error pydantic's lax mode would not raise: the value, or one branch of an ``anyOf`` (an Optional)."""
+    if error.validator == "type":
+        return coercion.accepts(error.instance, error.validator_value)
+    if error.validator in ("anyOf", "oneOf"):
+        branches = error.context or []
+        return any(e.validator == "type" and coercion.accepts(e.instance, e.validator_value) for e in branches)
+    return False
 
 
 def _tool_of(spec: ToolSpec) -> Tool:
