@@ -72,6 +72,7 @@ from mcp_sim.simulation.builtin import (
     placeholders,
     planning,
     prose,
+    ranges,
     recall,
     ref_names,
     referenced,
@@ -639,7 +640,9 @@ class _Answer:
         if self.effect.entity is None:  # filter_by_project: the records whose fields the criteria name
             self.entity = self._fitting_type({n for k in filters for n in (k, plural(k))}) or self.entity
         # each with its id, also those the session only updated (their id is the ledger's key alone)
-        records = [self._as_told(r) for r in self._identified(self.entity) if _matches(r, filters)]
+        bounded = ranges.bounds(self.args)  # start_date, max_price (ranges.py)
+        shown = [r for r in self._identified(self.entity) if _matches(r, filters) and ranges.within(r, bounded)]
+        records = [self._as_told(r) for r in shown]
         learned = self.shapes.success if self.shapes else None
         schema = self.spec.output_schema
         if learned is not None:  # the records the call selects, as the schema's answer shows them
@@ -681,8 +684,8 @@ class _Answer:
 
     def _selected(self, found: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """The records a listing call selects among ``found``: by its criteria, its name's words and its search."""
-        filters = self._filters()
-        fitting = [r for r in found if _matches(r, filters)]
+        filters, bounded = self._filters(), ranges.bounds(self.args)
+        fitting = [r for r in found if _matches(r, filters) and ranges.within(r, bounded)]
         return searches.searched(selection.by_name(self.spec.name, self.args, fitting), self.args, self._ranks())
 
     def _ranks(self) -> bool:
