@@ -16,11 +16,19 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
+from mcp_sim.config import ToolSpec
+
 _LAX: dict[str, TypeAdapter[Any]] = {
     "boolean": TypeAdapter(bool),
     "integer": TypeAdapter(int),
     "number": TypeAdapter(float),
 }
+
+
+def python_tool(spec: ToolSpec) -> bool:
+    """Whether a tool is a Python function served by FastMCP: its schema is pydantic's, or its ``_meta`` is the
+    ``fastmcp`` package's (which strips the titles)."""
+    return written_by_pydantic(spec.input_schema) or "fastmcp" in (spec.meta or {})
 
 
 def written_by_pydantic(schema: dict[str, Any]) -> bool:

@@ -153,7 +153,7 @@ def _entry(tool: Tool, spec: ToolSpec, upstream: str | None, upstream_name: str,
     validator_cls = jsonschema.validators.validator_for(schema, jsonschema.Draft202012Validator)
     # an empty registry: nothing is ever fetched (jsonschema's default retrieves remote $refs with urlopen)
     validator = validator_cls(schema, format_checker=jsonschema.FormatChecker(), registry=no_retrieval())
-    lax = coercion.written_by_pydantic(schema)
+    lax = coercion.python_tool(spec)
     return CatalogEntry(tool, spec, upstream, upstream_name, source, validator, lax)
 
 

@@ -49,6 +49,7 @@ from mcp_sim.simulation.builtin import (
     documents,
     echoed,
     empty_lists,
+    empty_returns,
     empty_updates,
     escapes,
     files,
@@ -183,6 +184,7 @@ class SchemaWorldModel:
             return Outcome(result=render(learned, Fill(request.arguments)), trace={"effect": effect.kind})
         if not result.is_error:
             rules.changes += members.changes(request.spec, request.arguments, request.session.ledger)
+        result = empty_returns.as_returned(request.spec, result)  # a Python tool's [] is no block (empty_returns.py)
         return Outcome(result=result, effects=[*effects, *rules.changes], trace={"effect": effect.kind})
 
     def _on_files(self, request: SimulationRequest, op: files.Operation, shapes: AnswerShapes | None) -> Outcome | None:
