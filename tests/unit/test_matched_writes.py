@@ -32,6 +32,7 @@ def test_the_scope_and_every_criterion_select_and_a_missing_field_selects_nothin
     assert selected(records, {"table": "loans", "conditions": {"member_id": "3"}}, "id") == ["1"]  # 3 and "3"
     assert selected(records, {"table": "loans", "where": {"id": 2}}, "id") == ["2"]  # the id is the ledger's key
     assert changes({"table": "loans", "data": {"returned": 1}, "conditions": {"id": 2}}) == {"returned": 1}
+    assert changes({"filter": {"sku": "A"}, "update": {"$set": {"qty": 0}}}) == {"qty": 0}  # a document store's
 
 
 async def test_updates_and_deletes_by_criteria_reach_the_records_later_reads_show() -> None:

@@ -37,13 +37,18 @@ def _all_hold(record: dict[str, Any], wanted: dict[str, Any]) -> bool:
 
 
 def changes(arguments: dict[str, Any]) -> dict[str, Any]:
-    """The fields an update sets: those of its payload objects."""
+    """The fields an update sets: those of its payload objects (``data``, ``values``), or of an ``update`` / ``set``
+    object, a document store's ``{"$set": {...}}`` read through."""
     found: dict[str, Any] = {}
     for key, value in arguments.items():
         obj = decoded(value)
-        if payloads.PAYLOAD.match(key) and isinstance(obj, dict):
-            found.update(obj)
+        if (payloads.PAYLOAD.match(key) or key.lower() in _SETTING) and isinstance(obj, dict):
+            inner = obj.get("$set")
+            found.update(inner if isinstance(inner, dict) else obj)
     return found
+
+
+_SETTING = frozenset({"update", "updates", "set", "changes"})
 
 
 def _holds(record: dict[str, Any], key: str, wanted: Any) -> bool:
