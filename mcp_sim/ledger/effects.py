@@ -144,10 +144,14 @@ class EntityTypes:
         (created, listed, read) written like ``id_`` (id_forms.py: an id in a form the session never showed
         for the type came from outside it). Before that the world of the type is open: the agent may name
         one that existed before the session (from its task), and a simulator that cannot know must not call
-        it missing. Deleted ids are refused either way."""
+        it missing. So is a form the agent already named ids in that the session never showed (``get_record(2)``
+        let through as a row from before the session): the agent knows such ids from outside it, and the real
+        server numbers its own after the rows it held. Deleted ids are refused either way."""
         if entity in self.seeded:
             return True
         seen = ledger.seen_ids(entity)
+        if id_ is not None and same_form(id_, ledger.assumed.get(entity, ())):
+            return False
         return bool(seen) and (id_ is None or (same_form(id_, seen) and not drawn(id_)))
 
 

@@ -35,3 +35,18 @@ async def test_a_chosen_id_or_a_pair_of_ids_made_twice_conflicts() -> None:
     assert not (await path.call("s", "add_dependency", link)).is_error
     assert (await path.call("s", "add_dependency", link)).is_error
     assert not (await path.call("s", "add_dependency", {**link, "depends_on_task_id": "t-3"})).is_error
+
+
+async def test_a_name_of_another_thing_is_no_conflict() -> None:
+    """``create_record(model_name)`` names the model a record is of: two records of one model are two records.
+    ``create_table(table_name)`` names what it makes: the same table twice conflicts."""
+    record = {"type": "object", "properties": {"device_sn": {"type": "string"}, "model_name": {"type": "string"}}}
+    table = {"type": "object", "properties": {"table_name": {"type": "string"}}}
+    path = path_of(ToolSpec(name="create_record", input_schema=record),
+                   ToolSpec(name="create_table", input_schema=table))  # fmt: skip
+    made = {"device_sn": "CAM-1", "model_name": "helmet-detect"}
+    assert not (await path.call("s", "create_record", made)).is_error
+    assert not (await path.call("s", "create_record", made)).is_error
+    assert not (await path.call("s", "create_table", {"table_name": "users"})).is_error
+    again = await path.call("s", "create_table", {"table_name": "users"})
+    assert again.is_error and "already exists" in text(again)

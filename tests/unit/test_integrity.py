@@ -181,6 +181,27 @@ def test_a_known_type_refuses_unseen_ids_only_in_the_form_its_own_ids_have() -> 
     assert form_of("42") == form_of("7") != form_of("t-7")
 
 
+def test_ids_the_agent_named_from_before_the_session_keep_their_form_open() -> None:
+    """The agent read record ``2`` the session never showed (a row from before it), then the session made ``1``
+    and ``3``. ``7`` is written like both, but the agent has shown it knows numbered records from outside the
+    session (the real server numbers after the rows it held), so the session cannot know ``7`` is absent. A
+    deleted id stays refused, and a form the agent never named from outside (``r-9``) stays closed."""
+    from mcp_sim.config import EntityEffect
+    from mcp_sim.ledger.integrity import policy_of, refused
+
+    ledger, types = Ledger(), EntityTypes([])
+    default = policy_of(EntityEffect(kind="read", entity="record", id="id"))
+    ledger.apply(Effect("create", "record", "1", {"id": 1}))
+    assert refused("record", "7", ledger, types, default) == "does not exist"  # no outside id yet: made up
+    ledger.apply(Effect("assume", "record", "2"))
+    ledger.apply(Effect("create", "record", "3", {"id": 3}))
+    ledger.apply(Effect("create", "record", "r-1", {"id": "r-1"}))
+    ledger.apply(Effect("delete", "record", "3"))
+    assert refused("record", "7", ledger, types, default) is None
+    assert refused("record", "3", ledger, types, default) == "was deleted"
+    assert refused("record", "r-9", ledger, types, default) == "does not exist"
+
+
 def test_a_random_id_the_session_never_showed_came_from_elsewhere() -> None:
     """The session made ``c12fb1d5...`` (32 hex digits); another such id was copied, not made up: let through. A
     short hash (``7c9e6679`` beside ``be1403f4``) can be guessed and stays refused."""

@@ -31,7 +31,7 @@ def names_in(arguments: dict[str, Any], tool: str = "") -> dict[str, str]:
     named = {
         key: value
         for key, value in arguments.items()
-        if isinstance(value, str) and value and (key == "name" or key.endswith(("_name", "Name")))
+        if isinstance(value, str) and value and _names_made_thing(key, tool)
     }
     ids = {k: str(v) for k, v in arguments.items() if _ID.search(k) and isinstance(v, str | int) and str(v)}
     head = _head_noun(tool)
@@ -39,6 +39,19 @@ def names_in(arguments: dict[str, Any], tool: str = "") -> dict[str, str]:
     if len(ids) >= 2 and len(ids) == len(arguments):
         chosen = ids
     return {**named, **chosen}
+
+
+def _names_made_thing(key: str, tool: str) -> bool:
+    """``name``, or ``<noun>_name`` whose noun is a word of the tool's name (``create_branch(branch_name)``,
+    ``create_table(table_name)``): the name of what the call makes. ``create_record(model_name)`` names another
+    thing the record points at (two records of one model are no conflict), as ``create_user(first_name)`` names
+    a part of it."""
+    if key == "name":
+        return True
+    head = key.removesuffix("_name") if key.endswith("_name") else key.removesuffix("Name")
+    if head == key or not head:
+        return False
+    return bool(set(_WORDS.split(re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", head).lower())) - {""} <= _words(tool))
 
 
 def creates(tool: str) -> bool:
