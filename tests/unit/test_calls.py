@@ -73,3 +73,52 @@ async def test_one_request_sessions_leave_no_lock_behind(tmp_path: Path) -> None
     for _ in range(3):
         await path.call(None, "list_tickets", {})
     assert len(path.store._locks) == 0  # type: ignore[attr-defined]
+
+
+def test_the_flat_schema_shortcut_says_valid_only_where_jsonschema_does() -> None:
+    """``_invalid`` skips jsonschema for a flat object schema the arguments fit; it must never pass what the
+    tool's validator (any draft, with its format checker) refuses, and must fire on the common schema."""
+    import itertools
+
+    import jsonschema
+
+    from mcp_sim.calls import _plainly_valid
+
+    schemas: list[dict[str, object]] = [
+        {"type": "object", "properties": {"name": {"type": "string"}, "notes": {"type": "string"}}},
+        {"type": "object", "properties": {"n": {"type": "integer"}}, "required": ["n"], "additionalProperties": False},
+        {"type": "object", "properties": {"x": {"type": ["number", "null"], "description": "d"}, "y": True}},
+        {"type": "object", "properties": {"b": {"type": "boolean"}, "o": {"type": "object"}, "a": {"type": "array"}}},
+        {
+            "$schema": "http://json-schema.org/draft-04/schema#",
+            "type": "object",
+            "properties": {"i": {"type": "integer"}},
+        },
+        {
+            "$schema": "http://json-schema.org/draft-03/schema#",
+            "type": "object",
+            "properties": {"i": {"type": "integer"}},
+        },
+        {"type": "object", "properties": {"d": {"type": "string", "format": "date"}}},
+        {"type": "object", "properties": {"e": {"type": "string", "enum": ["a"]}}},
+        {"type": "object", "properties": {"m": {"type": "string", "minLength": 3}}},
+        {"type": "object", "properties": {"f": False}},
+        {"type": "object", "patternProperties": {"^z": {"type": "integer"}}},
+        {"type": ["object"], "properties": {"s": {"type": "string"}}},
+    ]
+    values: list[object] = ["x", "2024-13-45", "", 1, 0, True, False, 1.0, 2.5, None, {}, {"k": 1}, [], [1]]
+    names = ["name", "notes", "n", "x", "y", "b", "o", "a", "i", "d", "e", "m", "f", "z1", "s", "other"]
+    fired = 0
+    for schema in schemas:
+        validator = jsonschema.validators.validator_for(schema, jsonschema.Draft202012Validator)(
+            schema, format_checker=jsonschema.FormatChecker()
+        )
+        candidates: list[object] = [{}, [], "args", {"n": 1, "extra": 2}]
+        candidates += [{name: value} for name in names for value in values]
+        candidates += [{a: v, b: w} for (a, b) in itertools.combinations(names[:9], 2) for v, w in [("x", 1), (1, "x")]]
+        for arguments in candidates:
+            if _plainly_valid(validator, arguments):  # type: ignore[arg-type]
+                fired += 1
+                assert validator.is_valid(arguments), (schema, arguments)
+    assert _plainly_valid(jsonschema.Draft202012Validator(schemas[0]), {"name": "w1"})
+    assert fired > 100
