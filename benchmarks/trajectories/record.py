@@ -268,6 +268,20 @@ NINETEENTH_VENVS: dict[str, list[list[str]]] = {
 _PYENV312 = Path("/root/.pyenv/versions/3.12.1/bin/python3.12")  # pyenv's shim for python3.12 fails without a pin
 PY312 = os.environ.get("MCP_REC_PY312") or (str(_PYENV312) if _PYENV312.exists() else shutil.which("python3.12") or "")
 NINETEENTH_PYTHON = {"cognex": PY312}  # venvs made by another interpreter than the recorder's
+# The twentieth batch (chat_room, prompt_votes, music_playlist, calendar) installs under .cache/record20 (held-out data,
+# like the fourth to nineteenth): one venv per Python server, one for Radicale (the CalDAV server calendar talks to, run
+# on 127.0.0.1 for each session) and an npm prefix for caldav-mcp (TypeScript SDK, system Node 20).
+# `--install-batch record20` installs only these.
+TWENTIETH = Path(os.environ.get("MCP_REC_TWENTIETH", REPO / ".cache" / "record20"))
+TWENTIETH_NPM_PACKAGES = ["caldav-mcp@0.10.0"]  # brings ts-caldav 0.3.7 and uuid 14
+TWENTIETH_VENVS: dict[str, list[list[str]]] = {
+    "chat": [["agent-chat-mcp==2.0.0", "mcp==2.3.0"]],  # the new `MCPServer` of mcp 2.x (needs mcp >= 2.2)
+    # the `fastmcp` package's `FastMCP`; its one module is the top-level package `src`
+    "votes": [["community-prompt-voting-mcp-server==0.1.0", "fastmcp==3.4.11", "mcp==1.30.0"]],
+    # imports mcp.server.fastmcp (gone in mcp 2.x); reads ID3 tags with mutagen
+    "playlist": [["iflow-mcp-m4dd0c-playlist-mcp-server==0.1.4", "mcp==1.30.0", "mutagen==1.48.1"]],
+    "radicale": [["radicale==3.9.0"]],  # not an MCP server: the CalDAV backend of calendar
+}
 # libfaketime (Debian package `faketime`) freezes the wall clock of servers that stamp records with it (kanban's
 # SQLite `datetime('now')`); the monotonic clock keeps running so timeouts still work.
 FAKETIME_LIB = Path("/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1")
@@ -530,6 +544,35 @@ def sh(cwd: Path, *cmd: str, env: dict[str, str] | None = None) -> str:
     return subprocess.run(
         cmd, cwd=cwd, env={**os.environ, **(env or {})}, check=True, capture_output=True, text=True
     ).stdout
+
+
+def serve_local(
+    wd: Path, name: str, cmd: list[str], alive: Callable[[], bool], what: str, env: dict[str, str] | None = None
+) -> None:
+    """Start a backend a session needs (not the MCP server) on 127.0.0.1, in the background, for the session's length:
+    its pid in <wd>/<name>.pid, its output in <wd>/<name>.log; wait until `alive()`."""
+    with (wd / f"{name}.log").open("ab") as log:
+        proc = subprocess.Popen(
+            cmd, cwd=wd, env=env, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+        )
+    (wd / f"{name}.pid").write_text(str(proc.pid))
+    for _ in range(100):
+        if alive():
+            return
+        time.sleep(0.1)
+    raise RuntimeError(f"{what} did not start")
+
+
+def stop_local(wd: Path, name: str, alive: Callable[[], bool]) -> None:
+    """Stop what serve_local started (by its pid only) and wait until it no longer answers."""
+    pidfile = wd / f"{name}.pid"
+    if pidfile.exists():
+        with contextlib.suppress(ProcessLookupError, ValueError):
+            os.kill(int(pidfile.read_text().strip()), 15)
+        for _ in range(50):
+            if not alive():
+                break
+            time.sleep(0.1)
 
 
 def git_repo(wd: Path, *, dirty: bool = False) -> Path:
@@ -7480,33 +7523,12 @@ def kyoo_start(wd: Path) -> None:
     (wd / "shop-api").mkdir()
     (wd / "kyoo").mkdir()
     env = {**os.environ, **kyoo_env(wd), **frozen_clock()}
-    with (wd / "daemon.log").open("ab") as log:
-        proc = subprocess.Popen(
-            [str(FIFTEENTH / "venv-kyoo" / "bin" / "kyoo"), "serve", "--port", str(KYOO_PORT)],
-            cwd=wd,
-            env=env,
-            stdin=subprocess.DEVNULL,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-    (wd / "daemon.pid").write_text(str(proc.pid))
-    for _ in range(100):
-        if _kyoo_alive():
-            return
-        time.sleep(0.1)
-    raise RuntimeError("the kyoo daemon did not start")
+    cmd = [str(FIFTEENTH / "venv-kyoo" / "bin" / "kyoo"), "serve", "--port", str(KYOO_PORT)]
+    serve_local(wd, "daemon", cmd, _kyoo_alive, "the kyoo daemon", env=env)
 
 
 def kyoo_stop(wd: Path) -> None:
-    pidfile = wd / "daemon.pid"
-    if pidfile.exists():
-        with contextlib.suppress(ProcessLookupError, ValueError):
-            os.kill(int(pidfile.read_text().strip()), 15)
-        for _ in range(50):
-            if not _kyoo_alive():
-                break
-            time.sleep(0.1)
+    stop_local(wd, "daemon", _kyoo_alive)
 
 
 def _job_id(answer: Answer) -> int:
@@ -10049,32 +10071,12 @@ def feeds_start(wd: Path) -> None:
         (site / name).write_text(text)
         os.utime(site / name, (_FEED_MTIME, _FEED_MTIME))
     (wd / "hobbies.opml").write_text(FEEDS_OPML)
-    with (wd / "http.log").open("ab") as log:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "http.server", str(FEEDS_PORT), "--bind", "127.0.0.1", "--directory", str(site)],
-            cwd=wd,
-            stdin=subprocess.DEVNULL,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-    (wd / "http.pid").write_text(str(proc.pid))
-    for _ in range(100):
-        if _feeds_alive():
-            return
-        time.sleep(0.1)
-    raise RuntimeError("the feed server did not start")
+    cmd = [sys.executable, "-m", "http.server", str(FEEDS_PORT), "--bind", "127.0.0.1", "--directory", str(site)]
+    serve_local(wd, "http", cmd, _feeds_alive, "the feed server")
 
 
 def feeds_stop(wd: Path) -> None:
-    pidfile = wd / "http.pid"
-    if pidfile.exists():
-        with contextlib.suppress(ProcessLookupError, ValueError):
-            os.kill(int(pidfile.read_text().strip()), 15)
-        for _ in range(50):
-            if not _feeds_alive():
-                break
-            time.sleep(0.1)
+    stop_local(wd, "http", _feeds_alive)
 
 
 def _feed(answer: Answer, key: str = "id") -> int:
@@ -10895,32 +10897,12 @@ def omdb_start(wd: Path) -> None:
         raise RuntimeError(f"something already answers on 127.0.0.1:{OMDB_PORT}")
     (wd / "omdb_stub.py").write_text(OMDB_STUB)
     (wd / "omdb_titles.json").write_text(json.dumps(OMDB_TITLES, ensure_ascii=False))
-    with (wd / "omdb.log").open("ab") as log:
-        proc = subprocess.Popen(
-            [sys.executable, str(wd / "omdb_stub.py"), str(OMDB_PORT), str(wd / "omdb_titles.json")],
-            cwd=wd,
-            stdin=subprocess.DEVNULL,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-    (wd / "omdb.pid").write_text(str(proc.pid))
-    for _ in range(100):
-        if _omdb_alive():
-            return
-        time.sleep(0.1)
-    raise RuntimeError("the OMDb stand-in did not start")
+    cmd = [sys.executable, str(wd / "omdb_stub.py"), str(OMDB_PORT), str(wd / "omdb_titles.json")]
+    serve_local(wd, "omdb", cmd, _omdb_alive, "the OMDb stand-in")
 
 
 def omdb_stop(wd: Path) -> None:
-    pidfile = wd / "omdb.pid"
-    if pidfile.exists():
-        with contextlib.suppress(ProcessLookupError, ValueError):
-            os.kill(int(pidfile.read_text().strip()), 15)
-        for _ in range(50):
-            if not _omdb_alive():
-                break
-            time.sleep(0.1)
+    stop_local(wd, "omdb", _omdb_alive)
 
 
 def imdb_env(wd: Path) -> dict[str, str]:
@@ -11226,6 +11208,666 @@ async def filedb_mistakes(s: Rec, wd: Path) -> None:
     await s.call("delete_record", {"collection": "products", "id": "hs-330"}, note="error case: deleted twice")
     await s.call("query_auto", {"sql": "SELECT id FROM products"}, note="error case: collection now empty")
     await s.call("get_record", {"collection": "products", "id": "hs-330"}, note="error case: unknown tool")
+
+
+# ---- the twentieth batch (held-out data, installed under .cache/record20) ----------------------------
+# chat_room (agent-chat-mcp 2.0.0, mcp 2.3 `MCPServer`): chat rooms for agents, one folder per room holding two JSON
+# files (the roster and the messages): join, send (direct or broadcast, with a priority), read (own view or all), list
+# agents and rooms, leave, clear (which asks the user first, by elicitation, when the room is not empty). Message ids
+# count up per room.
+# prompt_votes (community-prompt-voting-mcp-server 0.1.0, fastmcp 3.4 on mcp 1.30): a community prompt library in one
+# JSON file under $HOME, seeded with five prompts: submit, up/downvote per voter (a second equal vote withdraws it),
+# trending, category rankings, search, statistics. Errors are `{"error": ...}` objects, not isError. Prompt ids (the
+# first 8 characters of a uuid4) come from a generator seeded per session.
+# music_playlist (iflow-mcp-m4dd0c-playlist-mcp-server 0.1.4, mcp 1.30 `FastMCP`): .m3u playlists over a music folder
+# (its one argument): list and search files, read ID3 metadata (mutagen), write or append playlists under
+# <root>/Playlist, remove songs, read a playlist. Errors are mostly `false` or an empty string. The setup writes small
+# MP3 files (a Xing frame that gives the duration, ID3v2.3 tags) in three album folders.
+# calendar (caldav-mcp 0.10.0, TypeScript SDK `McpServer`): events and tasks (VEVENT, VTODO) over CalDAV, here
+# against Radicale 3.9.0 run on 127.0.0.1 for the session's length, with two calendars made on disk by the setup.
+# Event and todo uids are uuid4 from the Web Crypto global, seeded (CK_SEED_JS).
+# All four run under the frozen clock.
+
+CHAT_BIN = TWENTIETH / "venv-chat" / "bin" / "agent-chat-mcp"
+
+
+def _message_id(answer: Answer) -> int:
+    return int(answer.data["message_id"])
+
+
+async def _send(s: Rec, args: dict[str, Any], **kw: Any) -> int:
+    a = await s.call("send_message", args, **kw)
+    mid = _message_id(a)
+    s.capture(message_id=mid)
+    return mid
+
+
+async def chat_standup(s: Rec, wd: Path) -> None:
+    await s.call("list_rooms", {})
+    await s.call("join_room", {"agent_name": "backend", "role": "Backend API developer"})
+    await s.call("join_room", {"agent_name": "frontend", "role": "React UI developer"})
+    await s.call("list_agents", {"agent_name": "backend"})
+    await s.call(
+        "send_message",
+        {
+            "from_agent": "backend",
+            "to_agent": "frontend",
+            "content": "/api/orders now returns `total_cents` instead of `total`. Can you update the table?",
+        },
+    )
+    await s.call("read_messages", {"agent_name": "frontend"})
+    reply = await _send(
+        s,
+        {
+            "from_agent": "frontend",
+            "to_agent": "backend",
+            "content": "On it. Is `total_cents` always an integer, also for refunds?",
+        },
+    )
+    await s.call("read_messages", {"agent_name": "backend", "since_id": reply - 1})
+    await s.call(
+        "send_message",
+        {
+            "from_agent": "backend",
+            "to_agent": "frontend",
+            "content": "Yes, integer cents, negative for refunds.",
+            "expects_reply": False,
+        },
+    )
+    await s.call("get_last_message_id", {"agent_name": "frontend"})
+    await s.call(
+        "send_message",
+        {
+            "from_agent": "frontend",
+            "content": "Orders table switched to total_cents, deploying to staging.",
+            "priority": "low",
+        },
+    )
+    await s.call("read_all_messages", {"limit": 5})
+    await s.call("leave_room", {"agent_name": "frontend"})
+    await s.call("list_agents", {})
+    await s.call("read_messages", {"agent_name": "backend", "since_id": reply, "unread_only": False})
+    await s.call("list_rooms", {})
+
+
+async def chat_release_rooms(s: Rec, wd: Path) -> None:
+    room = "release-2026-01"
+    await s.call(
+        "join_room", {"agent_name": "release-manager", "role": "Coordinates the January release", "room": room}
+    )
+    await s.call("join_room", {"agent_name": "qa", "role": "Runs the regression suite", "room": room})
+    await s.call("join_room", {"agent_name": "docs", "room": "docs"})
+    await s.call("list_rooms", {})
+    urgent = await _send(
+        s,
+        {
+            "from_agent": "qa",
+            "to_agent": "release-manager",
+            "content": "Regression run 412 failed: checkout times out on Safari.",
+            "priority": "urgent",
+            "room": room,
+        },
+    )
+    await s.call(
+        "send_message",
+        {"from_agent": "release-manager", "content": "Release is on hold until checkout is fixed.", "room": room},
+    )
+    await s.call("read_messages", {"agent_name": "release-manager", "room": room, "limit": 3})
+    await s.call(
+        "send_message",
+        {
+            "from_agent": "docs",
+            "to_agent": "all",
+            "content": "Changelog draft is ready for review.",
+            "room": "docs",
+            "expects_reply": False,
+        },
+    )
+    await s.call("read_all_messages", {"room": "docs"})
+    await s.call("read_all_messages", {"room": room, "since_id": urgent})
+    await s.call("list_agents", {"room": room, "agent_name": "qa"})
+    await s.call("leave_room", {"agent_name": "docs", "room": "docs"})
+    await s.call("clear_room", {"room": "scratch"}, note="a room that does not exist yet: nothing to ask")
+    await s.call("list_rooms", {})
+    await s.call("clear_room", {"room": "docs"}, note="the room still has messages: the server asks the user first")
+    await s.call("get_last_message_id", {"room": room})
+    await s.call("read_all_messages", {"room": "docs", "limit": 0})
+
+
+async def chat_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("leave_room", {"agent_name": "ghost"}, note="error case: not in the room")
+    await s.call("read_messages", {"agent_name": "ops", "room": "incidents"}, note="a room that does not exist")
+    await s.call("list_rooms", {})
+    await s.call("join_room", {"agent_name": "ops", "role": "On-call engineer"})
+    await s.call("send_message", {"from_agent": "ops"}, note="error case: no content")
+    await s.call(
+        "send_message",
+        {"from_agent": "ops", "content": "Disk at 91% on db-2.", "priority": "high"},
+        note="error case: unknown priority",
+    )
+    mid = await _send(s, {"from_agent": "ops", "content": "Disk at 91% on db-2.", "priority": "urgent"})
+    await s.call("read_messages", {"agent_name": "ops", "since_id": -1}, note="error case: negative since_id")
+    await s.call("read_all_messages", {"limit": -5}, note="error case: negative limit")
+    await s.call("read_messages", {"agent_name": "ops", "since_id": mid + 10}, note="since_id past the last message")
+    await s.call("read_messages", {"agent_name": "ops", "since_id": "latest"}, note="error case: text as since_id")
+    await s.call("leave_room", {"agent_name": "ops"})
+    await s.call("leave_room", {"agent_name": "ops"}, note="error case: left twice")
+    await s.call("list_agents", {"room": "incidents"}, note="a room that does not exist")
+    await s.call("join_room", {"role": "Observer"}, note="error case: no agent_name")
+    await s.call("get_last_message_id", {})
+    await s.call("delete_message", {"message_id": mid}, note="error case: unknown tool")
+
+
+VOTES_PY = TWENTIETH / "venv-votes" / "bin" / "python"
+
+
+def _votes_launch(seed: int) -> str:
+    # prompt ids are the first 8 characters of a uuid4: drawn here from a generator seeded per session
+    return (
+        f"import random, uuid; g = random.Random({seed}); "
+        "uuid.uuid4 = lambda: uuid.UUID(int=g.getrandbits(128), version=4); "
+        "from src.server import main; main()"
+    )
+
+
+async def _submit(s: Rec, args: dict[str, Any], **kw: Any) -> str:
+    a = await s.call("submit_prompt", args, **kw)
+    pid = str(a.data["prompt"]["id"])
+    s.capture(prompt_id=pid)
+    return pid
+
+
+async def votes_submit_and_rank(s: Rec, wd: Path) -> None:
+    await s.call("get_voting_info", {})
+    await s.call("get_trending_prompts", {"limit": 3})
+    sql = await _submit(
+        s,
+        {
+            "title": "SQL Query Explainer",
+            "prompt_text": "Explain this SQL query clause by clause, then name the indexes it needs and any N+1 risk.",
+            "category": "coding",
+            "tags": "sql, databases, Explain",
+            "author": "dana",
+        },
+    )
+    tests = await _submit(
+        s,
+        {
+            "title": "Unit Test Writer",
+            "prompt_text": "Write pytest tests for the function below: the happy path, edge cases and one failure.",
+            "category": "coding",
+            "tags": "testing,python",
+        },
+    )
+    await s.call("upvote_prompt", {"prompt_id": sql, "voter_id": "dana"})
+    await s.call("upvote_prompt", {"prompt_id": sql, "voter_id": "lee"})
+    await s.call("upvote_prompt", {"prompt_id": tests, "voter_id": "lee"})
+    await s.call("downvote_prompt", {"prompt_id": tests, "voter_id": "sam"})
+    await s.call("upvote_prompt", {"prompt_id": "p002", "voter_id": "sam"})
+    await s.call("get_category_rankings", {"category": "coding"})
+    await s.call("search_prompts", {"query": "sql"})
+    await s.call("upvote_prompt", {"prompt_id": sql, "voter_id": "dana"}, note="the same vote again withdraws it")
+    await s.call("downvote_prompt", {"prompt_id": tests, "voter_id": "lee"}, note="lee changes an upvote to a downvote")
+    await s.call("search_prompts", {"category": "coding", "sort_by": "newest"})
+    await s.call("get_trending_prompts", {"limit": 5, "time_window_days": 30})
+    await s.call("get_voting_info", {})
+
+
+async def votes_curation(s: Rec, wd: Path) -> None:
+    await s.call("get_category_rankings", {})
+    await s.call("search_prompts", {"tags": "reasoning,teaching"})
+    await s.call("search_prompts", {"query": "step", "sort_by": "popular", "limit": 3})
+    story = await _submit(
+        s,
+        {
+            "title": "Bedtime Story in Three Acts",
+            "prompt_text": "Write a calm bedtime story for a six-year-old in three short acts, ending asleep.",
+            "category": "creative",
+            "tags": "story,kids",
+            "author": "mara",
+        },
+    )
+    lit = await _submit(
+        s,
+        {
+            "title": "Literature Review Outline",
+            "prompt_text": "Group these paper abstracts by method, list open questions and draft an outline.",
+            "category": "research",
+            "tags": "papers,outline",
+            "author": "mara",
+        },
+    )
+    for voter in ("ana", "ben", "cho"):
+        await s.call("upvote_prompt", {"prompt_id": lit, "voter_id": voter})
+    await s.call("upvote_prompt", {"prompt_id": story, "voter_id": "ana"})
+    await s.call("downvote_prompt", {"prompt_id": "p003", "voter_id": "ben"})
+    await s.call("downvote_prompt", {"prompt_id": "p003", "voter_id": "ben"}, note="the same vote again withdraws it")
+    await s.call("get_category_rankings", {"category": "research"})
+    await s.call("search_prompts", {"tags": "outline", "category": "research"})
+    await s.call("get_trending_prompts", {})
+    await s.call("get_category_rankings", {})
+    await s.call("search_prompts", {"query": "", "sort_by": "newest", "limit": 4})
+    await s.call("get_voting_info", {})
+
+
+async def votes_mistakes(s: Rec, wd: Path) -> None:
+    await s.call(
+        "submit_prompt",
+        {"title": "Poem", "prompt_text": "Write a haiku about rain.", "category": "poetry"},
+        note="error case: unknown category",
+    )
+    await s.call(
+        "submit_prompt",
+        {"title": "Tiny", "prompt_text": "Be brief.", "category": "writing"},
+        note="error case: text too short",
+    )
+    await s.call(
+        "submit_prompt",
+        {"title": "", "prompt_text": "Summarize the meeting notes below in five bullets.", "category": "writing"},
+        note="error case: empty title",
+    )
+    await s.call(
+        "submit_prompt",
+        {"title": "No category", "prompt_text": "Summarize the text below."},
+        note="error case: no category",
+    )
+    pid = await _submit(
+        s,
+        {
+            "title": "Meeting Notes Summary",
+            "prompt_text": "Summarize the meeting notes below in five bullets.",
+            "category": "writing",
+        },
+    )
+    await s.call("upvote_prompt", {"prompt_id": "p999", "voter_id": "kim"}, note="error case: unknown prompt")
+    await s.call("downvote_prompt", {"prompt_id": ""}, note="error case: empty prompt_id")
+    await s.call("upvote_prompt", {"prompt_id": pid.upper(), "voter_id": "kim"}, note="error case: id in upper case")
+    await s.call("upvote_prompt", {"prompt_id": pid, "voter_id": "kim"})
+    await s.call("upvote_prompt", {"prompt_id": pid}, note="default voter")
+    await s.call("upvote_prompt", {"prompt_id": pid}, note="default voter again: withdrawn")
+    await s.call("get_category_rankings", {"category": "poetry"}, note="unknown category")
+    await s.call("search_prompts", {"query": "meeting", "sort_by": "rating"}, note="unknown sort_by")
+    await s.call("get_trending_prompts", {"limit": 0, "time_window_days": 0}, note="limits under 1")
+    await s.call("search_prompts", {"limit": "ten"}, note="error case: text as limit")
+    await s.call("delete_prompt", {"prompt_id": pid}, note="error case: unknown tool")
+    await s.call("search_prompts", {"query": "meeting"})
+
+
+PLAYLIST_BIN = TWENTIETH / "venv-playlist" / "bin" / "iflow-mcp_m4dd0c-playlist-mcp-server"
+
+# (album folder, file, title, artist, seconds)
+MUSIC_SEED = [
+    ("Kind of Blue", "01 So What.mp3", "So What", "Miles Davis", 562),
+    ("Kind of Blue", "02 Freddie Freeloader.mp3", "Freddie Freeloader", "Miles Davis", 589),
+    ("Kind of Blue", "03 Blue in Green.mp3", "Blue in Green", "Miles Davis", 337),
+    ("Blue Train", "01 Blue Train.mp3", "Blue Train", "John Coltrane", 643),
+    ("Blue Train", "02 Moment's Notice.mp3", "Moment's Notice", "John Coltrane", 551),
+    ("Waltz for Debby", "01 My Foolish Heart.mp3", "My Foolish Heart", "Bill Evans Trio", 296),
+    ("Waltz for Debby", "02 Waltz for Debby.mp3", "Waltz for Debby", "Bill Evans Trio", 414),
+    ("Waltz for Debby", "03 Detour Ahead.mp3", "Detour Ahead", "Bill Evans Trio", 457),
+]
+
+
+def _id3(title: str, artist: str, album: str) -> bytes:
+    """An ID3v2.3 tag with title, artist and album (UTF-16 text frames)."""
+    frames = b""
+    for fid, text in (("TIT2", title), ("TPE1", artist), ("TALB", album)):
+        body = b"\x01" + text.encode("utf-16")
+        frames += fid.encode() + len(body).to_bytes(4, "big") + b"\x00\x00" + body
+    size = len(frames)
+    syncsafe = bytes([(size >> 21) & 0x7F, (size >> 14) & 0x7F, (size >> 7) & 0x7F, size & 0x7F])
+    return b"ID3\x03\x00\x00" + syncsafe + frames
+
+
+def _mp3(seconds: int) -> bytes:
+    """MPEG-1 layer III at 128 kbit/s, 44.1 kHz: a Xing frame that counts the frames, then three silent frames."""
+    header = b"\xff\xfb\x90\x64"  # 417-byte frames of 1152 samples
+    frames = round(seconds * 44100 / 1152)
+    xing = header + b"\x00" * 32 + b"Xing" + (1).to_bytes(4, "big") + frames.to_bytes(4, "big")
+    first = xing + b"\x00" * (417 - len(xing))
+    return first + (header + b"\x00" * 413) * 3
+
+
+def music_setup(wd: Path) -> None:
+    root = wd / "music"
+    for album, name, title, artist, seconds in MUSIC_SEED:
+        (root / album).mkdir(parents=True, exist_ok=True)
+        (root / album / name).write_bytes(_id3(title, artist, album) + _mp3(seconds))
+    (root / "Waltz for Debby" / "02 Waltz for Debby.lrc").write_text("[00:00.00]instrumental\n")
+    (root / "notes.txt").write_text("Ripped from the family CD shelf.\n")
+
+
+def _track(wd: Path, album: str, name: str) -> str:
+    return str(wd / "music" / album / name)
+
+
+async def _metadata(s: Rec, path: str) -> list[dict[str, Any]]:
+    a = await s.call("get_metadata", {"path": path})
+    return list(json.loads(a.text)) if a.text.strip() else []
+
+
+async def playlist_build(s: Rec, wd: Path) -> None:
+    await s.call("welcome", {})
+    await s.call("list_allowed_directory", {})
+    await s.call("list_dir_and_files", {})
+    await s.call("search_files", {"pattern": "mp3"})
+    blue = await _metadata(s, str(wd / "music" / "Kind of Blue"))
+    await s.call(
+        "generate_playlist", {"playlist_metadata_list_json": json.dumps(blue[:2]), "playlist_name": "Late Night.m3u"}
+    )
+    playlist = str(wd / "music" / "Playlist" / "Late Night.m3u")
+    await s.call("read_playlist_content", {"path": playlist})
+    debby = await _metadata(s, _track(wd, "Waltz for Debby", "01 My Foolish Heart.mp3"))
+    await s.call(
+        "generate_playlist", {"playlist_metadata_list_json": json.dumps(debby), "playlist_name": "Late Night.m3u"}
+    )
+    await s.call("read_playlist_content", {"path": playlist})
+    await s.call(
+        "remove_song_from_playlist", {"path": playlist, "songs_to_remove_json": json.dumps([blue[0]["file_path"]])}
+    )
+    await s.call("read_playlist_content", {"path": playlist})
+    await s.call("search_files", {"pattern": "m3u"})
+    await s.call("is_allowed_path", {"path": playlist})
+    await s.call("list_dir_and_files", {"page": 1, "page_size": 5})
+    await s.call("list_dir_and_files", {"page": 2, "page_size": 5})
+
+
+async def playlist_two_lists(s: Rec, wd: Path) -> None:
+    await s.call("search_files", {"pattern": "blue"})
+    train = await _metadata(s, str(wd / "music" / "Blue Train"))
+    debby = await _metadata(s, str(wd / "music" / "Waltz for Debby"))
+    await s.call(
+        "generate_playlist",
+        {"playlist_metadata_list_json": json.dumps(train + debby[:1]), "playlist_name": "Sunday.m3u"},
+    )
+    await s.call(
+        "generate_playlist",
+        {
+            "playlist_metadata_list_json": json.dumps(
+                [{"file_path": debby[2]["file_path"], "title": "Detour Ahead (live)", "duration": 457}]
+            ),
+            "playlist_name": "Dinner.m3u",
+        },
+        note="metadata written by the caller, not read from the file",
+    )
+    await s.call("search_files", {"pattern": r"\.m3u$"})
+    sunday = str(wd / "music" / "Playlist" / "Sunday.m3u")
+    await s.call("read_playlist_content", {"path": sunday})
+    await s.call(
+        "remove_song_from_playlist",
+        {"path": sunday, "songs_to_remove_json": json.dumps([t["file_path"] for t in train])},
+    )
+    await s.call("read_playlist_content", {"path": sunday})
+    await s.call(
+        "generate_playlist", {"playlist_metadata_list_json": json.dumps(train[1:]), "playlist_name": "Sunday.m3u"}
+    )
+    await s.call("read_playlist_content", {"path": sunday})
+    await s.call("read_playlist_content", {"path": str(wd / "music" / "Playlist" / "Dinner.m3u")})
+    await s.call("get_metadata", {"path": _track(wd, "Kind of Blue", "03 Blue in Green.mp3")})
+    await s.call("list_dir_and_files", {"page_size": 50})
+
+
+async def playlist_mistakes(s: Rec, wd: Path) -> None:
+    await s.call(
+        "read_playlist_content",
+        {"path": str(wd / "music" / "Playlist" / "Road Trip.m3u")},
+        note="error case: no such playlist",
+    )
+    await s.call(
+        "get_metadata", {"path": _track(wd, "Kind of Blue", "04 All Blues.mp3")}, note="error case: no such file"
+    )
+    await s.call("get_metadata", {"path": str(wd / "music" / "notes.txt")}, note="not audio: an empty list")
+    await s.call("get_metadata", {"path": str(wd / "music" / "nowhere")}, note="a folder that does not exist")
+    await s.call("is_allowed_path", {"path": "/etc/passwd"}, note="outside the music folder")
+    await s.call("is_allowed_path", {"path": str(wd / "music" / "Blue Train")})
+    await s.call(
+        "generate_playlist",
+        {"playlist_metadata_list_json": "[{'file_path': 'x.mp3'}]", "playlist_name": "Broken.m3u"},
+        note="error case: not JSON",
+    )
+    await s.call(
+        "generate_playlist",
+        {"playlist_metadata_list_json": json.dumps([{"file_path": "x.mp3"}]), "playlist_name": "Broken.m3u"},
+        note="error case: no title or duration",
+    )
+    await s.call("search_files", {"pattern": "Broken"})
+    await s.call("read_playlist_content", {"path": str(wd / "music" / "Playlist" / "Broken.m3u")})
+    train = await _metadata(s, _track(wd, "Blue Train", "01 Blue Train.mp3"))
+    await s.call("generate_playlist", {"playlist_metadata_list_json": json.dumps(train), "playlist_name": "Coltrane"})
+    await s.call(
+        "remove_song_from_playlist",
+        {
+            "path": str(wd / "music" / "Playlist" / "Coltrane.m3u"),
+            "songs_to_remove_json": json.dumps([train[0]["file_path"]]),
+        },
+        note="error case: the playlist was saved without .m3u",
+    )
+    await s.call("search_files", {"pattern": "("}, note="error case: not a regular expression")
+    await s.call("list_dir_and_files", {"page": 9}, note="past the last page")
+    await s.call("generate_playlist", {"playlist_name": "Empty.m3u"}, note="error case: no metadata")
+    await s.call("play_song", {"path": train[0]["file_path"]}, note="error case: unknown tool")
+
+
+CALDAV_JS = TWENTIETH / "npm" / "node_modules" / "caldav-mcp" / "dist" / "index.js"
+RADICALE_PY = TWENTIETH / "venv-radicale" / "bin" / "python"
+RADICALE_PORT = 18331
+RADICALE_URL = f"http://127.0.0.1:{RADICALE_PORT}/"
+CAL_USER = "dana"
+CALENDARS = {"work": "Work", "home": "Home"}  # collection name -> display name
+
+
+def _radicale_alive() -> bool:
+    import urllib.error
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(f"{RADICALE_URL}.web/", timeout=1) as r:
+            return bool(r.status)
+    except urllib.error.HTTPError:
+        return True
+    except OSError:
+        return False
+
+
+def radicale_start(wd: Path) -> None:
+    """Radicale on 127.0.0.1 only, for the session's length, with two calendars of one user made on disk."""
+    if _radicale_alive():
+        raise RuntimeError(f"something already answers on 127.0.0.1:{RADICALE_PORT}")
+    (wd / "seed_random.cjs").write_text(CK_SEED_JS)
+    for name, label in CALENDARS.items():
+        col = wd / "radicale" / "collection-root" / CAL_USER / name
+        col.mkdir(parents=True)
+        props = {"C:supported-calendar-component-set": "VEVENT,VTODO", "D:displayname": label, "tag": "VCALENDAR"}
+        (col / ".Radicale.props").write_text(json.dumps(props, sort_keys=True))
+    cmd = [str(RADICALE_PY), "-m", "radicale", "--config", "", "--server-hosts", f"127.0.0.1:{RADICALE_PORT}"]
+    cmd += ["--auth-type", "none", "--storage-filesystem-folder", str(wd / "radicale"), "--logging-level", "warning"]
+    serve_local(wd, "radicale", cmd, _radicale_alive, "Radicale", env={**os.environ, **frozen_clock()})
+
+
+def radicale_stop(wd: Path) -> None:
+    stop_local(wd, "radicale", _radicale_alive)
+
+
+def _cal(name: str) -> str:
+    return f"/{CAL_USER}/{name}/"
+
+
+async def _create(s: Rec, tool: str, args: dict[str, Any], **kw: Any) -> str:
+    a = await s.call(tool, args, **kw)
+    uid = a.text.strip()
+    s.capture(uid=uid)
+    return uid
+
+
+async def cal_week_plan(s: Rec, wd: Path) -> None:
+    work = _cal("work")
+    await s.call("list-calendars", {})
+    week = {"start": "2026-01-19T00:00:00Z", "end": "2026-01-26T00:00:00Z", "calendarUrl": work}
+    await s.call("list-events", week)
+    standup = await _create(
+        s,
+        "create-event",
+        {
+            "summary": "Team standup",
+            "start": "2026-01-21T09:00:00Z",
+            "end": "2026-01-21T09:15:00Z",
+            "calendarUrl": work,
+            "location": "Room 2.14",
+        },
+    )
+    review = await _create(
+        s,
+        "create-event",
+        {
+            "summary": "Quarterly review",
+            "start": "2026-01-22T14:00:00Z",
+            "end": "2026-01-22T15:30:00Z",
+            "calendarUrl": work,
+            "description": "Numbers for Q4, hiring plan.",
+        },
+    )
+    await s.call(
+        "create-event",
+        {
+            "summary": "Offsite",
+            "start": "2026-01-23T00:00:00Z",
+            "end": "2026-01-23T23:59:00Z",
+            "wholeDay": True,
+            "calendarUrl": work,
+        },
+    )
+    await s.call("list-events", week)
+    await s.call(
+        "update-event",
+        {"uid": review, "calendarUrl": work, "start": "2026-01-22T15:00:00Z", "end": "2026-01-22T16:30:00Z"},
+    )
+    await s.call("list-events", {"start": "2026-01-22T00:00:00Z", "end": "2026-01-23T00:00:00Z", "calendarUrl": work})
+    slides = await _create(
+        s,
+        "create-todo",
+        {"summary": "Prepare review slides", "calendarUrl": work, "due": "2026-01-22T12:00:00Z"},
+    )
+    await s.call("create-todo", {"summary": "Book offsite bus", "calendarUrl": work, "status": "IN-PROCESS"})
+    await s.call("list-todos", {"calendarUrl": work})
+    await s.call("complete-todo", {"uid": slides, "calendarUrl": work})
+    await s.call("list-todos", {"calendarUrl": work, "status": "ALL"})
+    await s.call("delete-event", {"uid": standup, "calendarUrl": work})
+    await s.call("list-events", week)
+
+
+async def cal_family(s: Rec, wd: Path) -> None:
+    home, work = _cal("home"), _cal("work")
+    await s.call("list-calendars", {})
+    swim = await _create(
+        s,
+        "create-event",
+        {
+            "summary": "Swimming lesson",
+            "start": "2026-01-24T10:00:00+01:00",
+            "end": "2026-01-24T11:00:00+01:00",
+            "calendarUrl": home,
+            "location": "Hallenbad City",
+            "recurrenceRule": {"freq": "WEEKLY", "count": 6, "byday": ["SA"]},
+        },
+    )
+    await s.call(
+        "create-event",
+        {
+            "summary": "Dentist",
+            "start": "2026-01-27T16:30:00+01:00",
+            "end": "2026-01-27T17:00:00+01:00",
+            "calendarUrl": home,
+        },
+    )
+    february = {"start": "2026-01-20T00:00:00Z", "end": "2026-02-28T00:00:00Z", "calendarUrl": home}
+    await s.call("list-events", february)
+    await s.call("list-events", {**february, "calendarUrl": work}, note="the other calendar is empty")
+    await s.call(
+        "update-event", {"uid": swim, "calendarUrl": home, "location": "Freibad Letzigraben", "summary": "Swimming"}
+    )
+    await s.call("list-events", {"start": "2026-01-24T00:00:00Z", "end": "2026-01-25T00:00:00Z", "calendarUrl": home})
+    milk = await _create(s, "create-todo", {"summary": "Buy milk", "calendarUrl": home, "due": "2026-01-20T18:00:00Z"})
+    gift = await _create(
+        s,
+        "create-todo",
+        {
+            "summary": "Birthday gift for Mia",
+            "calendarUrl": home,
+            "due": "2026-02-02T12:00:00Z",
+            "description": "Lego?",
+        },
+    )
+    await s.call("create-todo", {"summary": "Renew passport", "calendarUrl": home})
+    await s.call("list-todos", {"calendarUrl": home, "due_before": "2026-01-31T00:00:00Z"})
+    await s.call(
+        "update-todo", {"uid": gift, "calendarUrl": home, "status": "IN-PROCESS", "description": "Lego city set"}
+    )
+    await s.call("complete-todo", {"uid": milk, "calendarUrl": home})
+    await s.call("list-todos", {"calendarUrl": home, "status": "COMPLETED"})
+    await s.call("list-todos", {"calendarUrl": home, "limit": 2, "offset": 1})
+    await s.call("delete-todo", {"uid": milk, "calendarUrl": home})
+    await s.call("list-todos", {"calendarUrl": home, "status": "ALL"})
+
+
+async def cal_mistakes(s: Rec, wd: Path) -> None:
+    work = _cal("work")
+    await s.call(
+        "create-event",
+        {"summary": "Lunch", "start": "2026-01-21 12:00", "end": "2026-01-21 13:00", "calendarUrl": work},
+        note="error case: not ISO 8601 with an offset",
+    )
+    await s.call("create-event", {"summary": "Lunch", "calendarUrl": work}, note="error case: no start or end")
+    lunch = await _create(
+        s,
+        "create-event",
+        {
+            "summary": "Lunch with Jo",
+            "start": "2026-01-21T12:00:00Z",
+            "end": "2026-01-21T13:00:00Z",
+            "calendarUrl": work,
+        },
+    )
+    await s.call(
+        "create-event",
+        {
+            "summary": "Planning",
+            "start": "2026-01-21T10:00:00Z",
+            "end": "2026-01-21T11:00:00Z",
+            "calendarUrl": "/dana/holidays/",
+        },
+        note="error case: no such calendar",
+    )
+    await s.call(
+        "update-event",
+        {"uid": "00000000-0000-4000-8000-000000000000", "calendarUrl": work, "summary": "x"},
+        note="error case: unknown event",
+    )
+    await s.call(
+        "list-events",
+        {"start": "next monday", "end": "2026-01-31T00:00:00Z", "calendarUrl": work},
+        note="error case: bad date",
+    )
+    await s.call(
+        "list-events",
+        {"start": "2026-01-31T00:00:00Z", "end": "2026-01-01T00:00:00Z", "calendarUrl": work},
+        note="end before start",
+    )
+    await s.call("update-event", {"uid": lunch, "calendarUrl": work, "location": "Café Felix"})
+    await s.call("delete-event", {"uid": lunch, "calendarUrl": work})
+    await s.call("delete-event", {"uid": lunch, "calendarUrl": work}, note="error case: deleted twice")
+    await s.call("update-event", {"uid": lunch, "calendarUrl": work, "summary": "Lunch"}, note="error case: deleted")
+    await s.call(
+        "create-todo",
+        {"summary": "File expenses", "calendarUrl": work, "status": "DONE"},
+        note="error case: unknown status",
+    )
+    todo = await _create(s, "create-todo", {"summary": "File expenses", "calendarUrl": work})
+    await s.call("complete-todo", {"uid": todo, "calendarUrl": work})
+    await s.call("complete-todo", {"uid": todo, "calendarUrl": work}, note="completed twice")
+    await s.call("list-todos", {"calendarUrl": work, "limit": 0}, note="error case: limit under 1")
+    await s.call("complete-todo", {"uid": "no-such-todo", "calendarUrl": work}, note="error case: unknown todo")
+    await s.call("list-events", {"start": "2026-01-01T00:00:00Z", "end": "2026-02-01T00:00:00Z", "calendarUrl": work})
+    await s.call("share-calendar", {"calendarUrl": work, "with": "jo@example.com"}, note="error case: unknown tool")
 
 
 def build_servers() -> list[ServerDef]:
@@ -12372,6 +13014,74 @@ def build_servers() -> list[ServerDef]:
                 S("filedb_mistakes", filedb_mistakes, cognex_setup),
             ],
         ),
+        # the twentieth batch (installed under .cache/record20): held-out data
+        ServerDef(
+            "chat_room",
+            "agent-chat-mcp==2.0.0 (PyPI, mcp 2.3.0 `MCPServer`)",
+            lambda wd, s: StdioServerParameters(
+                command=str(CHAT_BIN),
+                cwd=str(wd),
+                env={**frozen_clock(), "HOME": str(wd), "AGENT_CHAT_DIR": str(wd / "chat")},
+            ),
+            [
+                S("chat_standup", chat_standup),
+                S("chat_release_rooms", chat_release_rooms),
+                S("chat_mistakes", chat_mistakes),
+            ],
+        ),
+        ServerDef(
+            "prompt_votes",
+            "community-prompt-voting-mcp-server==0.1.0 (PyPI, fastmcp 3.4.11 `FastMCP` on mcp 1.30.0)",
+            lambda wd, s: StdioServerParameters(
+                command=str(VOTES_PY),
+                args=["-c", _votes_launch(20260120 + sum(s.id.encode()))],
+                cwd=str(wd),
+                env={**frozen_clock(), "HOME": str(wd)},
+            ),
+            [
+                S("votes_submit_and_rank", votes_submit_and_rank),
+                S("votes_curation", votes_curation),
+                S("votes_mistakes", votes_mistakes),
+            ],
+        ),
+        ServerDef(
+            "music_playlist",
+            "iflow-mcp-m4dd0c-playlist-mcp-server==0.1.4 (PyPI, mcp 1.30.0 `FastMCP`, mutagen 1.48.1)",
+            lambda wd, s: StdioServerParameters(
+                command=str(PLAYLIST_BIN),
+                args=[str(wd / "music")],
+                cwd=str(wd),
+                env={**frozen_clock(), "HOME": str(wd)},
+            ),
+            [
+                S("playlist_build", playlist_build, music_setup),
+                S("playlist_two_lists", playlist_two_lists, music_setup),
+                S("playlist_mistakes", playlist_mistakes, music_setup),
+            ],
+        ),
+        ServerDef(
+            "calendar",
+            "caldav-mcp@0.10.0 (npm, TS SDK, Radicale 3.9.0 on 127.0.0.1)",
+            lambda wd, s: StdioServerParameters(
+                command="node",
+                args=["--require", str(wd / "seed_random.cjs"), str(CALDAV_JS)],
+                cwd=str(wd),
+                env={
+                    **frozen_clock(),
+                    "HOME": str(wd),
+                    "CALDAV_BASE_URL": RADICALE_URL,
+                    "CALDAV_USERNAME": CAL_USER,
+                    "CALDAV_PASSWORD": "local-test",
+                    "NO_PROXY": "127.0.0.1",
+                    "no_proxy": "127.0.0.1",
+                },
+            ),
+            [
+                S("cal_week_plan", cal_week_plan, radicale_start, teardown=radicale_stop),
+                S("cal_family", cal_family, radicale_start, teardown=radicale_stop),
+                S("cal_mistakes", cal_mistakes, radicale_start, teardown=radicale_stop),
+            ],
+        ),
     ]
     return servers + bfcl_servers()
 
@@ -12396,6 +13106,7 @@ BATCHES: dict[str, tuple[Path, list[str], dict[str, list[list[str]]]]] = {
     "record17": (SEVENTEENTH, SEVENTEENTH_NPM_PACKAGES, SEVENTEENTH_VENVS),
     "record18": (EIGHTEENTH, EIGHTEENTH_NPM_PACKAGES, EIGHTEENTH_VENVS),
     "record19": (NINETEENTH, NINETEENTH_NPM_PACKAGES, NINETEENTH_VENVS),
+    "record20": (TWENTIETH, TWENTIETH_NPM_PACKAGES, TWENTIETH_VENVS),
 }
 
 
@@ -12425,7 +13136,7 @@ def main() -> None:
         "--install-batch",
         action="append",
         choices=sorted(BATCHES),
-        help="install only this batch (repeatable): devservers, record2, ..., record19",
+        help="install only this batch (repeatable): devservers, record2, ..., record20",
     )
     ap.add_argument("--list", action="store_true", help="list servers and sessions and exit")
     ap.add_argument("--tools-only", action="store_true", help="only write <server>.tools.yaml")
