@@ -195,7 +195,7 @@ class CallPath:
         result = styled or unions.failure_result(entry.spec, message)  # envelopes: unions.py
         if result is None and failure_kind(message) == "not_found":  # ``dict | None`` says "none" (wrapped.py)
             result = wrapped.absent_result(entry.spec.output_schema)
-        result = result or error_result(message)
+        result = result or wrapped.said_result(entry.spec.output_schema, message) or error_result(message)
         return (
             _fitting(entry.spec, failure_forms.restyled(entry.spec, self._siblings(entry), arguments, result)) or result
         )

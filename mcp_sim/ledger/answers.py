@@ -36,10 +36,26 @@ def is_failure(result: CallToolResult, body: Any) -> bool:
     changed nothing, so the call's effects (a delete of an id it never found) must not reach the ledger."""
     if result.is_error:
         return True
+    wrapped = body.get("result") if isinstance(body, dict) and len(body) == 1 else None
+    if isinstance(wrapped, str):  # FastMCP's ``-> str``: the function's own words say whether it failed
+        return _said_failure(wrapped)
     if isinstance(body, dict) and body.get("error") and body.get("success") is not True:
         return True
     status = body.get("status") if isinstance(body, dict) else None
     return isinstance(status, str) and status.lower().endswith(_FAILED_STATUS)
+
+
+def _said_failure(text: str) -> bool:
+    """A text led by ``Error`` (``Error: record 7 not found``), or JSON text that fails as ``is_failure`` reads a
+    body (``{"error": "record 7 was not found"}``)."""
+    stripped = text.strip()
+    if stripped.lower().startswith("error"):
+        return True
+    try:
+        inner = json.loads(stripped) if stripped.startswith("{") else None
+    except ValueError:
+        return False
+    return isinstance(inner, dict) and is_failure(CallToolResult(content=[]), inner)
 
 
 def with_body(result: CallToolResult, body: Any) -> CallToolResult:

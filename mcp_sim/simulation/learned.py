@@ -263,6 +263,9 @@ def _slotted_json(body: Any, slots: dict[str, Any], arguments: dict[str, Any]) -
             return {RECORDS: item} | ({WHERE: where} if where else {})
         return [_slotted_json(i, slots, arguments) for i in body]
     if isinstance(body, dict):
+        whole = _argument_object(body, arguments)
+        if whole is not None:  # the call's own object back (``data``, ``metadata``): this call's, whatever its keys
+            return "{{=" + whole + "}}"
         keyed = _keyed_argument(body, arguments)
         if keyed is not None:  # {"<path a>": {...}, "<path b>": {...}} for files[{file_path}]: one entry per item
             name, key, index = keyed
@@ -289,6 +292,21 @@ def _echoed(key: str, value: Any, arguments: dict[str, Any]) -> str | None:
     if isinstance(value, bool):
         return None
     return "{{=" + key + "}}" if not isinstance(value, str) else "{{" + key + "}}"
+
+
+def _argument_object(body: dict[str, Any], arguments: dict[str, Any], path: str = "") -> str | None:
+    """The path of the argument object an answer object repeats whole (``upsert_record(data)`` answering
+    ``"data": {...}``): another call's answer holds that call's object, with its own keys, never the example's keys
+    filled from it."""
+    for name, value in arguments.items():
+        if isinstance(value, dict) and value:
+            here = f"{path}.{name}" if path else str(name)
+            if value == body:
+                return here
+            inner = _argument_object(body, value, here)
+            if inner is not None:
+                return inner
+    return None
 
 
 def _slotted_key(key: str, slots: dict[str, Any]) -> str:
@@ -451,6 +469,9 @@ def _failed_body(body: Any) -> bool:
         return bool(_ERROR_LEAD.match(body))
     if not isinstance(body, dict):
         return False
+    wrapped = body.get("result") if len(body) == 1 else None
+    if isinstance(wrapped, str):  # FastMCP's ``-> str``: the function's own words (its JSON) say it failed
+        return _failed_body(_json_or_none(wrapped) or wrapped)
     if body.get("error") not in (None, False, ""):
         return True
     status = body.get("status")

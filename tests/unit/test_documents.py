@@ -5,6 +5,7 @@ from __future__ import annotations
 from mcp_sim.config import ToolSpec
 from mcp_sim.ledger.entities import Ledger
 from mcp_sim.simulation.builtin.documents import changes
+from mcp_sim.simulation.learned import failed_answer
 from tests.unit.test_files import _specs, _text
 from tests.unit.test_recall import path_of
 
@@ -15,7 +16,8 @@ async def test_a_document_is_taken_once_made_and_gone_once_deleted_or_renamed() 
     path = path_of(*_specs("notebook"))
     assert not (await path.call("s", "notebook_create", {"notebook_path": NB})).is_error
     again = await path.call("s", "notebook_create", {"notebook_path": NB})
-    assert again.is_error and "already exists" in _text(again)
+    # the notebook tools return ``str``: the conflict is said in the function's words (wrapped.said_result)
+    assert failed_answer(again.structured_content, _text(again)) and "already exists" in _text(again)
     moved = "/work/notebooks/sales-2026.ipynb"
     assert not (await path.call("s", "notebook_rename", {"old_path": NB, "new_path": moved})).is_error
     old = await path.call("s", "notebook_get_info", {"notebook_path": NB})
@@ -23,7 +25,7 @@ async def test_a_document_is_taken_once_made_and_gone_once_deleted_or_renamed() 
     assert not (await path.call("s", "notebook_get_info", {"notebook_path": moved})).is_error
     assert not (await path.call("s", "notebook_delete", {"notebook_path": moved})).is_error
     twice = await path.call("s", "notebook_delete", {"notebook_path": moved})
-    assert twice.is_error and "No such file" in _text(twice)
+    assert failed_answer(twice.structured_content, _text(twice)) and "No such file" in _text(twice)
     assert not (await path.call("s", "notebook_create", {"notebook_path": NB})).is_error  # a deleted path is free
 
 

@@ -171,6 +171,22 @@ def test_an_argument_list_the_answer_repeats_is_this_calls_list() -> None:
     )
 
 
+def test_an_argument_object_the_answer_repeats_is_this_calls_object() -> None:
+    """``upsert_record(collection, id, data)`` answers ``data`` back whole: another call's answer holds that call's
+    object with its own keys, not the example's keys filled from it; a nested object is found as well."""
+    example = Example(
+        arguments={"collection": "products", "id": "kb-101", "data": {"name": "Keyboard", "price": 89.9},
+                   "options": {"meta": {"tag": "desk"}}},
+        result=json_result({"id": "kb-101", "data": {"price": 89.9, "name": "Keyboard"}, "meta": {"tag": "desk"}}),
+    )  # fmt: skip
+    shapes = learn([example])
+    assert shapes is not None and shapes.success is not None
+    asked = {"collection": "recipes", "id": "rosti", "data": {"title": "Rösti", "minutes": 45},
+             "options": {"meta": {"tag": "swiss", "lang": "de"}}}  # fmt: skip
+    answer = json.loads(render(shapes.success, Fill(asked)).content[0].text)  # type: ignore[union-attr]
+    assert answer == {"id": "rosti", "data": {"title": "Rösti", "minutes": 45}, "meta": {"tag": "swiss", "lang": "de"}}
+
+
 def test_a_failure_is_said_in_the_tools_own_words_else_in_its_servers_envelope() -> None:
     from mcp_sim.config import ToolSpec
     from mcp_sim.simulation.render import failure_in_style

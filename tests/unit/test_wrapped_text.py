@@ -187,3 +187,38 @@ async def test_a_list_of_names_with_nothing_to_show_is_empty_not_invented_names(
     )
     assert (await path.call("s", "list_files", {"project": "shop"})).structured_content == {"result": []}
     assert len(((await path.call("s", "list_tags", {"project": "shop"})).structured_content or {})["result"]) >= 1
+
+
+async def test_a_function_returning_str_says_a_missing_record_in_its_own_words() -> None:
+    """``def get_book(book_id) -> str`` returns ``"Error: ..."`` for a book it does not have rather than raising,
+    as most such servers do: no isError, and later calls read that answer as a failure (a list does not show the
+    missing id). Bad arguments are still refused with isError, as the framework does before the function runs."""
+    add = ToolSpec(name="add_book", input_schema=BOOK, output_schema=RESULT)
+    get = ToolSpec(name="get_book", input_schema=BOOK_ID, output_schema=RESULT)
+    remove = ToolSpec(name="delete_book", input_schema=BOOK_ID, output_schema=RESULT)
+    listed = ToolSpec(name="list_books", input_schema={"type": "object", "properties": {}}, output_schema=RESULT)
+    path = path_of(add, get, remove, listed)
+    await path.call("s", "add_book", {"title": "Dune"})
+    assert not (await path.call("s", "delete_book", {"book_id": "book-1"})).is_error
+    missing = await path.call("s", "get_book", {"book_id": "book-1"})
+    said = (missing.structured_content or {})["result"]
+    assert not missing.is_error and said.startswith("Error: ") and "book-1" in said
+    assert not (await path.call("s", "get_book", {"book_id": "book-9"})).is_error
+    assert "book-9" not in ((await path.call("s", "list_books", {})).structured_content or {})["result"]
+    assert wrapped.said_result(RESULT, "Invalid argument 'shelf'") is None
+    assert wrapped.said_result({"type": "object", "properties": {"content": {"type": "string"}}}, "x not found") is None
+
+
+def test_an_answer_wrapping_the_functions_words_fails_when_they_say_so() -> None:
+    """FastMCP wraps a returned string as ``{"result": ...}``: the string (or the JSON in it) says whether the call
+    failed, for the ledger (no effects) and for the rules reading earlier turns."""
+    from mcp.types import CallToolResult
+
+    from mcp_sim.ledger.answers import is_failure
+    from mcp_sim.simulation.learned import failed_answer
+
+    plain = CallToolResult(content=[])
+    for body in ({"result": "Error: record 7 not found"}, {"result": '{"error": "record 7 was not found"}'}):
+        assert is_failure(plain, body) and failed_answer(body, "")
+    for body in ({"result": "Deleted record 7"}, {"result": '{"deleted": {"id": 7}}'}, {"result": "", "x": 1}):
+        assert not is_failure(plain, body) and not failed_answer(body, "")

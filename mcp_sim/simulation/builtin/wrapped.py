@@ -14,6 +14,8 @@ from typing import Any
 
 from mcp.types import CallToolResult, TextContent
 
+from mcp_sim.simulation.learned import failure_kind
+
 
 def flag_slot(
     schema: dict[str, Any] | None, resolve: Callable[[dict[str, Any]], dict[str, Any]] | None = None
@@ -124,3 +126,14 @@ def _nullable(schema: dict[str, Any]) -> bool:
 def answer(key: str, text: str) -> CallToolResult:
     """The string as the text block and under ``key`` in structuredContent, as FastMCP answers it."""
     return CallToolResult(content=[TextContent(type="text", text=text)], structured_content={key: text})
+
+
+def said_result(spec_schema: dict[str, Any] | None, message: str) -> CallToolResult | None:
+    """How a Python function returning ``str`` says it has no such record (or already has it): in its own
+    words, ``{"result": "Error: ..."}``, no isError. Such functions return their misses as text far more often
+    than they raise (11 of the 17 recorded servers that showed one); a raised error, and bad arguments (the
+    framework refuses those before the function runs), keep isError. None for other outputSchemas."""
+    key, sub = _single(spec_schema, None)
+    if key != "result" or sub.get("type") != "string" or failure_kind(message) not in ("not_found", "already_exists"):
+        return None
+    return answer(key, message if message.lower().startswith("error") else f"Error: {message}")
