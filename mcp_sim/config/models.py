@@ -313,7 +313,8 @@ class ToolSpec(Strict):
     def _is_json_schema(cls, schema: dict[str, Any] | None) -> dict[str, Any] | None:
         if schema is not None:
             try:
-                jsonschema.Draft202012Validator.check_schema(schema)
+                # the draft the schema names (zod-to-json-schema writes draft-07: a tuple is ``items: [...]``)
+                jsonschema.validators.validator_for(schema, jsonschema.Draft202012Validator).check_schema(schema)
             except jsonschema.SchemaError as exc:
                 raise ValueError(f"not a valid JSON Schema: {exc.message}") from None
             if problem := ref_problem(schema):

@@ -39,7 +39,9 @@ def check_for(part: dict[str, Any], root: dict[str, Any]) -> Check:
         return cached[2]
     definitions: dict[str, Any] = {k: root[k] for k in ("$defs", "definitions") if k in root and k not in part}
     schema: dict[str, Any] = {**part, **definitions}
-    check = _plain(schema) or jsonschema.Draft202012Validator(schema).is_valid
+    # the draft the document names (draft-07 reads ``items: [...]`` as a tuple, 2020-12 refuses it)
+    draft = jsonschema.validators.validator_for(root, jsonschema.Draft202012Validator)
+    check = _plain(schema) or draft(schema).is_valid
     if len(_CHECKS) >= _MAX_CACHED:
         _CHECKS.clear()
     _CHECKS[key] = (part, root, check)

@@ -18,7 +18,8 @@ from typing import Any
 import jsonschema
 from referencing.exceptions import Unresolvable
 
-from mcp_sim.simulation.builtin import patterns
+from mcp_sim.simulation.builtin import numeric_bounds, patterns
+from mcp_sim.simulation.builtin import schema_containers as containers
 from mcp_sim.simulation.builtin.believable import DEFAULT_LOCALE, believable, is_money, meaning_of, money, words_of
 from mcp_sim.simulation.builtin.validators import check_for
 
@@ -74,6 +75,9 @@ class ValueMaker:
         for key in ("oneOf", "anyOf"):
             if schema.get(key):
                 options = [s for s in schema[key] if self.resolve(s).get("type") != "null"] or schema[key]
+                rest = {k: v for k, v in schema.items() if k not in (key, "title", "description", "default")}
+                if rest:  # ``{type: object, properties, anyOf: [{required: [a]}, ...]}``: the branch narrows it
+                    return self.make(_merge(rest, self.resolve(options[0])), name, depth)
                 return self.make(options[0], name, depth)
         if schema.get("allOf"):
             merged: dict[str, Any] = {}
@@ -107,6 +111,8 @@ class ValueMaker:
             return False
 
     def resolve(self, schema: dict[str, Any]) -> dict[str, Any]:
+        if not isinstance(schema, dict):  # ``true``, ``false``, a draft-07 tuple's list of item schemas: no fields
+            return {}
         seen = 0
         while isinstance(schema, dict) and "$ref" in schema and seen < 20:
             target: Any = self.root
@@ -122,14 +128,38 @@ class ValueMaker:
         for key, sub in props.items():
             if key in required or depth < 2:
                 out[key] = self.make(sub, f"{name}.{key}" if name else key, depth + 1)
+        for key, needed in (schema.get("dependentRequired") or {}).items():  # ``a`` given: ``b`` goes along
+            for other in needed if key in out else []:
+                if other not in out:
+                    out[other] = self.make(props.get(other, {}), f"{name}.{other}" if name else other, depth + 1)
+        fewest, most = int(schema.get("minProperties", 0)), schema.get("maxProperties")
+        for key, sub in props.items():  # ``minProperties`` first takes the optional fields the schema names
+            if len(out) >= fewest:
+                break
+            out.setdefault(key, self.make(sub, f"{name}.{key}" if name else key, depth + 1))
+        for key, sub in containers.open_entries(schema, fewest - len(out), self.rng_at(f"{name}{{}}#"), set(out)):
+            out[key] = self.make(sub, f"{name}.{key}" if name else key, depth + 1)  # a record's own keys
+        if isinstance(most, int) and len(out) > most:  # the optional fields go first
+            for key in [k for k in out if k not in required][: len(out) - most]:
+                del out[key]
         return out
 
     def _array_of(self, schema: dict[str, Any], name: str, depth: int) -> list[Any]:
-        low = int(schema.get("minItems", 1 if depth < 2 else 0))
+        low = min(int(schema.get("minItems", 1 if depth < 2 else 0)), int(schema.get("maxItems", 2**31)))
         high = max(low, min(int(schema.get("maxItems", low + 2)), low + 2))
-        items = schema.get("items", {})
         count = self.rng_at(f"{name}[]#").randint(low, high)
-        return [self.make(items, _singular(name), depth + 1) for _ in range(count)]
+        positions, rest = containers.tuple_items(schema)  # a tuple's own item per position (prefixItems)
+        made = [self.make(sub, _singular(name), depth + 1) for sub in positions[:count]]
+        if rest is False:
+            return made
+        wanted = count - len(made)
+        for attempt in range(wanted * 4 if schema.get("uniqueItems") else wanted):
+            if len(made) >= count:
+                break
+            item = self.make(rest, f"{_singular(name)}#{attempt}" if attempt >= wanted else _singular(name), depth + 1)
+            if not schema.get("uniqueItems") or item not in made:
+                made.append(item)
+        return made
 
     def _string_of(self, schema: dict[str, Any], name: str, depth: int) -> str:
         value = self._string(name, schema)
@@ -142,28 +172,32 @@ class ValueMaker:
     def _integer_of(self, schema: dict[str, Any], name: str, depth: int) -> int:
         words = set(words_of(name.rsplit(".", 1)[-1]))
         counting = bool(words & {"count", "total", "size", "length", "number", "num"})
-        low = int(schema.get("minimum", 0 if counting else 1))
+        low = numeric_bounds.lowest_integer(schema, 0 if counting else 1)
         default_high = 65535 if "port" in words else 120 if "age" in words else 100
         # a bound that only says "fits in an int" (zod's .int() writes 2**53 - 1) is no hint of size: a line, an
         # offset or a count a person reads is small, within the stated bounds
-        high = min(int(schema.get("maximum", low + default_high)), low + default_high)
-        return self.rng_at(name).randint(low, max(low, high))
+        low, high = numeric_bounds.integer_range(schema, low, low + default_high)
+        value = self.rng_at(name).randint(low, high)
+        return int(numeric_bounds.stepped(value, schema, low, high))
 
     def _number_of(self, schema: dict[str, Any], name: str, depth: int) -> float:
         rng = self.rng_at(name)
-        low = float(schema.get("minimum", 0))
+        low = numeric_bounds.lowest_number(schema, 0.0)
         field = name.rsplit(".", 1)[-1]
         if is_money(field):
-            floor = low if "minimum" in schema else 1.0  # a price with no stated minimum is not a fraction of a cent
-            return money(rng, floor, float(schema.get("maximum", max(floor, 1.0) * 5000)))
+            floor = low if numeric_bounds.has_floor(schema) else 1.0  # a price with no stated minimum is no fraction
+            top = 1e18 if numeric_bounds.has_ceiling(schema) else max(floor, 1.0) * 5000  # of a cent
+            floor, ceiling = numeric_bounds.number_range(schema, floor, top)
+            return numeric_bounds.stepped(min(max(money(rng, floor, ceiling), floor), ceiling), schema, floor, ceiling)
         words = set(words_of(field))
         if "latitude" in words or "lat" in words:
             return round(rng.uniform(-90, 90), 6)
         if "longitude" in words or "lng" in words or "lon" in words:
             return round(rng.uniform(-180, 180), 6)
         span = 100 if words & {"percent", "percentage", "rate"} else 1000
-        high = min(float(schema.get("maximum", low + span)), low + span)  # as for integers: bounds, not a size
-        return round(rng.uniform(low, high), 2)
+        low, high = numeric_bounds.number_range(schema, low, low + span)  # as for integers: bounds, not a size
+        value = round(rng.uniform(low, high), 2)
+        return numeric_bounds.stepped(min(max(value, low), high), schema, low, high)
 
     def _boolean_of(self, schema: dict[str, Any], name: str, depth: int) -> bool:
         return self.rng_at(name).random() < 0.5
