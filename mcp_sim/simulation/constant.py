@@ -30,3 +30,15 @@ def _carries(body: Any) -> bool:
     if isinstance(body, list):
         return any(_carries(v) for v in body)
     return isinstance(body, str) and SLOT.search(body) is not None
+
+
+def is_example_text(template: Template, arguments: dict[str, Any], *, listing: bool = False) -> bool:
+    """Whether the form ``template`` answers this call in is the words the example's session read or listed: text
+    with no slot (a read), or any text (a listing: ``- [ ] **#1** Write release notes `#{{tag}}``` keeps the
+    example's tasks around the one filter it echoes). Text carries no record form to fill, so the call answers
+    from this session instead: every text is one shape, so only the data changes."""
+    form = pick(template, arguments)
+    text = form.body
+    if form.is_json and isinstance(text, dict) and list(text) == ["result"]:  # FastMCP's ``-> str``
+        text = text["result"]
+    return not form.is_error and isinstance(text, str) and (listing or SLOT.search(text) is None)

@@ -60,3 +60,27 @@ def test_a_read_answers_the_value_this_session_wrote_not_the_examples() -> None:
     read = scores[-1]
     assert read.tool == "get" and read.structural_match
     assert "P" in read.opportunities and not read.violations  # 2, not the example's profile
+
+
+def test_a_listing_in_words_lists_this_sessions_records_not_the_examples() -> None:
+    """The example's ``list_tasks(tag="docs")`` answered its own session's tasks in markdown; the words keep only
+    the filter as a slot. Another session lists the tasks it made, in prose (text is one shape either way), and
+    none of the example's."""
+    tools = [spec("add_task", title="string", tag="string"), spec("list_tasks", tag="string")]
+    taught = [
+        call("s1", 1, "add_task", {"title": "Write release notes", "tag": "docs"}, "Added task #1"),
+        call("s1", 2, "list_tasks", {"tag": "docs"}, "- [ ] **#1** Write release notes `#docs`\n"),
+    ]
+    scored = [
+        call("s2", 1, "add_task", {"title": "Renew the TLS certificate", "tag": "ops"}, "Added task #1"),
+        call("s2", 2, "list_tasks", {"tag": "ops"}, "- [ ] **#1** Renew the TLS certificate `#ops`\n"),
+    ]
+    scores = anyio.run(replay, ServerSessions("todo", tools, {"s1": taught, "s2": scored}), "learn")
+    listed = scores[-1]
+    assert listed.structural_match and not listed.violations
+    from mcp_sim.simulation.constant import is_example_text
+
+    template = learned({"tag": "docs"}, "- [ ] **#1** Write release notes `#docs`\n")
+    assert is_example_text(template, {"tag": "ops"}, listing=True)
+    assert not is_example_text(template, {"tag": "ops"})  # a read: the slot says it answers its call
+    assert is_example_text(learned({"id": "n-1"}, "Title: Groceries"), {"id": "n-2"})

@@ -99,7 +99,7 @@ from mcp_sim.simulation.builtin import (
 from mcp_sim.simulation.builtin.batch import simulate_batch
 from mcp_sim.simulation.builtin.recent import RecentTurns
 from mcp_sim.simulation.builtin.values import ValueMaker
-from mcp_sim.simulation.constant import is_example_data
+from mcp_sim.simulation.constant import is_example_data, is_example_text
 from mcp_sim.simulation.directives import item_failures
 from mcp_sim.simulation.learned import AnswerShapes, Template, example_body, learn
 from mcp_sim.simulation.numbering import numbered_id
@@ -646,6 +646,8 @@ class _Answer:
         shown = [r for r in self._identified(self.entity) if _matches(r, filters) and ranges.within(r, bounded)]
         records = [self._as_told(r) for r in shown]
         learned = self.shapes.success if self.shapes else None
+        if learned is not None and is_example_text(learned, self.args, listing=True):
+            learned = None  # another session's records in words: this session's, said as prose says them
         schema = self.spec.output_schema
         if learned is not None:  # the records the call selects, as the schema's answer shows them
             return self._learned(learned, {}, False, self._selected)
@@ -705,6 +707,8 @@ class _Answer:
         record = {**record, **self.derived}  # what the arguments' meaning and the session's history fix
         if learned is not None and is_example_data(learned, self.args) and self._state_answers():
             learned = None  # the example's own data: what the session stored, or no rows (constant.py)
+        if learned is not None and self.effect.kind == "read" and is_example_text(learned, self.args):
+            learned = None  # another session's record in words: this session's, said as prose says it
         if learned is not None:  # a field the example showed, the earlier change this read recalls gives
             # a read naming no record (``read_records(table, conditions)``) selects its list as a list does
             select = self._selected if self.effect.kind == "read" and self.effect.id not in self.args else None
