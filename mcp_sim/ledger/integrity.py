@@ -188,13 +188,18 @@ def _created_here(effects: list[EntityEffect], arguments: dict[str, Any], body: 
 
 
 def _collisions(effects: list[EntityEffect], arguments: dict[str, Any], body: Any, ledger: Ledger) -> list[Violation]:
-    """A server-assigned id (in the answer, not chosen in the arguments) must be new."""
+    """A server-assigned id (in the answer, not chosen in the arguments) must be new. A bare ``id`` argument no
+    other type claims is chosen too (``create_presentation(id)`` answering ``presentation_id``): made again, the
+    server makes it anew."""
     found = []
     for effect in effects:
         if effect.kind != "create" or not effect.entity or not effect.id or values_at(arguments, effect.id):
             continue
+        bare = arguments.get("id") if "id" not in effect.refs else None
         for value in values_at(body, effect.id):
             id_ = str(value)
+            if bare is not None and str(bare) == id_:
+                continue
             if ledger.exists(effect.entity, id_) or ledger.is_deleted(effect.entity, id_):
                 message = f"new {effect.entity} got id '{id_}', which an existing or deleted {effect.entity} has"
                 found.append(Violation("collision", effect.entity, id_, message))

@@ -348,10 +348,31 @@ def _fill_json(template: Any, fill: Fill, defaults: dict[str, Any], key: str) ->
         if SLOT.search(template):
             return _fill_text(template, fill.arguments, defaults)
     if key in fill.record:
+        if fill.mint and ID_KEY.match(key) and _plain_id(template):  # the example's id, now this record's
+            fill.minted.setdefault(template, fill.record[key])
         return fill.record[key]
-    if ID_KEY.match(key) and isinstance(template, str | int) and not isinstance(template, bool):
+    if ID_KEY.match(key) and _plain_id(template):
         return _id_like(template, fill)
+    if isinstance(template, str) and fill.minted:  # "Created ... with ID: presentation_1": the id given here
+        return _renamed(template, fill.minted)
     return template
+
+
+def _plain_id(value: Any) -> bool:
+    return isinstance(value, str | int) and not isinstance(value, bool)
+
+
+def _renamed(text: str, minted: dict[str | int, Any]) -> str:
+    """``text`` naming, where the example named one of its ids (4+ characters, a whole token), the id this call's
+    answer gives in its place."""
+    for old, new in minted.items():
+        if len(str(old)) >= MIN_NAMED_ID and new is not None:
+            said = str(new).replace("\\", "\\\\")  # a replacement template: its backslashes are literal
+            text = re.sub(rf"(?<![\w-]){re.escape(str(old))}(?![\w-])", said, text)
+    return text
+
+
+MIN_NAMED_ID = 4  # "1" or "42" inside a sentence is as likely a count as the example's id
 
 
 COUNT_KEYS = frozenset({"count", "total", "total_count", "totalCount"})

@@ -597,3 +597,30 @@ def test_a_failure_form_in_words_is_no_answer_of_a_tool_that_returns_structured_
     assert _fitting(spec, error) is error
     structured = CallToolResult(content=[TextContent(type="text", text="{}")], structuredContent={"ok": True})
     assert _fitting(spec, structured) is structured
+
+
+async def test_a_create_named_by_a_bare_id_answers_that_id_and_may_be_made_again() -> None:
+    """The example's ``create_presentation()`` got ``presentation_1`` from the server; ``create_presentation(id=
+    "board")`` chose its own: the answer names ``board`` (in its id field and where the message named the example's
+    id), a read finds it, and making it again makes it anew rather than refusing the session's state."""
+    from mcp_sim.config import ToolSpec
+    from tests.unit.test_recall import path_of
+
+    made = {"presentation_id": "presentation_1", "message": "Created new presentation with ID: presentation_1"}
+    create = ToolSpec(
+        name="create_presentation",
+        input_schema={"type": "object", "properties": {"id": {"type": "string"}}},
+        examples=[Example(arguments={}, result=json_result(made))],
+    )
+    switch = ToolSpec(
+        name="switch_presentation",
+        input_schema={"type": "object", "properties": {"presentation_id": {"type": "string"}}},
+    )
+    path = path_of(create, switch)
+    first = json.loads((await path.call("s", "create_presentation", {"id": "board"})).content[0].text)  # type: ignore[union-attr]
+    assert first == {"presentation_id": "board", "message": "Created new presentation with ID: board"}
+    assert not (await path.call("s", "switch_presentation", {"presentation_id": "board"})).is_error
+    again = await path.call("s", "create_presentation", {"id": "board"})
+    assert not again.is_error and json.loads(again.content[0].text)["presentation_id"] == "board"  # type: ignore[union-attr]
+    unnamed = json.loads((await path.call("s", "create_presentation", {})).content[0].text)  # type: ignore[union-attr]
+    assert unnamed["presentation_id"] != "board" and unnamed["message"].endswith(str(unnamed["presentation_id"]))

@@ -548,6 +548,8 @@ class _Answer:
         if named:  # client-named entities (memory's entities[].name): the arguments carry the ids
             return self._present(self._new_only(id_field), mint=True), []  # the guard learns them from the answer
         chosen = self.args.get(id_field)  # the caller named it (``create_graph(graph_id)``): that is its id
+        if chosen is None and "id" not in self.effect.refs:  # ``create_presentation(id)`` answering its
+            chosen = self.args.get("id")  # ``presentation_id``: a bare ``id`` no other type claims is the new one's
         if not isinstance(chosen, str | int) or isinstance(chosen, bool) or chosen == "":
             chosen = None
         new_id = chosen if chosen is not None else self._counted_id() or self._new_id(id_field)
