@@ -154,8 +154,8 @@ def settled() -> None:
     2-6 % of a call's server CPU went to collections); what is frozen is never freed, which it never was anyway.
     Then young collections are made ten times rarer (``YOUNG_THRESHOLD``): a call allocates thousands of short-lived
     containers, and at CPython's 700 a young collection walked those alive at that moment and promoted them to the
-    older generations, for the next collections there to walk again; most now die by reference count first. Garbage
-    in cycles waits a little longer (at most ~7,000 allocations), the older generations keep their rhythm."""
+    older generations, for the next collections there to walk again; more of them now die by reference count first.
+    Garbage in cycles waits a little longer (at most ~7,000 allocations), the older generations keep their rhythm."""
     gc.collect()
     gc.freeze()
     gc.set_threshold(YOUNG_THRESHOLD, *gc.get_threshold()[1:])
