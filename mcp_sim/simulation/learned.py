@@ -286,12 +286,19 @@ def _slotted_json(body: Any, slots: dict[str, Any], arguments: dict[str, Any]) -
 
 def _echoed(key: str, value: Any, arguments: dict[str, Any]) -> str | None:
     """The slot of an answer field that repeats the argument of its own name (``item_id: 1`` for ``item_id: 1``),
-    however short its value: the name says it is the argument, not a coincidence."""
-    if key not in arguments or arguments[key] != value or not _hashable(value) or value is None:
+    however short its value: the name says it is the argument, not a coincidence. So does an id field repeating
+    the one id argument the call named its record by (``"id": 2`` for ``record_id: 2``)."""
+    if not _hashable(value) or value is None or isinstance(value, bool):
         return None
-    if isinstance(value, bool):
-        return None
+    if key not in arguments or arguments[key] != value:
+        named = [k for k, v in arguments.items() if _ID_FIELD.match(k) and v == value and not isinstance(v, bool)]
+        if not _ID_FIELD.match(key) or len(named) != 1:
+            return None
+        key = named[0]
     return "{{=" + key + "}}" if not isinstance(value, str) else "{{" + key + "}}"
+
+
+_ID_FIELD = re.compile(r"^(id|.*_id|.*Id)$")
 
 
 def _argument_object(body: dict[str, Any], arguments: dict[str, Any], path: str = "") -> str | None:

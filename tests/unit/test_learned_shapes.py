@@ -624,3 +624,14 @@ async def test_a_create_named_by_a_bare_id_answers_that_id_and_may_be_made_again
     assert not again.is_error and json.loads(again.content[0].text)["presentation_id"] == "board"  # type: ignore[union-attr]
     unnamed = json.loads((await path.call("s", "create_presentation", {})).content[0].text)  # type: ignore[union-attr]
     assert unnamed["presentation_id"] != "board" and unnamed["message"].endswith(str(unnamed["presentation_id"]))
+
+
+def test_an_id_field_repeating_the_id_argument_is_this_calls_id() -> None:
+    """``update_record(record_id=2)`` answered ``{"after": {"id": 2, ...}}``: the short ``2`` is no coincidence, it is
+    the record the call named, so ``update_record(record_id=5)`` answers ``"id": 5`` (a number, as it came)."""
+    example = Example(arguments={"record_id": 2, "status": "pending"},
+                      result=json_result({"after": {"id": 2, "status": "pending"}}))  # fmt: skip
+    shapes = learn([example])
+    assert shapes is not None and shapes.success is not None
+    answer = json.loads(render(shapes.success, Fill({"record_id": 5, "status": "done"})).content[0].text)  # type: ignore[union-attr]
+    assert answer == {"after": {"id": 5, "status": "done"}}
