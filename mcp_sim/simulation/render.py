@@ -340,7 +340,8 @@ def _fill_json(template: Any, fill: Fill, defaults: dict[str, Any], key: str) ->
     if isinstance(template, str):
         whole = SLOT.fullmatch(template)
         if whole and key in fill.record and argument_at(fill.arguments, whole.group(1).lstrip("=")) is None:
-            return fill.record[key]  # an argument this call leaves out: what the session holds, not the example's
+            # an argument this call leaves out: what the session holds, not the example's
+            return _as_shown(fill.record[key], whole.group(1).startswith("="))
         if whole and argument_at(fill.arguments, whole.group(1).lstrip("=")) is None:
             return None  # a field that only repeats an argument this call leaves out: none, not the example's value
         if whole and whole.group(1).startswith("="):
@@ -348,14 +349,21 @@ def _fill_json(template: Any, fill: Fill, defaults: dict[str, Any], key: str) ->
         if SLOT.search(template):
             return _fill_text(template, fill.arguments, defaults)
     if key in fill.record:
+        value = fill.record[key]
         if fill.mint and ID_KEY.match(key) and _plain_id(template):  # the example's id, now this record's
-            fill.minted.setdefault(template, fill.record[key])
-        return fill.record[key]
+            fill.minted.setdefault(template, value)
+        return _as_shown(value, isinstance(template, int) and not isinstance(template, bool))
     if ID_KEY.match(key) and _plain_id(template):
         return _id_like(template, fill)
     if isinstance(template, str) and fill.minted:  # "Created ... with ID: presentation_1": the id given here
         return _renamed(template, fill.minted)
     return template
+
+
+def _as_shown(value: Any, number: bool) -> Any:
+    """A value the ledger holds, written as the example wrote its own: the ledger keys ids as text (``1`` and
+    ``"1"`` are one id), so an id the example showed as a number is a number again."""
+    return int(value) if number and isinstance(value, str) and value.isdigit() else value
 
 
 def _plain_id(value: Any) -> bool:

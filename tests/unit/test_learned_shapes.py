@@ -635,3 +635,13 @@ def test_an_id_field_repeating_the_id_argument_is_this_calls_id() -> None:
     assert shapes is not None and shapes.success is not None
     answer = json.loads(render(shapes.success, Fill({"record_id": 5, "status": "done"})).content[0].text)  # type: ignore[union-attr]
     assert answer == {"after": {"id": 5, "status": "done"}}
+
+
+def test_a_records_id_is_written_as_the_example_wrote_ids() -> None:
+    """The ledger keys ids as text (``1`` and ``"1"`` are one id); an answer whose example showed ``"id": 2`` shows the
+    record's id as a number, not ``"5"``."""
+    example = Example(arguments={"record_id": 2}, result=json_result({"record": {"id": 2, "status": "failed"}}))
+    shapes = learn([example])
+    assert shapes is not None and shapes.success is not None
+    answer = render(shapes.success, Fill({}, record={"id": "5", "status": "pending"}))
+    assert json.loads(answer.content[0].text) == {"record": {"id": 5, "status": "pending"}}  # type: ignore[union-attr]
