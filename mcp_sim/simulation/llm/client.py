@@ -147,7 +147,8 @@ class ChatClient:
             self._pools = [_Pool(httpx.AsyncClient(timeout=timeout, transport=lean))]
         else:
             self._pools = _sharded(timeout, max_concurrency)
-        self._url = base_url.rstrip("/") + "/chat/completions"
+        # parsed once: httpx2 parses a URL given as text again on every request (about 35 us of each call)
+        self._url = httpx.URL(base_url.rstrip("/") + "/chat/completions")
         self._headers = {
             "Authorization": f"Bearer {api_key or 'EMPTY'}",
             "Content-Type": "application/json",
