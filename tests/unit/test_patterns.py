@@ -28,7 +28,14 @@ def test_simple_patterns_are_generated(pattern: str) -> None:
         assert value is not None and re.search(pattern, value), (pattern, value)
 
 
-@pytest.mark.parametrize("pattern", [r"^(a|b)$", r"^[^x]+$", r"^\S+@\S+$", "(", r"^x{2,1}$"])
+@pytest.mark.parametrize("pattern", [r"^(a|b)$", r"^[^x]+$", r"^\S+@\S+$", r"^(?:[01]\d|2[0-3]):[0-5]\d$"])
+def test_groups_alternation_and_negated_classes_are_generated_too(pattern: str) -> None:
+    for seed in range(20):
+        value = matching(pattern, random.Random(seed))
+        assert value is not None and re.search(pattern, value), (pattern, value)
+
+
+@pytest.mark.parametrize("pattern", ["(", r"^x{2,1}$", r"^(?=a)b$"])
 def test_patterns_it_cannot_generate_give_none(pattern: str) -> None:
     assert matching(pattern, random.Random(0)) is None
 

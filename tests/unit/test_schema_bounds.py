@@ -5,6 +5,7 @@ draft-07 document's own reading. Each answer is checked by jsonschema itself."""
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import jsonschema
@@ -52,6 +53,16 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         },
         "required": ["amount", "point", "labels"],
         "additionalProperties": False,
+    },
+    "zod v4": {  # z.toJSONSchema: negative() and .time() as they come out
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "type": "object",
+        "properties": {
+            "loss": {"type": "number", "exclusiveMaximum": 0},
+            "offset": {"type": "integer", "exclusiveMaximum": 0},
+            "at": {"type": "string", "pattern": "^(?:[01]\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d(?:\\.\\d+)?)?$"},
+        },
+        "required": ["loss", "offset", "at"],
     },
     "shapes": {
         "type": "object",
@@ -120,3 +131,14 @@ def test_a_tool_list_in_draft_07_is_read_as_draft_07() -> None:
     with pytest.raises(ValueError, match="not a valid JSON Schema"):
         ToolSpec(name="get_point", input_schema={"type": "object"},
                  output_schema={"type": "object", "properties": {"p": {"type": "array", "items": [{}]}}})  # fmt: skip
+
+
+def test_a_regex_with_groups_and_alternation_is_matched_and_a_simple_one_stays_readable() -> None:
+    from mcp_sim.simulation.builtin.patterns import matching
+
+    rng = random.Random(7)
+    time = r"^(?:[01]\d|2[0-3]):[0-5]\d$"
+    assert all(re.fullmatch(time, matching(time, rng) or "") for _ in range(20))
+    code = matching(r"^[A-Z]{3}-\d{4}$", rng)
+    assert code is not None and re.fullmatch(r"[A-Z]{3}-\d{4}", code)
+    assert matching(r"^(?=a)b$", rng) is None  # nothing matches: the drawn value stays

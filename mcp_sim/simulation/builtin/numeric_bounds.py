@@ -35,20 +35,26 @@ def integer_range(schema: dict[str, Any], low: int, high: int) -> tuple[int, int
     """``(low, high)``, the defaults narrowed to the integers the schema's bounds allow (never an empty range
     unless the bounds are)."""
     floor, ceiling = _bounds(schema)
+    span = high - low
     if floor is not None:
         low = max(low, math.floor(floor[0]) + 1 if floor[1] else math.ceil(floor[0]))
     if ceiling is not None:
         high = min(high, math.ceil(ceiling[0]) - 1 if ceiling[1] else math.floor(ceiling[0]))
+        if floor is None and high < low:  # zod's ``negative()``: below the ceiling, as far as the default reached
+            low = high - span
     return low, max(low, high)
 
 
 def number_range(schema: dict[str, Any], low: float, high: float) -> tuple[float, float]:
     """As ``integer_range`` for numbers: an exclusive bound is passed by one ``STEP``."""
     floor, ceiling = _bounds(schema)
+    span = high - low
     if floor is not None:
         low = max(low, floor[0] + STEP if floor[1] else floor[0])
     if ceiling is not None:
         high = min(high, ceiling[0] - STEP if ceiling[1] else ceiling[0])
+        if floor is None and high < low:  # ``lt=0``, ``negative()``: below the ceiling, as far as the default reached
+            low = high - span
     if floor is not None and ceiling is not None and floor[1] and ceiling[1] and low > high:
         middle = (floor[0] + ceiling[0]) / 2  # ``gt=0, lt=0.01``: narrower than a step
         return middle, middle

@@ -1,15 +1,18 @@
 """Strings that match a schema's ``pattern``: an etag ``^[a-f0-9]{64}$``, a code ``^[A-Z]{3}-\\d{4}$``.
 
 A value drawn by meaning (a 40-character hash, two words) fails such a pattern, and the answer is then not
-valid for its outputSchema. Only the simple regexes schemas use are generated: literals, character classes,
-``\\d \\w \\s .``, quantifiers ``{n} {n,m} ? * +`` and the anchors. Anything else (groups, alternation,
-look-arounds) gives None and the drawn value stays.
+valid for its outputSchema. The simple regexes most schemas use (literals, character classes, ``\\d \\w \\s .``,
+quantifiers ``{n} {n,m} ? * +``, the anchors) are drawn here, readably (``.`` is a letter or a digit); anything
+else (groups, alternation, negated classes) is drawn by ``rstr`` from Python's own parse of the regex, and what
+that cannot draw (a look-around it cannot satisfy) gives None, so the drawn value stays.
 """
 
 from __future__ import annotations
 
 import random
 import re
+
+import rstr
 
 _ESCAPES = {
     "d": "0123456789",
@@ -30,8 +33,12 @@ def matching(pattern: str, rng: random.Random, hint: str = "") -> str | None:
     if hint and compiled.search(hint):
         return hint
     atoms = _atoms(pattern)
-    if atoms is None:
-        return None
+    if atoms is None:  # groups, alternation (zod's time: ``^(?:[01]\d|2[0-3]):[0-5]\d...$``): rstr reads any regex
+        try:
+            value = rstr.Rstr(rng).xeger(pattern)
+        except (re.error, ValueError, IndexError, TypeError):  # what Python's regex parser cannot generate from
+            return None
+        return value if compiled.search(value) else None
     out: list[str] = []
     for chars, low, high in atoms:
         out.extend(rng.choice(chars) for _ in range(rng.randint(low, high)))
