@@ -359,6 +359,8 @@ def infer_effect(spec: ToolSpec) -> EntityEffect:
         words = [words[first], *words[:first]]
     if kind is None or len(words) < 2:
         return _action(spec)
+    if kind == "read" and _reads_many(words, spec):  # get_messages, read_all_messages: a listing, named as a read
+        kind, words = "list", [words[0], *words[2 if words[1] == "all" else 1 :]]
     if words[0] == "close" and len(words) > 1 and singular(words[-1]) in _ENDED_BY_CLOSING:
         kind = "delete"  # close_session, close_connection: gone after it, unlike a closed issue
     if into_container(spec):
@@ -391,6 +393,30 @@ def infer_effect(spec: ToolSpec) -> EntityEffect:
     return EntityEffect(kind=kind, entity=entity)
 
 
+# plural words that name one record of figures or text, not many records (``get_stats``, ``get_file_contents``)
+_AGGREGATES = frozenset(
+    {"stats", "statistics", "metrics", "analytics", "contents", "details", "settings", "preferences", "instructions"}
+    | {"info", "news", "status", "progress"}
+)
+
+
+def _reads_many(words: list[str], spec: ToolSpec) -> bool:
+    """Whether a tool named as a read (``get_messages``) lists records: its noun is plural, no argument names
+    one record by id, and its answer (where a schema says) holds a list. ``get_message`` reads one."""
+    noun = words[-1]
+    if singular(noun) == noun or noun in _AGGREGATES or len(words) < 2:
+        return False
+    entity = singular("_".join(words[2 if words[1] == "all" else 1 :]))
+    if _id_argument(spec.input_schema, entity) is not None:
+        return False
+    schema = spec.output_schema
+    return (
+        schema is None
+        or _is_array(schema)
+        or any(isinstance(p, dict) and _is_array(p) for p in (schema.get("properties") or {}).values())
+    )
+
+
 # a bare ``query`` or ``search`` lists whatever its criteria find; a bare ``add`` or ``show`` acts on one record
 _ON_ONE = frozenset({"create", "read", "update", "delete"})
 # "a task", "an issue": the thing a tool named by its verb alone acts on, as its description names it first
@@ -411,8 +437,10 @@ def described_noun(description: str | None) -> str | None:
 
 
 _BATCH_WORDS = frozenset({"bulk", "batch", "multi", "mass"})
-# verbs that make a record (``store_learning``, ``save_recommendation``) unless the call names one by its id
-_KEEPING = frozenset({"save", "store"})
+# verbs that make a record (``store_learning``, ``log_set``, ``send_message``, ``upload_document``) unless the call
+# names one by its id (``publish_post(post_id)`` acts on a post there is); only as a name's first word
+# (``auto_save`` and ``transaction_log`` make nothing). A message sent can be read back, a document uploaded listed.
+_KEEPING = frozenset({"save", "store", "log", "send", "upload", "publish"})
 # what a close ends (a closed issue or order stays, with its new state; these do not)
 _ENDED_BY_CLOSING = frozenset({"session", "connection", "file", "handle", "tab", "window", "page", "browser",
                                "stream", "socket", "cursor", "transaction", "channel", "terminal", "shell",

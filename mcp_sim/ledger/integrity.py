@@ -36,6 +36,8 @@ class Violation:
     id: str
     message: str  # said to the world model as feedback, and to the agent when the call fails closed
     fix: Callable[[], None] | None = field(default=None, repr=False, compare=False)
+    # a second fix, for an answer whose schema refuses what ``fix`` made (a required id patched to null)
+    fallback: Callable[[], None] | None = field(default=None, repr=False, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         return {"rule": self.rule, "entity": self.entity, "id": self.id, "message": self.message}
@@ -243,9 +245,19 @@ def _dangling(
             continue
         problem = _missing(entity, value, ledger, types)
         if problem is not None:
-            fix = _setter(container, key, _named_by_call(entity, arguments, ledger))
-            found.append(Violation("dangling", entity, str(value), f"the answer refers to {problem.message}", fix))
+            named = _named_by_call(entity, arguments, ledger)
+            fix = _setter(container, key, named)
+            live = list(ledger.entities.get(entity, {}))
+            # the newest record of the type, for a field that cannot be null: it points somewhere that exists
+            fallback = _setter(container, key, _as_value(live[-1], value)) if named is None and live else None
+            message = f"the answer refers to {problem.message}"
+            found.append(Violation("dangling", entity, str(value), message, fix, fallback))
     return found
+
+
+def _as_value(id_: str, like: Any) -> str | int:
+    """A ledger key (text) as the answer showed its ids: a number stays a number."""
+    return int(id_) if isinstance(like, int) and id_.isdigit() else id_
 
 
 def _named_by_call(entity: str, arguments: dict[str, Any], ledger: Ledger) -> str | int | None:

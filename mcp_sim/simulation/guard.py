@@ -12,12 +12,14 @@ from typing import Any
 
 from mcp.types import CallToolResult, TextContent
 
+from mcp_sim.config import ToolSpec
 from mcp_sim.ledger.answers import with_body
 from mcp_sim.ledger.effects import EntityTypes, with_observed
 from mcp_sim.ledger.integrity import audit
 from mcp_sim.observability import metrics
 from mcp_sim.outcome import Outcome
 from mcp_sim.simulation.base import SimulationRequest
+from mcp_sim.simulation.builtin.validators import check_for
 from mcp_sim.simulation.render import failure_in_style
 
 Simulate = Callable[[SimulationRequest], Awaitable[Outcome]]
@@ -48,7 +50,12 @@ async def guarded(
             assert violation.fix is not None
             violation.fix()
         patched = with_body(outcome.result, checked.body)
-        if not audit(spec, arguments, patched, ledger, types, _made(outcome)).violations:
+        if not _fits(spec, patched) and any(v.fallback for v in checked.violations):
+            for violation in checked.violations:  # null where the schema wants an id: the newest live one
+                if violation.fallback is not None:
+                    violation.fallback()
+            patched = with_body(outcome.result, checked.body)
+        if _fits(spec, patched) and not audit(spec, arguments, patched, ledger, types, _made(outcome)).violations:
             steps.append({"repair": "patched from the ledger", "fixed": len(checked.violations)})
             _count(request, "patched")
             return learned(request, Outcome(patched, outcome.effects, outcome.trace), types, steps)
@@ -65,6 +72,12 @@ def learned(request: SimulationRequest, outcome: Outcome, types: EntityTypes, st
     """The outcome with the effects its answer shows added to those the world model reported."""
     effects = with_observed(request.spec, request.arguments, outcome.result, outcome.effects, types)
     return Outcome(outcome.result, effects, {**outcome.trace, "integrity": steps})
+
+
+def _fits(spec: ToolSpec, result: CallToolResult) -> bool:
+    """Whether a patched answer still fits the tool's outputSchema (a patch must never make it invalid)."""
+    schema, structured = spec.output_schema, result.structured_content
+    return schema is None or structured is None or check_for(schema, schema)(structured)
 
 
 def _made(outcome: Outcome) -> frozenset[tuple[str, str]]:

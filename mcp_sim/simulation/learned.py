@@ -174,19 +174,14 @@ def template_of(example: Example) -> Template | None:
     cues = cues_of(example.arguments)
     if body is not None:
         indent = _indent_of(text)
+        slotted, named = _named_in_json(_slotted_json(body, slots, example.arguments))
         return Template(
-            _slotted_json(body, slots, example.arguments),
-            True,
-            structured is not None,
-            is_error,
-            indent,
-            _defaults(slots),
-            cues,
-            wrap=wrap,
+            slotted, True, structured is not None, is_error, indent, {**_defaults(slots), **named}, cues, wrap=wrap
         )
     if not text:
         return None
-    return Template(_slotted_text(text, slots), False, False, is_error, None, _defaults(slots), cues)
+    slotted, named = _named_slots(_slotted_text(text, slots))
+    return Template(slotted, False, False, is_error, None, {**_defaults(slots), **named}, cues)
 
 
 def wrapping_key(structured: Any) -> str | None:
@@ -244,6 +239,50 @@ def _slotted_text(text: str, slots: dict[str, Any]) -> str:
         pattern = rf"(?<![\w]){re.escape(str(value))}(?![\w])"
         text = re.sub(pattern, "{{" + path.replace("\\", "\\\\") + "}}", text)
     return text
+
+
+# A quoted name no argument gave: the record the call named by id (``log_cook(recipe_id=2)`` answers "Logged:
+# cooked 'Rösti'"). Words an identifier could be ('list_tasks', 'done') are left as the server's own text.
+_QUOTED = re.compile(  # '...', "...", and the typographic pairs (\u2018...\u2019, \u201c...\u201d)
+    r"""(?<![\w{])(['"\u2018\u201c])((?:(?!\1)[^\n{}'"\u2018\u2019\u201c\u201d]){2,80})(?:\1|\u2019|\u201d)(?![\w}])"""
+)
+_IDENTIFIER = re.compile(r"[a-z0-9_.:/-]+")
+NAMED = "@named"  # slot ``{{@named0}}``: the name of the first record the call names (render.py fills it)
+
+
+def _named_slots(text: str, first: int = 0) -> tuple[str, dict[str, Any]]:
+    """``text`` with each quoted name that is no slot turned into ``{{@namedN}}`` (N from ``first``), and the
+    example's names."""
+    named: dict[str, Any] = {}
+
+    def slot(match: re.Match[str]) -> str:
+        name = match.group(2)
+        if _IDENTIFIER.fullmatch(name) or name.strip() != name:
+            return match.group(0)
+        path = f"{NAMED}{first + len(named)}"
+        named[path] = name
+        return match.group(0).replace(name, "{{" + path + "}}", 1)
+
+    return _QUOTED.sub(slot, text), named
+
+
+def _named_in_json(body: Any) -> tuple[Any, dict[str, Any]]:
+    """``body`` with the quoted names in its sentences (a FastMCP ``{"result": "Logged: cooked 'Rösti'"}``) turned
+    into ``{{@namedN}}`` slots, numbered across the whole answer, and the example's names."""
+    named: dict[str, Any] = {}
+
+    def walk(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: walk(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [walk(v) for v in value]
+        if isinstance(value, str) and " " in value and not SLOT.fullmatch(value):
+            text, found = _named_slots(value, len(named))
+            named.update(found)
+            return text
+        return value
+
+    return walk(body), named
 
 
 def _slotted_json(body: Any, slots: dict[str, Any], arguments: dict[str, Any]) -> Any:

@@ -37,6 +37,7 @@ __all__ = [
 from mcp_sim.simulation.learned import (
     EACH,
     KEYED,
+    NAMED,
     RECORDS,
     SLOT,
     WHERE,
@@ -83,6 +84,7 @@ class Fill:
     held: Callable[[Any], dict[str, Any]] = lambda _item: {}
     listed: bool = False  # inside a list the example showed as it was: its ids are what that list held
     one: bool = True  # the answer is one entity's, so its lists never list it (False: a read that selects a list)
+    names: list[str] = field(default_factory=list)  # the names of the records the call names, for ``{{@namedN}}``
 
 
 def render(template: Template, fill: Fill) -> CallToolResult:
@@ -90,7 +92,7 @@ def render(template: Template, fill: Fill) -> CallToolResult:
     the way the example carried it."""
     template = pick(template, fill.arguments)
     if not template.is_json:
-        text = _fill_text(str(template.body), fill.arguments, template.defaults)
+        text = _fill_text(str(template.body), _with_names(fill), template.defaults)
         text = with_new_id(text, fill.record, fill.arguments) if fill.mint else text  # the id the ledger gave it
         return CallToolResult(content=[TextContent(type="text", text=text)], is_error=template.is_error)
     fill = replace(fill, record=with_named_fields(template.body, fill.record))  # the entity an action names
@@ -295,6 +297,11 @@ def argument_at(arguments: dict[str, Any], path: str) -> Any:
     return value
 
 
+def _with_names(fill: Fill) -> dict[str, Any]:
+    """The call's arguments and the names of the records it names, for a text's ``{{@namedN}}`` (learned.py)."""
+    return {**fill.arguments, **{f"{NAMED}{i}": name for i, name in enumerate(fill.names)}}
+
+
 def _fill_text(text: str, arguments: dict[str, Any], defaults: dict[str, Any]) -> str:
     def slot(match: re.Match[str]) -> str:
         path = match.group(1).lstrip("=")
@@ -347,7 +354,7 @@ def _fill_json(template: Any, fill: Fill, defaults: dict[str, Any], key: str) ->
         if whole and whole.group(1).startswith("="):
             return argument_at(fill.arguments, whole.group(1)[1:])
         if SLOT.search(template):
-            return _fill_text(template, fill.arguments, defaults)
+            return _fill_text(template, _with_names(fill), defaults)
     if key in fill.record:
         value = fill.record[key]
         if fill.mint and ID_KEY.match(key) and _plain_id(template):  # the example's id, now this record's

@@ -8,7 +8,7 @@ from pathlib import Path
 from mcp.types import CallToolResult, TextContent
 
 from mcp_sim.catalog.specs import load_spec_file
-from mcp_sim.config import Example
+from mcp_sim.config import Example, ToolSpec
 from mcp_sim.ledger.effects import EntityTypes
 from mcp_sim.ledger.entities import Effect
 from mcp_sim.outcome import Outcome
@@ -51,3 +51,37 @@ async def test_a_refusal_is_said_in_the_style_it_is_given_else_the_tools_own_els
     styled = await guarded(request_for([]), colliding, TYPES, server)
     body = json.loads(styled.result.content[0].text)  # type: ignore[union-attr]
     assert "t-2" in body["error"] and styled.effects == []  # the reasons, in the server's envelope; nothing done
+
+
+def _tool(name: str, props: dict[str, object], out: dict[str, object] | None = None) -> ToolSpec:
+    return ToolSpec.model_validate(
+        {"name": name, "inputSchema": {"type": "object", "properties": props}, "outputSchema": out}
+    )
+
+
+NOTIFY = _tool(
+    "notify",
+    {"text": {"type": "string"}},
+    {"type": "object", "properties": {"message_id": {"type": "integer"}}, "required": ["message_id"]},
+)
+READ = _tool("get_message", {"message_id": {"type": "integer"}})
+
+
+async def test_a_dangling_id_the_schema_requires_points_at_a_live_record_rather_than_null() -> None:
+    types = EntityTypes([NOTIFY, READ])
+    session = SessionState(experiment="guard", key="s")
+    session.ledger.apply(Effect("create", "message", "4", {"message_id": 4}))
+
+    async def history(_start: int) -> list[object]:
+        return []
+
+    async def dangling(_request: SimulationRequest) -> Outcome:
+        """A world model that answers a message id the session never made."""
+        body = {"message_id": 77}
+        return Outcome(CallToolResult(content=[TextContent(type="text", text="{}")], structured_content=body))
+
+    request = SimulationRequest(NOTIFY, {"text": "hi"}, session, 0, 0, history, types=types)  # type: ignore[arg-type]
+    outcome = await guarded(request, dangling, types)
+    # null would break the schema's required integer; refusing would fail a call the real tool answers
+    assert outcome.result.structured_content == {"message_id": 4}
+    assert not outcome.result.is_error

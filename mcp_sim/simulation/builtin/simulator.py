@@ -21,7 +21,7 @@ from mcp_sim.errors import EntityNotFound
 from mcp_sim.ledger import delete_flags, dispatch, id_forms, integrity, wrapped_arguments
 from mcp_sim.ledger.answers import values_at
 from mcp_sim.ledger.dry_runs import preview_flag
-from mcp_sim.ledger.effects import EntityTypes, camel, effect_of, name_words, plural, singular
+from mcp_sim.ledger.effects import EntityTypes, camel, effect_of, entity_id, name_words, plural, singular
 from mcp_sim.ledger.entities import Effect, Ledger
 from mcp_sim.ledger.world_state import known_values, session_clock, shown_by
 from mcp_sim.outcome import Outcome
@@ -825,6 +825,7 @@ class _Answer:
         # a read, list, update or delete shows only what exists: an id the example showed is not this entity's
         fill.unknown_ids = self.effect.kind in ("read", "list", "update", "delete") or self._acts_on_given()
         fill.one = select is None or self.effect.kind != "read"  # read_records(table): rows, not one record's
+        fill.names = self._names_named()
         id_field = self.effect.id or ""
         if self.effect.kind == "create" and "[]." in id_field:
             # a create of client-named entities answers only the new ones, as such servers do: a name that
@@ -848,6 +849,21 @@ class _Answer:
             # a read in the tool's own words, then what earlier changes established (recall.py)
             result.content = [TextContent(type="text", text=prose.with_recalled(block.text, self.recalled))]
         return result
+
+    def _names_named(self) -> list[str]:
+        """The names of the records the call names by id, for the quoted names of a learned text answer: its own
+        record (a read, update or delete), then those its references name (``log_cook(recipe_id)``'s recipe)."""
+        named = [(self.entity, v) for v in values_at(self.args, self.effect.id)] if self.effect.id else []
+        if self.effect.kind == "create" or not self.entity:
+            named = []
+        named += [(entity, v) for path, entity in self.effect.refs.items() for v in values_at(self.args, path)]
+        names = []
+        for entity, value in named:
+            record = self.ledger.get(entity, entity_id(value)) if isinstance(value, str | int) else None
+            name = next((record[k] for k in _NAME_FIELDS if isinstance(record.get(k), str)), None) if record else None
+            if name and name != str(value):
+                names.append(name)
+        return names
 
     def _records(self, keys: set[str], select: Select | None = None) -> list[dict[str, Any]]:
         """The ledger's records a list item with these keys shows, those the call ``select``s: the tool's own
@@ -896,6 +912,16 @@ class _Answer:
             record if id_field is None or id_field in record else {id_field: id_, **record}
             for id_, record in self.ledger.entities.get(entity, {}).items()
         ]
+
+    def _item_id(self, record: dict[str, Any], fields: set[str]) -> dict[str, Any]:
+        """A listed record with its id under the key the list's items name it by: a message ``send_message`` made
+        as ``{"message_id": 1}`` is listed by ``read_messages`` as ``{"id": 1}``, not under an invented id."""
+        id_field = (self.request.types.id_fields if self.request.types else {}).get(self.entity)
+        if id_field is None or id_field not in record:
+            return record
+        keys = ("id", f"{self.entity}_id", f"{camel(self.entity)}Id")
+        missing = [k for k in keys if k in fields and k not in record]
+        return {missing[0]: record[id_field], **record} if missing else record
 
     def _fitting(self, fields: set[str]) -> list[dict[str, Any]]:
         """The records of the ledger type whose records share the most of these fields (none: [])."""
@@ -1002,18 +1028,28 @@ class _Answer:
         for key in arrays:
             item_schema = self.values.resolve(props[key]).get("items", {})
             fields = set(self.values.resolve(item_schema).get("properties") or {})
-            shown = own.pop() if own and own[0] else self._fitting(fields)
+            shown = [self._item_id(r, fields) for r in own.pop()] if own and own[0] else self._fitting(fields)
             own.clear()
             body[key] = [_fill(self.values, item_schema, r) for r in searches.searched(shown, self.args, self._ranks())]
         if arrays:
-            for key in ("total", "count", "total_count", "totalCount"):
-                if key in body and isinstance(body[key], int):
+            for key in body:
+                if _COUNTS.fullmatch(key) and isinstance(body[key], int) and not isinstance(body[key], bool):
                     body[key] = len(body[arrays[0]])
             self._complete(schema, body)
         for key, sub in props.items():
             inner = self.values.resolve(sub)
             if isinstance(body.get(key), dict) and inner.get("type") == "object":
                 self._arrays_shown(inner, body[key], own)
+
+
+_NAME_FIELDS = ("name", "title", "label", "subject", "display_name", "displayName")  # how a record is named
+# the integer beside a listed array that counts it: ``total``, ``count``, ``total_matching``, ``result_count``,
+# ``num_items`` (not ``total_pages`` or ``total_amount``, which count or sum something else)
+_COUNTS = re.compile(
+    r"(?:total|count|n|num)(?:_?(?:matching|matches|found|results?|items?|records?|entries|rows|count))?"
+    r"|(?:results?|items?|matches|records?|entries|rows)_?(?:count|total)|totalCount|resultCount|itemCount",
+    re.IGNORECASE,
+)
 
 
 def _fill(values: ValueMaker, schema: dict[str, Any], record: dict[str, Any], parent: str = "") -> Any:

@@ -1,0 +1,162 @@
+"""A message sent is a record made: read back by a tool named as a read of many, under the id the list names it
+by, counted beside the list; and a learned sentence quoting a record's name names the record this call names."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from mcp.types import CallToolResult
+
+from mcp_sim.calls import CallPath
+from mcp_sim.catalog.specs import catalog_of
+from mcp_sim.config import Example, Experiment, ToolSpec
+from mcp_sim.ledger.effects import infer_effect
+from mcp_sim.perturbations.base import NoPerturbations
+from mcp_sim.routing.flags import Routing
+from mcp_sim.simulation.builtin.simulator import SchemaWorldModel
+from mcp_sim.simulation.learned import template_of
+from mcp_sim.simulation.render import Fill, render
+from mcp_sim.state.memory import MemoryStore
+
+
+def strings(*names: str) -> dict[str, Any]:
+    return {"type": "object", "properties": {n: {"type": "string"} for n in names}}
+
+
+def spec(name: str, props: dict[str, Any] | None = None, out: dict[str, Any] | None = None) -> ToolSpec:
+    schema = {"type": "object", "properties": props or {}}
+    return ToolSpec.model_validate({"name": name, "inputSchema": schema, "outputSchema": out})
+
+
+MESSAGES_OUT = {
+    "type": "object",
+    "properties": {
+        "total_matching": {"type": "integer"},
+        "messages": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {"id": {"type": "integer"}, "content": {"type": "string"}},
+                "required": ["id", "content"],
+            },
+        },
+    },
+    "required": ["total_matching", "messages"],
+}
+SENT_OUT = {
+    "type": "object",
+    "properties": {"message_id": {"type": "integer"}, "room": {"type": "string"}},
+    "required": ["message_id", "room"],
+}
+
+
+@pytest.mark.parametrize(
+    ("name", "props", "out", "kind", "entity"),
+    [
+        ("send_message", {"content": {}}, SENT_OUT, "create", "message"),
+        ("upload_document", {"path": {}}, None, "create", "document"),
+        ("read_messages", {"agent_name": {}}, MESSAGES_OUT, "list", "message"),  # plural, no id: many records
+        ("read_all_messages", {"limit": {}}, MESSAGES_OUT, "list", "message"),
+        ("get_messages", {}, None, "list", "message"),  # no schema: the name alone says it
+        ("get_message", {"message_id": {}}, None, "read", "message"),
+        ("get_messages", {"message_id": {}}, None, "read", "message"),  # one named by its id
+        ("get_stats", {}, None, "read", "stat"),  # figures of one thing, not many records
+        ("transaction_log", {}, None, "none", None),  # ``log`` makes a record only as the first word
+        ("log_set", {"reps": {}}, None, "create", "set"),
+    ],
+)
+def test_what_sending_reading_many_and_logging_do(
+    name: str, props: dict[str, Any], out: dict[str, Any] | None, kind: str, entity: str
+) -> None:
+    effect = infer_effect(spec(name, props, out))
+    assert (effect.kind, effect.entity) == (kind, entity)
+
+
+def chat() -> CallPath:
+    specs = [
+        ToolSpec(name="send_message", input_schema=strings("content"), output_schema=SENT_OUT),
+        ToolSpec(name="read_messages", input_schema=strings("agent_name"), output_schema=MESSAGES_OUT),
+    ]
+    experiment = Experiment.model_validate({"name": "chat", "seed": 3, "state": "memory://"})
+    return CallPath(
+        experiment, catalog_of(specs, "t"), {}, SchemaWorldModel(), MemoryStore(), NoPerturbations(), Routing("sim")
+    )
+
+
+def structured(result: CallToolResult) -> Any:
+    assert not result.is_error, result.content
+    return result.structured_content
+
+
+async def test_messages_sent_are_read_back_under_the_ids_they_were_given_and_counted() -> None:
+    calls = chat()
+    first = structured(await calls.call("s", "send_message", {"content": "Deploy at noon"}))
+    second = structured(await calls.call("s", "send_message", {"content": "Done"}))
+    # each send makes a message: the second is no reference to a message that does not exist (it used to be
+    # patched to null, an answer its own schema refuses)
+    assert isinstance(first["message_id"], int) and isinstance(second["message_id"], int)
+    assert first["message_id"] != second["message_id"]
+    read = structured(await calls.call("s", "read_messages", {"agent_name": "bob"}))
+    assert [(m["id"], m["content"]) for m in read["messages"]] == [
+        (first["message_id"], "Deploy at noon"),
+        (second["message_id"], "Done"),
+    ]
+    assert read["total_matching"] == 2  # the count beside the list is its length
+
+
+def said(text: str) -> dict[str, Any]:
+    return {"content": [{"type": "text", "text": text}], "structuredContent": {"result": text}, "isError": False}
+
+
+def test_a_quoted_name_no_argument_gave_is_the_name_of_the_record_the_call_names() -> None:
+    example = Example(arguments={"recipe_id": 1, "servings": 12}, result=said("Logged: cooked 'Rösti' for 12."))
+    template = template_of(example)
+    assert template is not None
+    named = render(template, Fill({"recipe_id": 2, "servings": 30}, names=["Älplermagronen"]))
+    assert named.structured_content == {"result": "Logged: cooked 'Älplermagronen' for 30."}
+    unnamed = render(template, Fill({"recipe_id": 9, "servings": 30}))  # nothing known of recipe 9: the example's
+    assert unnamed.structured_content == {"result": "Logged: cooked 'Rösti' for 30."}
+
+
+def test_quoted_words_an_identifier_could_be_stay_the_servers_own() -> None:
+    example = Example(arguments={"n": 42}, result=said("Run 'list_tasks' to see task 42"))
+    template = template_of(example)
+    assert template is not None
+    answer = render(template, Fill({"n": 7}, names=["Groceries"]))
+    assert answer.structured_content == {"result": "Run 'list_tasks' to see task 7"}
+
+
+async def test_a_learned_sentence_names_the_record_the_call_refers_to() -> None:
+    create = ToolSpec(
+        name="create_recipe",
+        input_schema=strings("name"),
+        examples=[Example(arguments={"name": "Rösti"}, result=said("Created recipe 'Rösti' with id=1."))],
+    )
+    log = ToolSpec(
+        name="log_cook",
+        input_schema={"type": "object", "properties": {"recipe_id": {"type": "integer"}}},
+        examples=[Example(arguments={"recipe_id": 1}, result=said("Logged: cooked 'Rösti'."))],
+    )
+    experiment = Experiment.model_validate({"name": "recipes", "seed": 0, "state": "memory://"})
+    calls = CallPath(
+        experiment,
+        catalog_of([create, log], "t"),
+        {},
+        SchemaWorldModel(),
+        MemoryStore(),
+        NoPerturbations(),
+        Routing("sim"),
+    )
+    made = await calls.call("s", "create_recipe", {"name": "Kräuteromelette"})
+    text = json.dumps(made.structured_content, ensure_ascii=False)
+    assert "Kräuteromelette" in text
+    new_id = int(text.split("id=")[1].split(".")[0])
+    logged = await calls.call("s", "log_cook", {"recipe_id": new_id})
+    assert logged.structured_content == {"result": "Logged: cooked 'Kräuteromelette'."}
+
+
+def test_publishing_a_record_named_by_its_id_makes_none() -> None:
+    effect = infer_effect(spec("publish_post", {"post_id": {"type": "string"}}))
+    assert effect.kind == "none"  # the post is there already: a new one would conflict with it
