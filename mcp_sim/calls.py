@@ -47,7 +47,7 @@ from mcp_sim.routing.recordings import ObservationKey, canonical_arguments, muta
 from mcp_sim.seeding import derive_seed
 from mcp_sim.simulation import failure_forms, guard
 from mcp_sim.simulation.base import SimulationRequest, WorldModel
-from mcp_sim.simulation.builtin import unions, validators, wrapped
+from mcp_sim.simulation.builtin import nothing_done, unions, validators, wrapped
 from mcp_sim.simulation.learned import failure_kind
 from mcp_sim.simulation.render import failure_in_style, success_in_style
 from mcp_sim.state.base import SessionState, StateStore, Turn
@@ -191,6 +191,8 @@ class CallPath:
 
     def _failure(self, entry: CatalogEntry, arguments: dict[str, Any], message: str) -> CallToolResult:
         """A simulated failure, in the tool's (or its server's) learned style when its examples show one."""
+        if (nothing := nothing_done.said_nothing_done(entry.spec, arguments, message)) is not None:
+            return nothing  # a delete that says it deleted nothing (nothing_done.py)
         styled = _fitting(entry.spec, failure_in_style(entry.spec, self._siblings(entry), arguments, message))
         result = styled or unions.failure_result(entry.spec, message)  # envelopes: unions.py
         if result is None and failure_kind(message) == "not_found":  # ``dict | None`` says "none" (wrapped.py)
