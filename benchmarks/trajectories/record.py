@@ -282,6 +282,21 @@ TWENTIETH_VENVS: dict[str, list[list[str]]] = {
     "playlist": [["iflow-mcp-m4dd0c-playlist-mcp-server==0.1.4", "mcp==1.30.0", "mutagen==1.48.1"]],
     "radicale": [["radicale==3.9.0"]],  # not an MCP server: the CalDAV backend of calendar
 }
+# The twenty-first batch (rpg_campaign, rfq_quotes, test_mailbox, pdf_toolkit) installs under .cache/record21 (held-out
+# data, like the fourth to twentieth): one venv per server, no npm packages. gamemaster-mcp needs Python >= 3.12, so its
+# venv is made by a 3.12 interpreter (TWENTYFIRST_PYTHON). `--install-batch record21` installs only these.
+TWENTYFIRST = Path(os.environ.get("MCP_REC_TWENTYFIRST", REPO / ".cache" / "record21"))
+TWENTYFIRST_NPM_PACKAGES: list[str] = []
+TWENTYFIRST_VENVS: dict[str, list[list[str]]] = {
+    # the `fastmcp` package's `FastMCP` (2.x: `@mcp.tool` without parentheses); shortuuid ids, `random` dice
+    "gamemaster": [["iflow-mcp-study-flamingo-gamemaster-mcp==0.1.0", "fastmcp==2.14.7", "mcp==1.30.0"]],
+    "hvac": [["hvac-quotes-mcp==1.0.0"]],  # no dependencies: its own JSON-RPC loop on stdio
+    # FastMCP(description=...) is refused from mcp 1.10 on; mcp 1.9.4 fails to import on pydantic 2.12. It also ships an
+    # SMTP receiver and a REST API, not used here
+    "mailbox": [["mcp-server-testmailbox==1.0.0", "mcp==1.9.4", "pydantic==2.11.10"]],
+    "klarpdf": [["klarpdf==0.20.0"]],  # pins all its dependencies (mcp 2.0.0 `MCPServer`, PyMuPDF 1.27.2.3)
+}
+TWENTYFIRST_PYTHON = {"gamemaster": PY312}  # venvs made by another interpreter than the recorder's
 # libfaketime (Debian package `faketime`) freezes the wall clock of servers that stamp records with it (kanban's
 # SQLite `datetime('now')`); the monotonic clock keeps running so timeouts still work.
 FAKETIME_LIB = Path("/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1")
@@ -11870,6 +11885,706 @@ async def cal_mistakes(s: Rec, wd: Path) -> None:
     await s.call("share-calendar", {"calendarUrl": work, "with": "jo@example.com"}, note="error case: unknown tool")
 
 
+# ---- the twenty-first batch (held-out data, installed under .cache/record21) -----------------------
+# rpg_campaign (iflow-mcp-study-flamingo-gamemaster-mcp 0.1.0, fastmcp 2.14 on mcp 1.30, Python 3.12): a D&D campaign
+# manager, one JSON file per campaign under $GAMEMASTER_STORAGE_DIR: campaigns, characters (8-character shortuuid ids),
+# NPCs, locations, quests, game state, combat turns, session notes, an adventure log, dice and XP. Answers are Markdown
+# text. The shortuuid alphabet draws and the dice come from generators seeded per session (the launch command).
+# rfq_quotes (hvac-quotes-mcp 1.0.0, its own JSON-RPC loop, protocol 2024-11-05): requests for quote on HVAC
+# equipment, sent (mock email) to the built-in distributors that serve the address's state and the brand; quotes are
+# simulated per RFQ and compared. RFQ and quote ids are the first 8 characters of a uuid4 from a seeded generator.
+# test_mailbox (mcp-server-testmailbox 1.0.0, mcp 1.9.4 `FastMCP`): disposable inboxes in SQLite: create, check, wait
+# for a matching mail, links of the latest mail, delete. Mail arrives only by SMTP, which is not run: the setup writes
+# one inbox with three mails (made earlier, expiring 12:30) into the database. Inbox ids and addresses are uuid4 from a
+# seeded generator. No wait is left to time out: under the frozen clock its poll loop fails (`[Errno 22]` from sleep).
+# pdf_toolkit (klarpdf 0.20.0, mcp 2.0 `MCPServer`, PyMuPDF 1.27.2.3): read and transform local PDFs (info, outline,
+# search, text, annotations, form fields; delete, reorder, rotate, extract, merge, split, outline, annotate, fill,
+# redact), each write to a new `out` path, limited to the session's docs folder (`--allow-root`). The setup makes
+# three PDFs with PyMuPDF (a four-page handbook, an invoice, a form with two fields).
+# All four run under the frozen clock.
+
+GAMEMASTER_PY = TWENTYFIRST / "venv-gamemaster" / "bin" / "python"
+
+
+def _gamemaster_launch(seed: int) -> str:
+    # ids are shortuuid.random(length=8) (bound by `from shortuuid import random` at import), dice are `random`
+    return (
+        f"import random, shortuuid; random.seed({seed}); g = random.Random({seed} + 1); "
+        "a = '23456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'; "
+        "shortuuid.random = lambda length=22: ''.join(g.choice(a) for _ in range(length)); "
+        "from gamemaster_mcp.main import main; main()"
+    )
+
+
+def gamemaster_env(wd: Path) -> dict[str, str]:
+    return {**frozen_clock(), "HOME": str(wd), "GAMEMASTER_STORAGE_DIR": str(wd / "dnd")}
+
+
+_CHAR_ID = re.compile(r"\(`([0-9A-Za-z]{8})`\)")
+
+
+async def _character_id(s: Rec, name: str) -> str:
+    a = await s.call("get_character", {"name_or_id": name})
+    m = _CHAR_ID.search(a.text)
+    cid = m.group(1) if m else ""
+    s.capture(character_id=cid)
+    return cid
+
+
+async def rpg_new_campaign(s: Rec, wd: Path) -> None:
+    await s.call("list_campaigns", {})
+    await s.call(
+        "create_campaign",
+        {
+            "name": "Shadows over Saltmarsh",
+            "description": "Smugglers, sea hags and a drowned temple on the Azure Coast.",
+            "dm_name": "Dana",
+            "setting": "A fishing town of 2,000 souls on a foggy coast; the Sea Princes' old smuggling routes.",
+        },
+    )
+    await s.call(
+        "create_character",
+        {
+            "name": "Brenna Ironfoot",
+            "character_class": "Fighter",
+            "class_level": 3,
+            "race": "Dwarf",
+            "player_name": "Lee",
+            "strength": 16,
+            "constitution": 15,
+            "alignment": "Lawful Good",
+        },
+    )
+    await s.call(
+        "create_character",
+        {
+            "name": "Quill",
+            "character_class": "Wizard",
+            "class_level": 3,
+            "race": "Gnome",
+            "player_name": "Sam",
+            "intelligence": 17,
+            "dexterity": 14,
+        },
+    )
+    brenna = await _character_id(s, "Brenna Ironfoot")
+    await s.call(
+        "update_character",
+        {"name_or_id": "Brenna Ironfoot", "hit_points_max": 28, "hit_points_current": 28, "armor_class": 18},
+    )
+    await s.call(
+        "add_item_to_character",
+        {
+            "character_name_or_id": "Brenna Ironfoot",
+            "item_name": "Warhammer",
+            "item_type": "weapon",
+            "weight": 2,
+            "value": "15 gp",
+        },
+    )
+    await s.call(
+        "create_npc",
+        {
+            "name": "Eliander Fireborn",
+            "race": "Human",
+            "occupation": "Town council member",
+            "location": "Saltmarsh",
+            "attitude": "friendly",
+        },
+    )
+    await s.call(
+        "create_location",
+        {
+            "name": "Saltmarsh",
+            "location_type": "town",
+            "description": "A quiet fishing town with a troubled harbour.",
+            "population": 2000,
+            "notable_features": ["Harbour", "Empty Net tavern", "Haunted house on the cliff"],
+        },
+    )
+    await s.call(
+        "create_quest",
+        {
+            "title": "The Haunted House",
+            "description": "Find out what lights up the old alchemist's house at night.",
+            "giver": "Eliander Fireborn",
+            "objectives": ["Enter the house", "Find the source of the lights", "Report to the council"],
+            "reward": "200 gp",
+        },
+    )
+    await s.call("update_quest", {"title": "The Haunted House", "completed_objective": "Enter the house"})
+    await s.call("list_quests", {"status": "active"})
+    await s.call("get_character", {"name_or_id": brenna}, note="lookup by the id the server showed")
+    await s.call("list_characters", {})
+    await s.call(
+        "update_game_state",
+        {"current_location": "Saltmarsh", "current_session": 1, "party_level": 3, "party_funds": "85 gp"},
+    )
+    await s.call("get_campaign_info", {})
+    await s.call("get_game_state", {})
+
+
+async def rpg_combat_night(s: Rec, wd: Path) -> None:
+    await s.call("create_campaign", {"name": "Frostmaiden", "description": "Ten-Towns under endless winter."})
+    for name, cls, race in (
+        ("Ysolde", "Cleric", "Human"),
+        ("Tharn", "Barbarian", "Goliath"),
+        ("Pip", "Rogue", "Halfling"),
+    ):
+        await s.call("create_character", {"name": name, "character_class": cls, "class_level": 4, "race": race})
+    await s.call("update_character", {"name_or_id": "Tharn", "hit_points_max": 45, "hit_points_current": 45})
+    await s.call(
+        "start_combat",
+        {
+            "participants": [
+                {"name": "Pip", "initiative": 18},
+                {"name": "Yeti", "initiative": 12, "type": "monster"},
+                {"name": "Tharn", "initiative": 15},
+                {"name": "Ysolde", "initiative": 7},
+            ]
+        },
+    )
+    await s.call("roll_dice", {"dice_notation": "1d20+5", "advantage": True})
+    await s.call("next_turn", {})
+    await s.call("roll_dice", {"dice_notation": "2d6+4"})
+    await s.call("bulk_update_characters", {"names_or_ids": ["Tharn", "Pip"], "hp_change": -9})
+    await s.call("next_turn", {})
+    await s.call("next_turn", {})
+    await s.call("next_turn", {}, note="wraps round to the top of the order")
+    await s.call("end_combat", {})
+    await s.call("next_turn", {}, note="after the combat ended")
+    await s.call("calculate_experience", {"party_size": 3, "party_level": 4, "encounter_xp": 700})
+    await s.call(
+        "add_event",
+        {
+            "event_type": "combat",
+            "title": "Yeti on the Bremen road",
+            "description": "The party fought off a yeti; Tharn took a bad bite.",
+            "session_number": 2,
+            "characters_involved": ["Tharn", "Pip", "Ysolde"],
+            "importance": 4,
+            "tags": ["yeti", "road"],
+        },
+    )
+    await s.call(
+        "add_session_note",
+        {
+            "session_number": 2,
+            "title": "Cold Road",
+            "summary": "Travelled to Bremen, ambushed by a yeti.",
+            "experience_gained": 233,
+        },
+    )
+    await s.call("get_events", {"event_type": "combat"})
+    await s.call("get_sessions", {})
+    await s.call("get_character", {"name_or_id": "Tharn"})
+
+
+async def rpg_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("get_campaign_info", {}, note="no campaign yet")
+    await s.call(
+        "create_character",
+        {"name": "Orphan", "character_class": "Bard", "class_level": 1, "race": "Elf"},
+        note="error case: no active campaign",
+    )
+    await s.call("load_campaign", {"name": "Curse of Strahd"}, note="error case: no such campaign")
+    await s.call("create_campaign", {"name": "Lost Mine", "description": "Phandelver and below."})
+    await s.call(
+        "create_character",
+        {"name": "Vex", "character_class": "Ranger", "class_level": 25, "race": "Half-Elf"},
+        note="error case: level above 20",
+    )
+    await s.call("create_character", {"name": "Vex", "character_class": "Ranger", "class_level": 2, "race": "Half-Elf"})
+    vex = await _character_id(s, "Vex")
+    await s.call(
+        "create_character",
+        {"name": "Vex", "character_class": "Monk", "class_level": 1, "race": "Human"},
+        note="the same name again",
+    )
+    await s.call("get_character", {"name_or_id": "Vox"}, note="error case: misspelt name")
+    await s.call("update_character", {"name_or_id": vex, "name": "Vex the Swift"}, note="rename by id")
+    await s.call("get_character", {"name_or_id": "Vex the Swift"})
+    await s.call("get_npc", {"name": "Sildar Hallwinter"}, note="error case: no such NPC")
+    await s.call("update_quest", {"title": "Goblin Arrows", "status": "completed"}, note="error case: no such quest")
+    await s.call("roll_dice", {"dice_notation": "d20"}, note="error case: no count before d")
+    await s.call("roll_dice", {"dice_notation": "2d6", "advantage": True}, note="advantage on a non-d20 roll")
+    await s.call(
+        "add_event",
+        {"event_type": "shopping", "title": "Bought rope", "description": "50 ft of hemp rope."},
+        note="error case: unknown event type",
+    )
+    await s.call("list_campaigns", {})
+    await s.call("delete_character", {"name_or_id": vex}, note="error case: unknown tool")
+
+
+HVAC_PY = TWENTYFIRST / "venv-hvac" / "bin" / "python"
+
+
+def _hvac_launch(seed: int) -> str:
+    return (
+        f"import random, uuid; g = random.Random({seed}); "
+        "uuid.uuid4 = lambda: uuid.UUID(int=g.getrandbits(128), version=4); "
+        "from hvac_quotes_mcp.server import main; main()"
+    )
+
+
+def hvac_env(wd: Path) -> dict[str, str]:
+    return {**frozen_clock(), "HOME": str(wd), "HVAC_DB_PATH": str(wd / "hvac.db"), "HVAC_MOCK_EMAIL": "true"}
+
+
+async def _submit_rfq(s: Rec, args: dict[str, Any], **kw: Any) -> list[str]:
+    a = await s.call("submit_rfq", args, **kw)
+    data = a.data if isinstance(a.data, dict) else {}
+    ids = [str(r.get("rfq_id")) for r in data.get("rfqs", []) if isinstance(r, dict) and r.get("rfq_id")]
+    if not ids and data.get("rfq_ids"):
+        ids = [str(x) for x in data["rfq_ids"]]
+    s.capture(rfq_ids=ids)
+    return ids
+
+
+async def rfq_replace_condenser(s: Rec, wd: Path) -> None:
+    ids = await _submit_rfq(
+        s,
+        {
+            "equipment_type": "ac_unit",
+            "delivery_address": "1450 Gulf Shore Blvd, Naples, FL 34102",
+            "specifications": {"tonnage": 3, "seer": 16, "refrigerant": "R-410A", "voltage": "208-230V"},
+            "quantity": 2,
+            "needed_by_date": "2026-02-05",
+        },
+    )
+    await s.call("check_rfq_status", {"rfq_id": ids[0]})
+    await s.call("get_quotes", {"rfq_id": ids[0]}, note="nothing quoted yet")
+    await s.call(
+        "simulate_quote", {"rfq_id": ids[0], "unit_price": 3890.0, "lead_time_days": 3, "quantity_available": 6}
+    )
+    await s.call("simulate_quote", {"rfq_id": ids[1], "unit_price": 3650.0, "lead_time_days": 9})
+    if len(ids) > 2:
+        await s.call(
+            "simulate_quote", {"rfq_id": ids[2], "unit_price": 3720.0, "lead_time_days": 5, "quantity_available": 2}
+        )
+    await s.call("check_rfq_status", {"rfq_id": ids[0]})
+    await s.call("get_quotes", {"rfq_id": ids[0]})
+    await s.call("compare_quotes", {"rfq_ids": ids})
+    await s.call("compare_quotes", {"rfq_ids": ids, "sort_by": "price"})
+    await s.call("compare_quotes", {"rfq_ids": ids, "sort_by": "lead_time"})
+    await s.call("get_quotes", {"rfq_id": ids[1]})
+    await s.call("check_rfq_status", {"rfq_id": ids[-1]})
+
+
+async def rfq_two_jobs(s: Rec, wd: Path) -> None:
+    furnace = await _submit_rfq(
+        s,
+        {
+            "equipment_type": "furnace",
+            "delivery_address": "88 Peachtree St NE, Atlanta, Georgia 30303",
+            "specifications": {"btu": 80000, "additional_notes": "96% AFUE, upflow"},
+            "brand_preference": "Trane",
+        },
+    )
+    split = await _submit_rfq(
+        s,
+        {
+            "equipment_type": "mini_split",
+            "delivery_address": "12 King St, Charleston, SC 29401",
+            "specifications": {"btu": 12000, "seer": 20},
+            "quantity": 4,
+        },
+    )
+    await s.call("check_rfq_status", {"rfq_id": furnace[0]})
+    await s.call("simulate_quote", {"rfq_id": furnace[0], "unit_price": 2180.5, "lead_time_days": 2})
+    await s.call(
+        "simulate_quote",
+        {"rfq_id": furnace[0], "unit_price": 2099.0, "lead_time_days": 12},
+        note="a second quote on the same RFQ",
+    )
+    for rid, price in zip(split, (1340.0, 1295.0, 1410.0), strict=False):
+        await s.call(
+            "simulate_quote", {"rfq_id": rid, "unit_price": price, "lead_time_days": 4, "quantity_available": 8}
+        )
+    await s.call("get_quotes", {"rfq_id": furnace[0]})
+    await s.call("compare_quotes", {"rfq_ids": furnace, "sort_by": "total_value"})
+    await s.call("compare_quotes", {"rfq_ids": split + furnace}, note="two jobs in one comparison")
+    await s.call("check_rfq_status", {"rfq_id": split[0]})
+    await s.call("get_quotes", {"rfq_id": split[-1]})
+
+
+async def rfq_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("check_rfq_status", {"rfq_id": "deadbeef"}, note="error case: unknown RFQ")
+    await s.call("get_quotes", {"rfq_id": "deadbeef"}, note="error case: unknown RFQ")
+    await s.call(
+        "submit_rfq",
+        {"equipment_type": "boiler", "delivery_address": "5 Main St, Tampa, FL 33602"},
+        note="error case: equipment type not in the enum",
+    )
+    await s.call(
+        "submit_rfq",
+        {"equipment_type": "heat_pump", "delivery_address": "742 Evergreen Terrace, Springfield, OR 97477"},
+        note="a state no distributor serves",
+    )
+    await s.call("submit_rfq", {"equipment_type": "heat_pump"}, note="error case: no delivery address")
+    ids = await _submit_rfq(
+        s,
+        {
+            "equipment_type": "heat_pump",
+            "delivery_address": "300 Bay St, Jacksonville, FL 32202",
+            "brand_preference": "Lennox",
+        },
+    )
+    await s.call("simulate_quote", {"rfq_id": "deadbeef", "unit_price": 999.0}, note="error case: unknown RFQ")
+    await s.call("simulate_quote", {"rfq_id": ids[0]}, note="error case: no unit_price")
+    await s.call("simulate_quote", {"rfq_id": ids[0], "unit_price": "cheap"}, note="error case: text as unit_price")
+    await s.call(
+        "simulate_quote", {"rfq_id": ids[0], "unit_price": 4100.0, "lead_time_days": -2}, note="negative lead time"
+    )
+    await s.call("compare_quotes", {"rfq_ids": []}, note="error case: empty list")
+    await s.call("compare_quotes", {"rfq_ids": ["deadbeef"]}, note="error case: unknown RFQ")
+    await s.call("compare_quotes", {"rfq_ids": ids, "sort_by": "rating"}, note="unknown sort_by")
+    await s.call("get_quotes", {"rfq_id": ids[0]})
+    await s.call("cancel_rfq", {"rfq_id": ids[0]}, note="error case: unknown tool")
+    await s.call("check_rfq_status", {"rfq_id": ids[0]})
+
+
+MAILBOX_PY = TWENTYFIRST / "venv-mailbox" / "bin" / "python"
+MAILBOX_SEED_ID = "7f3c2a9e0b1d4e5fa6c7d8e9f0a1b2c3"
+MAILBOX_SEED_EMAIL = "test-7f3c2a@testmailbox.dev"
+
+
+def _mailbox_launch(seed: int) -> str:
+    return (
+        f"import random, uuid; g = random.Random({seed}); "
+        "uuid.uuid4 = lambda: uuid.UUID(int=g.getrandbits(128), version=4); "
+        "from mcp_server import main; main()"
+    )
+
+
+def mailbox_env(wd: Path) -> dict[str, str]:
+    return {**frozen_clock(), "HOME": str(wd), "DB_PATH": str(wd / "mailbox" / "mailbox.db")}
+
+
+def mailbox_setup(wd: Path) -> None:
+    """One inbox (created 11:30, expiring 12:30) with three mails, as the SMTP receiver would have stored them."""
+    (wd / "mailbox").mkdir()
+    con = sqlite3.connect(wd / "mailbox" / "mailbox.db")
+    con.executescript(
+        """
+        CREATE TABLE inboxes (id TEXT PRIMARY KEY, email TEXT NOT NULL UNIQUE, created_at TEXT NOT NULL,
+                              expires_at TEXT NOT NULL);
+        CREATE TABLE messages (id TEXT PRIMARY KEY, inbox_id TEXT NOT NULL, from_addr TEXT NOT NULL,
+                               to_addr TEXT NOT NULL,
+                               subject TEXT NOT NULL DEFAULT '', body_text TEXT NOT NULL DEFAULT '',
+                               body_html TEXT NOT NULL DEFAULT '', raw TEXT NOT NULL DEFAULT '',
+                               received_at TEXT NOT NULL,
+                               FOREIGN KEY (inbox_id) REFERENCES inboxes(id) ON DELETE CASCADE);
+        """
+    )
+    con.execute(
+        "INSERT INTO inboxes VALUES (?, ?, ?, ?)",
+        (MAILBOX_SEED_ID, MAILBOX_SEED_EMAIL, "2026-01-20T11:30:00+00:00", "2026-01-20T12:30:00+00:00"),
+    )
+    mails = [
+        (
+            "a1b2c3d4e5f60718293a4b5c6d7e8f90",
+            "welcome@shop.example.com",
+            "Welcome to Example Shop",
+            "Thanks for signing up! Browse our spring catalogue at https://shop.example.com/catalogue",
+            "",
+            "2026-01-20T11:41:12+00:00",
+        ),
+        (
+            "b2c3d4e5f60718293a4b5c6d7e8f90a1",
+            "no-reply@accounts.example.com",
+            "Verify your email address",
+            "Click the link to verify your account.",
+            '<p>Hi!</p><p><a href="https://accounts.example.com/verify?token=8f14e45f">Verify email</a> or '
+            '<a href="https://accounts.example.com/help">get help</a>.</p>'
+            '<a href="mailto:help@example.com">mail us</a>',
+            "2026-01-20T11:52:40+00:00",
+        ),
+        (
+            "c3d4e5f60718293a4b5c6d7e8f90a1b2",
+            "security@accounts.example.com",
+            "Your one-time code: 482913",
+            "Use 482913 to sign in. It expires in 10 minutes. Not you? https://accounts.example.com/lock",
+            "",
+            "2026-01-20T11:58:05+00:00",
+        ),
+    ]
+    for mid, sender, subject, text, html, at in mails:
+        con.execute(
+            "INSERT INTO messages VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (mid, MAILBOX_SEED_ID, sender, MAILBOX_SEED_EMAIL, subject, text, html, "", at),
+        )
+    con.commit()
+    con.close()
+
+
+async def _create_inbox(s: Rec, **kw: Any) -> tuple[str, str]:
+    a = await s.call("create_inbox", {}, **kw)
+    data = a.data if isinstance(a.data, dict) else {}
+    data = data.get("result", data) if isinstance(data.get("result"), dict) else data
+    iid, email = str(data.get("id", "")), str(data.get("email", ""))
+    s.capture(inbox_id=iid, email=email)
+    return iid, email
+
+
+async def mailbox_signup_check(s: Rec, wd: Path) -> None:
+    await s.call("check_inbox", {"inbox_id": MAILBOX_SEED_ID}, note="the inbox the setup left, with three mails")
+    await s.call("wait_for_email", {"inbox_id": MAILBOX_SEED_ID, "subject_pattern": "verify", "timeout": 5})
+    await s.call("get_email_links", {"inbox_id": MAILBOX_SEED_ID}, note="links of the latest mail")
+    await s.call("wait_for_email", {"inbox_id": MAILBOX_SEED_ID, "from_pattern": "^welcome@", "timeout": 5})
+    await s.call("wait_for_email", {"inbox_id": MAILBOX_SEED_ID, "subject_pattern": r"code: \d{6}", "timeout": 5})
+    iid, _ = await _create_inbox(s)
+    await s.call("check_inbox", {"inbox_id": iid})
+    await s.call("get_email_links", {"inbox_id": iid}, note="no mail yet")
+    await s.call(
+        "wait_for_email", {"inbox_id": MAILBOX_SEED_ID, "from_pattern": "security@", "subject_pattern": "code"}
+    )
+    other, _ = await _create_inbox(s)
+    await s.call("delete_inbox", {"inbox_id": other})
+    await s.call("check_inbox", {"inbox_id": other}, note="after deleting it")
+    await s.call("check_inbox", {"inbox_id": iid})
+
+
+async def mailbox_cleanup(s: Rec, wd: Path) -> None:
+    inboxes = [await _create_inbox(s) for _ in range(3)]
+    for iid, _ in inboxes:
+        await s.call("check_inbox", {"inbox_id": iid})
+    await s.call("delete_inbox", {"inbox_id": inboxes[1][0]})
+    await s.call("delete_inbox", {"inbox_id": inboxes[1][0]}, note="error case: deleted twice")
+    await s.call("wait_for_email", {"inbox_id": MAILBOX_SEED_ID, "timeout": 3}, note="no patterns: the newest mail")
+    await s.call(
+        "wait_for_email",
+        {"inbox_id": MAILBOX_SEED_ID, "subject_pattern": "WELCOME", "timeout": 3},
+        note="patterns ignore case",
+    )
+    await s.call("delete_inbox", {"inbox_id": MAILBOX_SEED_ID})
+    await s.call("check_inbox", {"inbox_id": MAILBOX_SEED_ID}, note="its mails went with it")
+    await s.call("get_email_links", {"inbox_id": MAILBOX_SEED_ID})
+    await s.call("check_inbox", {"inbox_id": inboxes[0][0]})
+    await s.call("delete_inbox", {"inbox_id": inboxes[2][0]})
+
+
+async def mailbox_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("check_inbox", {"inbox_id": "not-an-inbox"}, note="error case: unknown inbox")
+    await s.call("check_inbox", {}, note="error case: no inbox_id")
+    await s.call("check_inbox", {"inbox_id": MAILBOX_SEED_EMAIL}, note="error case: the address instead of the id")
+    await s.call("check_inbox", {"inbox_id": MAILBOX_SEED_ID.upper()}, note="error case: id in upper case")
+    await s.call(
+        "wait_for_email",
+        {"inbox_id": MAILBOX_SEED_ID, "subject_pattern": "([", "timeout": 2},
+        note="error case: not a regular expression",
+    )
+    await s.call("wait_for_email", {"inbox_id": MAILBOX_SEED_ID, "timeout": "soon"}, note="error case: text as timeout")
+    await s.call(
+        "wait_for_email",
+        {"inbox_id": MAILBOX_SEED_ID, "subject_pattern": "Welcome", "timeout": 0},
+        note="timeout under 1",
+    )
+    await s.call("wait_for_email", {"inbox_id": "missing", "timeout": 1}, note="error case: unknown inbox")
+    iid, _ = await _create_inbox(s)
+    await s.call("create_inbox", {"email": "me@testmailbox.dev"}, note="an argument the tool does not take")
+    await s.call("delete_inbox", {"inbox_id": ""}, note="error case: empty id")
+    await s.call("get_email_links", {"inbox_id": "missing"}, note="error case: unknown inbox")
+    await s.call("delete_inbox", {"inbox_id": iid})
+    await s.call("get_email_links", {"inbox_id": iid}, note="after deleting it")
+    await s.call("send_email", {"to": MAILBOX_SEED_EMAIL, "subject": "hi"}, note="error case: unknown tool")
+    await s.call("check_inbox", {"inbox_id": MAILBOX_SEED_ID})
+
+
+KLARPDF_BIN = TWENTYFIRST / "venv-klarpdf" / "bin" / "klarpdf-mcp"
+KLARPDF_PY = TWENTYFIRST / "venv-klarpdf" / "bin" / "python"
+
+PDF_SETUP = r"""
+import sys, pymupdf
+root = sys.argv[1]
+meta = {"author": "Dana Dev", "producer": "PyMuPDF", "creator": "mcp-sim recorder",
+        "creationDate": "D:20260115090000+00'00'", "modDate": "D:20260115090000+00'00'"}
+
+def page(doc, heading, lines):
+    p = doc.new_page(width=595, height=842)
+    p.insert_text((72, 90), heading, fontsize=18, fontname="hebo")
+    y = 130
+    for line in lines:
+        p.insert_text((72, y), line, fontsize=11)
+        y += 18
+    return p
+
+doc = pymupdf.open()
+page(doc, "1 Welcome", ["Welcome to Northwind Traders.", "This handbook applies to all staff from 1 February 2026.",
+                        "Questions: hr@northwind.example, phone +1 555 0100."])
+page(doc, "2 Working Hours", ["Core hours are 10:00 to 16:00.", "Remote work: up to three days a week.",
+                              "Overtime needs written approval."])
+p = page(doc, "3 Expenses", ["Submit receipts within 30 days.", "Travel is booked through the travel desk.",
+                            "Meals: up to 45 EUR per day.", "Policy: https://intranet.northwind.example/expenses"])
+p.insert_link({"kind": pymupdf.LINK_URI, "from": pymupdf.Rect(72, 170, 360, 186),
+               "uri": "https://intranet.northwind.example/expenses"})
+page(doc, "4 Contacts", ["HR: Maria Lopez, hr@northwind.example", "IT help desk: it@northwind.example, +1 555 0199",
+                         "Facilities: Tom Becker, +1 555 0142"])
+doc.set_toc([[1, "1 Welcome", 1], [1, "2 Working Hours", 2], [1, "3 Expenses", 3], [1, "4 Contacts", 4]])
+doc.set_metadata({**meta, "title": "Employee Handbook 2026", "subject": "Policies"})
+doc.save(root + "/handbook.pdf", garbage=4, deflate=True, no_new_id=True)
+
+doc = pymupdf.open()
+page(doc, "Invoice 2026-001", ["Northwind Traders, 12 Harbour Road, Portsmouth",
+                               "Bill to: Contoso Ltd, IBAN DE44 5001 0517 5407 3249 31",
+                               "Date: 2026-01-12    Due: 2026-02-11", "",
+                               "Item                 Qty    Price     Amount",
+                               "Oak desk              2    450.00     900.00",
+                               "Office chair          2    175.00     350.00",
+                               "", "Total: 1,250.00 EUR"])
+doc.set_metadata({**meta, "title": "Invoice 2026-001"})
+doc.save(root + "/invoice-2026-001.pdf", garbage=4, deflate=True, no_new_id=True)
+
+doc = pymupdf.open()
+p = page(doc, "Leave Request", ["Employee name:", "", "First day of leave:", "", "Signed by the employee."])
+for name, rect in (("employee_name", (200, 118, 450, 136)), ("first_day", (200, 154, 450, 172))):
+    w = pymupdf.Widget()
+    w.field_name = name
+    w.field_type = pymupdf.PDF_WIDGET_TYPE_TEXT
+    w.rect = pymupdf.Rect(*rect)
+    w.field_value = ""
+    p.add_widget(w)
+doc.set_metadata({**meta, "title": "Leave Request Form"})
+doc.save(root + "/leave-form.pdf", garbage=4, deflate=True, no_new_id=True)
+"""
+
+
+def pdf_setup(wd: Path) -> None:
+    """Three PDFs made with the server's own PyMuPDF: a four-page handbook, an invoice, a form with two text fields."""
+    docs = wd / "docs"
+    docs.mkdir()
+    sh(wd, str(KLARPDF_PY), "-c", PDF_SETUP, str(docs), env=frozen_clock())
+
+
+def _doc(wd: Path, name: str) -> str:
+    return str(wd / "docs" / name)
+
+
+async def pdf_handbook_edit(s: Rec, wd: Path) -> None:
+    hb = _doc(wd, "handbook.pdf")
+    await s.call("get_info", {"path": hb})
+    await s.call("get_outline", {"path": hb})
+    await s.call("search", {"path": hb, "query": "remote"})
+    await s.call("extract_text", {"path": hb, "pages": [3]})
+    await s.call("get_links", {"path": hb})
+    v2 = _doc(wd, "handbook-v2.pdf")
+    await s.call("reorder", {"path": hb, "order": [1, 4, 2, 3], "out": v2})
+    await s.call("get_outline", {"path": v2}, note="the outline after moving Contacts to page 2")
+    await s.call("extract_text", {"path": v2, "pages": [2]})
+    staff = _doc(wd, "handbook-staff.pdf")
+    await s.call("delete_pages", {"path": v2, "pages": [2], "out": staff})
+    await s.call("get_info", {"path": staff})
+    await s.call(
+        "set_outline",
+        {
+            "path": staff,
+            "entries": [
+                {"level": 1, "title": "Welcome", "page": 1},
+                {"level": 1, "title": "Hours", "page": 2},
+                {"level": 1, "title": "Expenses", "page": 3},
+            ],
+            "out": _doc(wd, "handbook-final.pdf"),
+            "replace_outline": True,
+        },
+    )
+    await s.call("get_outline", {"path": _doc(wd, "handbook-final.pdf")})
+    await s.call("reorder", {"path": hb, "order": [2, 1, 3, 4], "out": v2}, note="error case: out exists")
+    await s.call("reorder", {"path": hb, "order": [2, 1, 3, 4], "out": v2, "overwrite": True})
+    await s.call("get_heading_candidates", {"path": v2, "pages": [1, 2]})
+
+
+async def pdf_pack_and_redact(s: Rec, wd: Path) -> None:
+    inv, hb = _doc(wd, "invoice-2026-001.pdf"), _doc(wd, "handbook.pdf")
+    await s.call("get_info", {"path": inv})
+    hit = await s.call("search", {"path": inv, "query": "Total: 1,250.00 EUR"})
+    found = (hit.data or {}).get("result", hit.data or {})  # structuredContent is {"result": ...}
+    total_boxes = [[b for h in found.get("hits", []) for b in h["boxes"]]]  # one hit per word: one mark for all
+    s.capture(boxes=total_boxes[0])
+    pack = _doc(wd, "pack.pdf")
+    await s.call("merge", {"paths": [inv, hb], "out": pack})
+    await s.call("get_info", {"path": pack})
+    await s.call("extract_pages", {"path": pack, "pages": [1, 4], "out": _doc(wd, "pack-short.pdf")})
+    await s.call("extract_text", {"path": _doc(wd, "pack-short.pdf")})
+    redacted = _doc(wd, "invoice-redacted.pdf")
+    await s.call("redact_text", {"path": inv, "out": redacted, "query": "IBAN DE44 5001 0517 5407 3249 31"})
+    await s.call("search", {"path": redacted, "query": "IBAN"}, note="the redacted text is gone")
+    await s.call("search", {"path": inv, "query": "IBAN"}, note="the original is untouched")
+    await s.call("rotate", {"path": inv, "degrees": 90, "out": _doc(wd, "invoice-landscape.pdf")})
+    await s.call("get_info", {"path": _doc(wd, "invoice-landscape.pdf")})
+    await s.call(
+        "annotate",
+        {
+            "path": inv,
+            "marks": [{"type": "highlight", "page": 1, "text": "Total: 1,250.00 EUR"}],
+            "out": _doc(wd, "invoice-marked.pdf"),
+        },
+        note="error case: a mark without boxes",
+    )
+    await s.call(
+        "annotate",
+        {
+            "path": inv,
+            "marks": [
+                {"type": "highlight", "page": 1, "boxes": total_boxes[0], "color": "green", "note": "Paid 2026-01-18"},
+                {"type": "underline", "page": 1, "box": [72.0, 152.0, 300.0, 167.0]},
+            ],
+            "out": _doc(wd, "invoice-marked.pdf"),
+        },
+    )
+    await s.call("get_annotations", {"path": _doc(wd, "invoice-marked.pdf")})
+    await s.call(
+        "split",
+        {"path": hb, "out_dir": _doc(wd, "chapters"), "ranges": ["1-2", "3-4"]},
+        note="error case: no such folder",
+    )
+    await s.call("split", {"path": hb, "out_dir": str(wd / "docs"), "ranges": ["1-2", "3-4"]})
+
+
+async def pdf_mistakes(s: Rec, wd: Path) -> None:
+    form = _doc(wd, "leave-form.pdf")
+    await s.call("get_info", {"path": _doc(wd, "handbok.pdf")}, note="error case: misspelt file name")
+    await s.call("get_info", {"path": "/etc/hosts"}, note="error case: outside the allowed folder")
+    await s.call("extract_text", {"path": _doc(wd, "handbook.pdf"), "pages": [9]}, note="error case: page past the end")
+    await s.call("get_form_fields", {"path": form})
+    filled = _doc(wd, "leave-filled.pdf")
+    await s.call(
+        "fill_form",
+        {"path": form, "values": {"employee_name": "Maria Lopez", "first_day": "2026-03-02"}, "out": filled},
+    )
+    await s.call("get_form_fields", {"path": filled})
+    await s.call(
+        "fill_form",
+        {"path": form, "values": {"manager": "Tom"}, "out": _doc(wd, "leave-x.pdf")},
+        note="error case: unknown field",
+    )
+    await s.call(
+        "fill_form", {"path": form, "values": {"employee_name": "Tom"}, "out": filled}, note="error case: out exists"
+    )
+    await s.call(
+        "rotate",
+        {"path": form, "degrees": 45, "out": _doc(wd, "leave-rot.pdf")},
+        note="error case: not a multiple of 90",
+    )
+    await s.call(
+        "delete_pages",
+        {"path": form, "pages": [1], "out": _doc(wd, "empty.pdf")},
+        note="error case: deleting every page",
+    )
+    await s.call(
+        "reorder",
+        {"path": _doc(wd, "handbook.pdf"), "order": [1, 2], "out": _doc(wd, "half.pdf")},
+        note="error case: order misses pages",
+    )
+    await s.call(
+        "merge", {"paths": [form], "out": "/tmp/outside.pdf"}, note="error case: out outside the allowed folder"
+    )
+    await s.call("search", {"path": form, "query": ""}, note="error case: empty query")
+    await s.call("flatten", {"path": filled, "out": _doc(wd, "leave-flat.pdf")})
+    await s.call("get_form_fields", {"path": _doc(wd, "leave-flat.pdf")}, note="no fields after flattening")
+    await s.call("compress", {"path": form, "out": _doc(wd, "small.pdf")}, note="error case: unknown tool")
+
+
 def build_servers() -> list[ServerDef]:
     npm = lambda exe: str(NPM_BIN / exe)  # noqa: E731
     S = Session
@@ -13082,6 +13797,68 @@ def build_servers() -> list[ServerDef]:
                 S("cal_mistakes", cal_mistakes, radicale_start, teardown=radicale_stop),
             ],
         ),
+        # the twenty-first batch (installed under .cache/record21): held-out data
+        ServerDef(
+            "rpg_campaign",
+            "iflow-mcp-study-flamingo-gamemaster-mcp==0.1.0 "
+            "(PyPI, fastmcp 2.14.7 `FastMCP` on mcp 1.30.0, Python 3.12)",
+            lambda wd, s: StdioServerParameters(
+                command=str(GAMEMASTER_PY),
+                args=["-c", _gamemaster_launch(20260120 + sum(s.id.encode()))],
+                cwd=str(wd),
+                env=gamemaster_env(wd),
+            ),
+            [
+                S("rpg_new_campaign", rpg_new_campaign),
+                S("rpg_combat_night", rpg_combat_night),
+                S("rpg_mistakes", rpg_mistakes),
+            ],
+        ),
+        ServerDef(
+            "rfq_quotes",
+            "hvac-quotes-mcp==1.0.0 (PyPI, its own JSON-RPC loop, no SDK)",
+            lambda wd, s: StdioServerParameters(
+                command=str(HVAC_PY),
+                args=["-c", _hvac_launch(20260120 + sum(s.id.encode()))],
+                cwd=str(wd),
+                env=hvac_env(wd),
+            ),
+            [
+                S("rfq_replace_condenser", rfq_replace_condenser),
+                S("rfq_two_jobs", rfq_two_jobs),
+                S("rfq_mistakes", rfq_mistakes),
+            ],
+        ),
+        ServerDef(
+            "test_mailbox",
+            "mcp-server-testmailbox==1.0.0 (PyPI, mcp 1.9.4 `FastMCP`, pydantic 2.11.10)",
+            lambda wd, s: StdioServerParameters(
+                command=str(MAILBOX_PY),
+                args=["-c", _mailbox_launch(20260120 + sum(s.id.encode()))],
+                cwd=str(wd),
+                env=mailbox_env(wd),
+            ),
+            [
+                S("mailbox_signup_check", mailbox_signup_check, mailbox_setup),
+                S("mailbox_cleanup", mailbox_cleanup, mailbox_setup),
+                S("mailbox_mistakes", mailbox_mistakes, mailbox_setup),
+            ],
+        ),
+        ServerDef(
+            "pdf_toolkit",
+            "klarpdf==0.20.0 (PyPI, mcp 2.0.0 `MCPServer`, PyMuPDF 1.27.2.3)",
+            lambda wd, s: StdioServerParameters(
+                command=str(KLARPDF_BIN),
+                args=["--allow-root", str(wd / "docs")],
+                cwd=str(wd),
+                env={**frozen_clock(), "HOME": str(wd)},
+            ),
+            [
+                S("pdf_handbook_edit", pdf_handbook_edit, pdf_setup),
+                S("pdf_pack_and_redact", pdf_pack_and_redact, pdf_setup),
+                S("pdf_mistakes", pdf_mistakes, pdf_setup),
+            ],
+        ),
     ]
     return servers + bfcl_servers()
 
@@ -13107,6 +13884,7 @@ BATCHES: dict[str, tuple[Path, list[str], dict[str, list[list[str]]]]] = {
     "record18": (EIGHTEENTH, EIGHTEENTH_NPM_PACKAGES, EIGHTEENTH_VENVS),
     "record19": (NINETEENTH, NINETEENTH_NPM_PACKAGES, NINETEENTH_VENVS),
     "record20": (TWENTIETH, TWENTIETH_NPM_PACKAGES, TWENTIETH_VENVS),
+    "record21": (TWENTYFIRST, TWENTYFIRST_NPM_PACKAGES, TWENTYFIRST_VENVS),
 }
 
 
@@ -13122,6 +13900,8 @@ def install(batches: list[str] | None = None) -> None:
             venv = root / f"venv-{venv_name}"
             if not (venv / "bin" / "python").exists():
                 python = NINETEENTH_PYTHON.get(venv_name, sys.executable) if root == NINETEENTH else sys.executable
+                if root == TWENTYFIRST:
+                    python = TWENTYFIRST_PYTHON.get(venv_name, sys.executable)
                 subprocess.run([python, "-m", "venv", str(venv)], check=True)
             for pkgs in steps:
                 subprocess.run([str(venv / "bin" / "pip"), "install", "-q", *pkgs], check=True)
@@ -13136,7 +13916,7 @@ def main() -> None:
         "--install-batch",
         action="append",
         choices=sorted(BATCHES),
-        help="install only this batch (repeatable): devservers, record2, ..., record20",
+        help="install only this batch (repeatable): devservers, record2, ..., record21",
     )
     ap.add_argument("--list", action="store_true", help="list servers and sessions and exit")
     ap.add_argument("--tools-only", action="store_true", help="only write <server>.tools.yaml")
