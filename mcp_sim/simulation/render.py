@@ -360,11 +360,26 @@ def _fill_json(template: Any, fill: Fill, defaults: dict[str, Any], key: str) ->
         if fill.mint and ID_KEY.match(key) and _plain_id(template):  # the example's id, now this record's
             fill.minted.setdefault(template, value)
         return _as_shown(value, isinstance(template, int) and not isinstance(template, bool))
+    if (alias := _alias_of(key, fill.record, template)) is not None:  # ``modelVersion`` for ``model_version``
+        return _as_shown(fill.record[alias], isinstance(template, int) and not isinstance(template, bool))
     if ID_KEY.match(key) and _plain_id(template):
         return _id_like(template, fill)
     if isinstance(template, str) and fill.minted:  # "Created ... with ID: presentation_1": the id given here
         return _renamed(template, fill.minted)
     return template
+
+
+def _alias_of(key: str, record: dict[str, Any], template: Any) -> str | None:
+    """The record's field an answer's key names in another case (``modelVersion``, ``model_version``, ``deviceSN``
+    for ``device_sn``): an example that left the argument out showed its default as a constant, which this call's
+    value replaces. Ids are left to the id rules; only a plain value stands for a plain value."""
+    if not key or ID_KEY.match(key) or isinstance(template, dict | list) or key in record:
+        return None
+    wanted = key.replace("_", "").replace("-", "").lower()
+    for name, value in record.items():
+        if name.replace("_", "").replace("-", "").lower() == wanted and not isinstance(value, dict | list):
+            return name
+    return None
 
 
 def _as_shown(value: Any, number: bool) -> Any:

@@ -160,3 +160,21 @@ async def test_a_learned_sentence_names_the_record_the_call_refers_to() -> None:
 def test_publishing_a_record_named_by_its_id_makes_none() -> None:
     effect = infer_effect(spec("publish_post", {"post_id": {"type": "string"}}))
     assert effect.kind == "none"  # the post is there already: a new one would conflict with it
+
+
+def test_an_answer_key_in_another_case_shows_the_argument_the_example_left_out() -> None:
+    # the example call left ``model_version`` out, so its answer showed the default as a constant
+    example = Example(
+        arguments={"device_sn": "CAM-1", "note": "first capture"},
+        result={
+            "content": [{"type": "text", "text": "{}"}],
+            "structuredContent": {"deviceSN": "CAM-1", "modelVersion": "v1.0", "note": "first capture"},
+        },
+    )
+    template = template_of(example)
+    assert template is not None
+    record = {"device_sn": "CAM-9", "model_version": "v2.5", "note": "second capture"}
+    answer = render(template, Fill({"device_sn": "CAM-9", "note": "second capture"}, record=record))
+    assert answer.structured_content == {"deviceSN": "CAM-9", "modelVersion": "v2.5", "note": "second capture"}
+    bare = render(template, Fill({"device_sn": "CAM-9", "note": "second capture"}))  # nothing holds a version
+    assert bare.structured_content is not None and bare.structured_content["modelVersion"] == "v1.0"
