@@ -85,6 +85,7 @@ class Fill:
     listed: bool = False  # inside a list the example showed as it was: its ids are what that list held
     one: bool = True  # the answer is one entity's, so its lists never list it (False: a read that selects a list)
     names: list[str] = field(default_factory=list)  # the names of the records the call names, for ``{{@namedN}}``
+    unasked: frozenset[str] = frozenset()  # arguments this call gives that the template's example call did not
 
 
 def render(template: Template, fill: Fill) -> CallToolResult:
@@ -96,6 +97,7 @@ def render(template: Template, fill: Fill) -> CallToolResult:
         text = with_new_id(text, fill.record, fill.arguments) if fill.mint else text  # the id the ledger gave it
         return CallToolResult(content=[TextContent(type="text", text=text)], is_error=template.is_error)
     fill = replace(fill, record=with_named_fields(template.body, fill.record))  # the entity an action names
+    fill.unasked = frozenset(k for k in fill.arguments if f"arg:{k}" not in template.cues)
     return carried(template, _fill_json(template.body, fill, template.defaults, ""))
 
 
@@ -360,6 +362,9 @@ def _fill_json(template: Any, fill: Fill, defaults: dict[str, Any], key: str) ->
         if fill.mint and ID_KEY.match(key) and _plain_id(template):  # the example's id, now this record's
             fill.minted.setdefault(template, value)
         return _as_shown(value, isinstance(template, int) and not isinstance(template, bool))
+    if key in fill.unasked and not fill.listed and _same_kind(template, fill.arguments[key]):
+        # ``"room": "default"``: the example's call left ``room`` out; this call's ``room`` is the answer's
+        return fill.arguments[key]
     if (alias := _alias_of(key, fill.record, template)) is not None:  # ``modelVersion`` for ``model_version``
         return _as_shown(fill.record[alias], isinstance(template, int) and not isinstance(template, bool))
     if ID_KEY.match(key) and _plain_id(template):
@@ -367,6 +372,16 @@ def _fill_json(template: Any, fill: Fill, defaults: dict[str, Any], key: str) ->
     if isinstance(template, str) and fill.minted:  # "Created ... with ID: presentation_1": the id given here
         return _renamed(template, fill.minted)
     return template
+
+
+def _same_kind(template: Any, value: Any) -> bool:
+    """Whether an argument can stand where the example showed ``template``: text for text, a number for a number,
+    a flag for a flag (never an object or a list)."""
+    if isinstance(template, bool) or isinstance(value, bool):
+        return isinstance(template, bool) and isinstance(value, bool)
+    if isinstance(template, str):
+        return isinstance(value, str)
+    return isinstance(template, int | float) and isinstance(value, int | float)
 
 
 def _alias_of(key: str, record: dict[str, Any], template: Any) -> str | None:
@@ -405,7 +420,13 @@ def _renamed(text: str, minted: dict[str | int, Any]) -> str:
 MIN_NAMED_ID = 4  # "1" or "42" inside a sentence is as likely a count as the example's id
 
 
-COUNT_KEYS = frozenset({"count", "total", "total_count", "totalCount"})
+# the integer beside a listed array that counts it: ``total``, ``count``, ``total_matching``, ``result_count``,
+# ``num_items`` (not ``total_pages`` or ``total_amount``, which count or sum something else)
+COUNTS = re.compile(
+    r"(?:total|count|n|num)(?:_?(?:matching|matches|found|results?|items?|records?|entries|rows|count))?"
+    r"|(?:results?|items?|matches|records?|entries|rows)_?(?:count|total)|totalCount|resultCount|itemCount",
+    re.IGNORECASE,
+)
 
 
 def _counted(template: dict[str, Any], filled: dict[str, Any]) -> dict[str, Any]:
@@ -414,7 +435,7 @@ def _counted(template: dict[str, Any], filled: dict[str, Any]) -> dict[str, Any]
     lists = [k for k, v in template.items() if isinstance(v, dict) and (EACH in v or RECORDS in v) and KEYED not in v]
     if len(lists) != 1 or not isinstance(filled.get(lists[0]), list):
         return filled
-    for key in COUNT_KEYS & set(template):
+    for key in [k for k in template if COUNTS.fullmatch(k)]:
         if isinstance(template[key], int) and not isinstance(template[key], bool):
             filled[key] = len(filled[lists[0]])
     return filled

@@ -178,3 +178,51 @@ def test_an_answer_key_in_another_case_shows_the_argument_the_example_left_out()
     assert answer.structured_content == {"deviceSN": "CAM-9", "modelVersion": "v2.5", "note": "second capture"}
     bare = render(template, Fill({"device_sn": "CAM-9", "note": "second capture"}))  # nothing holds a version
     assert bare.structured_content is not None and bare.structured_content["modelVersion"] == "v1.0"
+
+
+def test_an_argument_the_example_call_left_out_is_this_calls_where_the_answer_names_it() -> None:
+    example = Example(
+        arguments={"agent_name": "bob"},
+        result={
+            "content": [{"type": "text", "text": "{}"}],
+            "structuredContent": {"room": "default", "agent_name": "bob", "total_matching": 3, "messages": []},
+        },
+    )
+    template = template_of(example)
+    assert template is not None
+    answer = render(template, Fill({"agent_name": "ann", "room": "release"}))
+    assert answer.structured_content is not None
+    assert (answer.structured_content["room"], answer.structured_content["agent_name"]) == ("release", "ann")
+    same = render(template, Fill({"agent_name": "ann"}))  # no room given: the server's own
+    assert same.structured_content is not None and same.structured_content["room"] == "default"
+    wrong_kind = render(template, Fill({"agent_name": "ann", "room": 7}))  # a number where text was shown
+    assert wrong_kind.structured_content is not None and wrong_kind.structured_content["room"] == "default"
+
+
+async def test_a_learned_listing_shows_the_messages_sent_under_their_ids_and_counts_them() -> None:
+    listed = {
+        "room": "default",
+        "total_matching": 3,
+        "messages": [{"id": 9, "content": "hello"}, {"id": 10, "content": "again"}, {"id": 11, "content": "x"}],
+    }
+    specs = [
+        ToolSpec(name="send_message", input_schema=strings("content"), output_schema=SENT_OUT),
+        ToolSpec(
+            name="read_messages",
+            input_schema=strings("agent_name"),
+            examples=[
+                Example(
+                    arguments={"agent_name": "bob"}, result={"content": [{"type": "text", "text": json.dumps(listed)}]}
+                )
+            ],
+        ),
+    ]
+    experiment = Experiment.model_validate({"name": "chat", "seed": 3, "state": "memory://"})
+    calls = CallPath(
+        experiment, catalog_of(specs, "t"), {}, SchemaWorldModel(), MemoryStore(), NoPerturbations(), Routing("sim")
+    )
+    sent = structured(await calls.call("s", "send_message", {"content": "Deploy at noon"}))
+    read = await calls.call("s", "read_messages", {"agent_name": "ann"})
+    body = json.loads(read.content[0].text)  # type: ignore[union-attr]
+    assert body["messages"] == [{"id": sent["message_id"], "content": "Deploy at noon"}]
+    assert body["total_matching"] == 1

@@ -103,7 +103,7 @@ from mcp_sim.simulation.constant import is_example_data, is_example_text
 from mcp_sim.simulation.directives import item_failures
 from mcp_sim.simulation.learned import AnswerShapes, Template, example_body, learn
 from mcp_sim.simulation.numbering import numbered_id
-from mcp_sim.simulation.render import ID_KEY, Fill, mint_like, next_number, recalled_fields, render
+from mcp_sim.simulation.render import COUNTS, ID_KEY, Fill, mint_like, next_number, recalled_fields, render
 from mcp_sim.state.base import Turn
 
 Select = Callable[[list[dict[str, Any]]], list[dict[str, Any]]]  # the records a list call selects of those found
@@ -890,6 +890,8 @@ class _Answer:
         named = [f"{entity}_id", camel(f"{entity}_id")]  # what an item calls its record's id, no tool saying
         argument = (types.id_arguments.get(entity) if types else None) or next((k for k in named if k in keys), None)
         id_field = types.id_fields.get(entity, "id") if types else "id"
+        if id_field in record and "id" in keys and "id" not in record:
+            record = {"id": record[id_field], **record}  # kept as ``message_id``, listed as ``id`` (``_item_id``)
         if argument is None or argument not in keys or argument in record or id_field not in record:
             return record
         return {**record, argument: record[id_field]}
@@ -1033,7 +1035,7 @@ class _Answer:
             body[key] = [_fill(self.values, item_schema, r) for r in searches.searched(shown, self.args, self._ranks())]
         if arrays:
             for key in body:
-                if _COUNTS.fullmatch(key) and isinstance(body[key], int) and not isinstance(body[key], bool):
+                if COUNTS.fullmatch(key) and isinstance(body[key], int) and not isinstance(body[key], bool):
                     body[key] = len(body[arrays[0]])
             self._complete(schema, body)
         for key, sub in props.items():
@@ -1043,13 +1045,6 @@ class _Answer:
 
 
 _NAME_FIELDS = ("name", "title", "label", "subject", "display_name", "displayName")  # how a record is named
-# the integer beside a listed array that counts it: ``total``, ``count``, ``total_matching``, ``result_count``,
-# ``num_items`` (not ``total_pages`` or ``total_amount``, which count or sum something else)
-_COUNTS = re.compile(
-    r"(?:total|count|n|num)(?:_?(?:matching|matches|found|results?|items?|records?|entries|rows|count))?"
-    r"|(?:results?|items?|matches|records?|entries|rows)_?(?:count|total)|totalCount|resultCount|itemCount",
-    re.IGNORECASE,
-)
 
 
 def _fill(values: ValueMaker, schema: dict[str, Any], record: dict[str, Any], parent: str = "") -> Any:
