@@ -59,6 +59,8 @@ _TAGGED_HEX = re.compile(
 )
 MIN_SIBLINGS = 2  # observed tools that must agree before a server's envelope is assumed
 _CODE = re.compile(r"[\w.-]{1,32}")  # a status or error code, not a sentence
+# a random token a server mints (nanoid, base36): letters and digits mixed, five characters or more
+_OPAQUE = re.compile(r"(?=[A-Za-z0-9]*\d[A-Za-z])[A-Za-z0-9]{5,40}")
 _UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
 
 
@@ -562,7 +564,34 @@ def mint_like(example: str | int, number: int, rng: random.Random) -> str | int:
         head, digits = tagged.groups()
         made = f"{rng.getrandbits(4 * len(digits)):0{len(digits)}x}"
         return head + (made.upper() if digits.upper() == digits else made)
+    head, _, token = example.rpartition("_" if "_" in example else "-")
+    if _opaque(token):  # kcouxm2a, task_1768910400000_2ozbumfzd: another token of the same make
+        # drawn from the example and the number, not the call's dice: an answer that names the same thing again
+        # before anything new is made (a workflow's conversation id) names it alike, as ``prefix-<n>`` ids do
+        made = _token_like(token, random.Random(f"{example}:{number}"))
+        return f"{head}{example[len(head)] if head else ''}{made}"
     numbered = _NUMBERED.match(example)
     if numbered:
         return f"{numbered.group(1)}{number}"
     return f"{example}-{number}"
+
+
+def _opaque(token: str) -> bool:
+    """A random token a server mints (nanoid, base36: ``kcouxm2a``, ``u2o7y550``): letters after digits, not a
+    counter after a word (``task7``) nor a timestamp with a letter in it (``20260120T120000``)."""
+    digits = sum(c.isdigit() for c in token)
+    return _OPAQUE.fullmatch(token) is not None and digits <= 0.7 * len(token)
+
+
+def _token_like(token: str, rng: random.Random) -> str:
+    """A random token as long as ``token`` and drawn from the kinds of character it uses (lower, upper, digits)."""
+    alphabet = "".join(
+        chars
+        for chars, used in (
+            ("abcdefghijklmnopqrstuvwxyz", any(c.islower() for c in token)),
+            ("ABCDEFGHIJKLMNOPQRSTUVWXYZ", any(c.isupper() for c in token)),
+            ("0123456789", any(c.isdigit() for c in token)),
+        )
+        if used
+    )
+    return "".join(rng.choice(alphabet) for _ in token)

@@ -4,6 +4,8 @@ by, counted beside the list; and a learned sentence quoting a record's name name
 from __future__ import annotations
 
 import json
+import random
+import re
 from typing import Any
 
 import pytest
@@ -17,7 +19,7 @@ from mcp_sim.perturbations.base import NoPerturbations
 from mcp_sim.routing.flags import Routing
 from mcp_sim.simulation.builtin.simulator import SchemaWorldModel
 from mcp_sim.simulation.learned import template_of
-from mcp_sim.simulation.render import Fill, render
+from mcp_sim.simulation.render import Fill, mint_like, render
 from mcp_sim.state.memory import MemoryStore
 
 
@@ -226,3 +228,14 @@ async def test_a_learned_listing_shows_the_messages_sent_under_their_ids_and_cou
     body = json.loads(read.content[0].text)  # type: ignore[union-attr]
     assert body["messages"] == [{"id": sent["message_id"], "content": "Deploy at noon"}]
     assert body["total_matching"] == 1
+
+
+def test_a_random_token_id_is_minted_as_another_token_of_the_same_make() -> None:
+    rng = random.Random(0)
+    made = mint_like("kcouxm2a", 2, rng)
+    assert isinstance(made, str) and re.fullmatch(r"[a-z0-9]{8}", made) and made != "kcouxm2a"
+    assert mint_like("kcouxm2a", 2, random.Random(9)) == made  # the same number names the same thing
+    assert mint_like("kcouxm2a", 3, rng) != made  # the next one made is another
+    tagged = mint_like("task_1768910400000_2ozbumfzd", 1, rng)
+    assert isinstance(tagged, str) and re.fullmatch(r"task_1768910400000_[a-z0-9]{9}", tagged)
+    assert mint_like("task-7", 3, rng) == "task-3"  # a counter stays a counter
