@@ -14,6 +14,7 @@ from mcp.types import Tool
 from pydantic import ValidationError
 
 from mcp_sim.catalog import coercion
+from mcp_sim.catalog.flat import plainly_valid
 from mcp_sim.config import LoadedExperiment, ToolSpec, ToolSpecFile
 from mcp_sim.config.schemas import no_retrieval, ref_problem
 from mcp_sim.errors import InvalidArguments, StartupError
@@ -41,6 +42,8 @@ class CatalogEntry:
     def check_arguments(self, arguments: dict[str, Any], unenforced: frozenset[str] = frozenset()) -> None:
         """Raise ``InvalidArguments`` naming the first offending field (the SDK does not check for us); a schema
         keyword in ``unenforced`` (one the server lets through: catalog/laxity.py) is not checked."""
+        if plainly_valid(self.validator, arguments):  # no error at all to find, so none left after the filters
+            return
         errors = (
             e
             for e in self.validator.iter_errors(arguments)

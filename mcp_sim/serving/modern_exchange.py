@@ -54,6 +54,7 @@ from starlette.types import Receive, Scope, Send
 from mcp_sim.serving.legacy_exchange import Exchange, declared_size
 
 _PARAM_PREFIX = MCP_PARAM_HEADER_PREFIX.lower()  # ASGI header names are lowercase
+_COMPACT = json.JSONEncoder(separators=(",", ":")).encode  # json.dumps(..., separators=...) without an encoder a call
 
 
 async def answer(
@@ -110,7 +111,7 @@ async def answer(
     except Exception as exc:
         reply = JSONRPCError(jsonrpc="2.0", id=req.id, error=modern_error_data(exc))
         status = ERROR_CODE_HTTP_STATUS.get(reply.error.code, 200)
-    content = json.dumps(reply.model_dump(mode="json", by_alias=True, exclude_none=True), separators=(",", ":"))
+    content = _COMPACT(reply.model_dump(mode="json", by_alias=True, exclude_none=True))
     await Response(content, status_code=status, media_type="application/json")(scope, receive, send)
     return True
 

@@ -459,5 +459,5 @@ async def _translated() -> AsyncIterator[None]:
         raise StoreUnavailable(f"Redis session store: {exc}{hint}") from exc
 
 
-def _dumps(data: Any) -> str:
-    return json.dumps(data, separators=(",", ":"))
+# json.dumps with any argument builds a JSONEncoder per call (about 1.7 us); one encoder, the same text
+_dumps = json.JSONEncoder(separators=(",", ":")).encode

@@ -305,5 +305,5 @@ CHECKPOINT_EVERY = 256  # small writes (3-4 pages each) between checkpoints; SQL
 BUSY_PAUSES_S = (0.0005, 0.001, 0.002, 0.004, 0.008, 0.016)  # a busy small write is tried again after each (31 ms)
 
 
-def _dumps(data: Any) -> str:
-    return json.dumps(data, separators=(",", ":"))
+# json.dumps with any argument builds a JSONEncoder per call (about 1.7 us); one encoder, the same text
+_dumps = json.JSONEncoder(separators=(",", ":")).encode

@@ -16,7 +16,7 @@ Commit, save and the RL operations (reset, fork, export, restore) are the same f
 
 from __future__ import annotations
 
-import uuid
+import os
 from abc import ABC, abstractmethod
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -152,7 +152,7 @@ class VersionedStore(ABC):
         return stored
 
     async def _persist(self, state: SessionState, turns: list[Turn], replace_history: bool) -> None:
-        write_id = uuid.uuid4().hex
+        write_id = os.urandom(16).hex()  # opaque, 128 random bits (uuid4().hex: 122 of them, 2 us against 0.6 us)
         await self._write(state, LedgerRows.of(state), turns, replace_history, write_id)
         state.stored_entities = _snapshot(state.ledger)
         self._hot.put(state, write_id)

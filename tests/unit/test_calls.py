@@ -82,7 +82,7 @@ def test_the_flat_schema_shortcut_says_valid_only_where_jsonschema_does() -> Non
 
     import jsonschema
 
-    from mcp_sim.calls import _plainly_valid
+    from mcp_sim.catalog.flat import plainly_valid as _plainly_valid
 
     schemas: list[dict[str, object]] = [
         {"type": "object", "properties": {"name": {"type": "string"}, "notes": {"type": "string"}}},
@@ -122,3 +122,69 @@ def test_the_flat_schema_shortcut_says_valid_only_where_jsonschema_does() -> Non
                 assert validator.is_valid(arguments), (schema, arguments)
     assert _plainly_valid(jsonschema.Draft202012Validator(schemas[0]), {"name": "w1"})
     assert fired > 100
+
+
+def test_check_arguments_takes_the_flat_shortcut_and_still_refuses_the_rest(tmp_path: Path) -> None:
+    """The shortcut lives in ``CatalogEntry.check_arguments`` (stop 31): a call the flat schema holds never reaches
+    jsonschema's walk; anything else still gets the validator's own message."""
+    import dataclasses
+
+    from tests.unit.helpers import tools_path
+
+    schema = {"type": "object", "properties": {"title": {"type": "string"}}, "required": ["title"]}
+    path = tools_path(tmp_path, [{"name": "make", "description": "Make one.", "inputSchema": schema}])
+    entry = path.catalog.get("make")
+    assert entry is not None
+
+    class Walks:
+        def __init__(self, validator: object) -> None:
+            self.schema = getattr(validator, "schema")  # noqa: B009
+            self.walks = 0
+            self._validator = validator
+
+        def iter_errors(self, arguments: object) -> object:
+            self.walks += 1
+            return self._validator.iter_errors(arguments)  # type: ignore[attr-defined]
+
+    counted = Walks(entry.validator)
+    probe = dataclasses.replace(entry, validator=counted)  # type: ignore[arg-type]
+    probe.check_arguments({"title": "t"})
+    assert counted.walks == 0
+    for wrong in ({"title": 3}, {}, {"title": True}):
+        with pytest.raises(InvalidArguments) as refused:
+            probe.check_arguments(wrong)
+        with pytest.raises(InvalidArguments) as same:
+            entry.check_arguments(wrong)
+        assert str(refused.value) == str(same.value)
+    assert counted.walks == 3
+
+
+def test_siblings_are_worked_out_once_per_catalog_and_follow_a_replaced_one(tmp_path: Path) -> None:
+    from mcp_sim.catalog.specs import Catalog
+
+    path = tickets_path(tmp_path)
+    entry = next(iter(path.catalog))
+    home = entry.upstream or entry.source
+    expected = [e.spec for e in path.catalog if (e.upstream or e.source) == home]
+    first = path._siblings(entry)
+    assert first == expected
+    assert path._siblings(entry) is first  # kept
+    path.catalog = Catalog([entry])  # the admin API replaces the catalog (a profile switch)
+    assert path._siblings(entry) == [entry.spec]
+
+
+def test_a_session_copy_is_independent_of_its_original() -> None:
+    from mcp_sim.ledger.entities import Ledger
+    from mcp_sim.state.base import SessionState
+
+    state = SessionState("e", "k", call_count=2, tool_calls={"a": 2}, ledger=Ledger(), cursors={"c": {"n": [1]}})
+    state.routing = {"default": "sim", "overrides": {"x": "real"}}
+    copied = state.copy()
+    assert type(copied) is SessionState and copied == state and copied is not state
+    copied.tool_calls["a"] = 3
+    copied.cursors["c"]["n"].append(2)
+    assert copied.routing is not None
+    copied.routing["overrides"]["y"] = "sim"
+    copied.call_count = 9
+    assert state.tool_calls == {"a": 2} and state.cursors == {"c": {"n": [1]}} and state.call_count == 2
+    assert state.routing == {"default": "sim", "overrides": {"x": "real"}}
