@@ -522,8 +522,26 @@ def _overlay(rendered: Any, record: dict[str, Any]) -> Any:
     shared = {k for k in rendered if k in record and not ID_KEY.match(k)}
     own = [k for k, v in record.items() if k not in rendered and not k.startswith("$") and _column(v)]
     if not rendered or (not shared and len(own) >= MIN_OWN_FIELDS):  # {}: no form was seen for the record's type
-        return {k: v for k, v in record.items() if not k.startswith("$")}
+        return {k: v for k, v in record.items() if not k.startswith("$") and not _how_made(k, v, record)}
     return {k: record.get(k, v) for k, v in rendered.items()}
+
+
+# what a generic store's create was told beside the row (``create_record(table="loans", data={...})``), not a column
+_MAKING_ARGUMENTS = frozenset({"table", "table_name", "tableName", "collection", "collection_name", "sql", "query"})
+
+
+def _how_made(key: str, value: Any, record: dict[str, Any]) -> bool:
+    """Whether a field the session stored with a row is how the row was made, not one of its columns: the table the
+    create named, the statement it ran, or the create's answer repeating the row's id (``insertedId``)."""
+    if key in _MAKING_ARGUMENTS:
+        return True
+    return (
+        key != "id"
+        and ID_KEY.match(key) is not None
+        and "id" in record
+        and str(value) == str(record["id"])
+        and (key.lower().startswith(("inserted", "created", "new", "last")))
+    )
 
 
 MIN_OWN_FIELDS = 3  # plain fields a record has beyond an example item's before it is taken for another kind of row

@@ -239,3 +239,39 @@ def test_a_random_token_id_is_minted_as_another_token_of_the_same_make() -> None
     tagged = mint_like("task_1768910400000_2ozbumfzd", 1, rng)
     assert isinstance(tagged, str) and re.fullmatch(r"task_1768910400000_[a-z0-9]{9}", tagged)
     assert mint_like("task-7", 3, rng) == "task-3"  # a counter stays a counter
+
+
+async def test_a_generic_stores_rows_list_their_columns_not_how_they_were_made() -> None:
+    book = {"id": 1, "isbn": "978-0", "title": "SICP"}
+    specs = [
+        ToolSpec(
+            name="create_record",
+            input_schema={"type": "object", "properties": {"table": {"type": "string"}, "data": {"type": "object"}}},
+            examples=[
+                Example(
+                    arguments={"table": "books", "data": {"isbn": "978-0", "title": "SICP"}},
+                    result={"content": [{"type": "text", "text": '{"message": "Record created", "insertedId": 1}'}]},
+                )
+            ],
+        ),
+        ToolSpec(
+            name="read_records",
+            input_schema={"type": "object", "properties": {"table": {"type": "string"}}},
+            examples=[
+                Example(
+                    arguments={"table": "books"}, result={"content": [{"type": "text", "text": json.dumps([book])}]}
+                )
+            ],
+        ),
+    ]
+    experiment = Experiment.model_validate({"name": "store", "seed": 0, "state": "memory://"})
+    calls = CallPath(
+        experiment, catalog_of(specs, "t"), {}, SchemaWorldModel(), MemoryStore(), NoPerturbations(), Routing("sim")
+    )
+    await calls.call(
+        "s", "create_record", {"table": "loans", "data": {"book_id": 1, "member_id": 3, "due": "2026-02-03"}}
+    )
+    read = await calls.call("s", "read_records", {"table": "loans"})
+    rows = json.loads(read.content[0].text)  # type: ignore[union-attr]
+    assert len(rows) == 1 and {"book_id", "member_id", "due"} <= set(rows[0])
+    assert not {"table", "insertedId", "data"} & set(rows[0])  # the create's table and answer are no columns
