@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from mcp_sim.errors import InvalidArguments
+from mcp_sim.simulation.builtin.per_turn import SHORT, Folded
 from mcp_sim.state.base import Turn
 
 LOOKBACK = 256  # earlier turns searched for the same name: bounds the cost of a create in long sessions
@@ -63,6 +64,25 @@ def check(tool: str, arguments: dict[str, Any], earlier: list[Turn]) -> None:
     wanted = names_in(arguments, tool)
     if not wanted or not creates(tool):
         return
+    if len(earlier) <= SHORT:  # a short session: scanned (what the fold gives, with no fold to keep)
+        _scan(tool, wanted, earlier)
+        return
+    made, start = _FOLDED.over(earlier)  # the session's creates and removals, folded once per turn
+    last = made.creates.get((tool, frozenset(wanted.items())))  # the last successful create of these names
+    taken = last is not None and last >= start
+    if last is not None and taken:  # undone by a later successful removal naming one of its values
+        values = set(wanted.values())
+        for at, removed in reversed(made.removals):
+            if at <= last:
+                break
+            if values & removed:
+                taken = False
+                break
+    if taken:
+        _taken(tool, wanted)
+
+
+def _scan(tool: str, wanted: dict[str, str], earlier: list[Turn]) -> None:
     taken = False
     for turn in earlier:
         if not _succeeded(turn):
@@ -72,8 +92,12 @@ def check(tool: str, arguments: dict[str, Any], earlier: list[Turn]) -> None:
         elif taken and _words(turn.tool) & _REMOVES and set(wanted.values()) & _values(turn.arguments):
             taken = False
     if taken:
-        shown = ", ".join(f"{k}={v!r}" for k, v in wanted.items())
-        raise InvalidArguments(f"Error executing tool {tool}: {shown} already exists")
+        _taken(tool, wanted)
+
+
+def _taken(tool: str, wanted: dict[str, str]) -> None:
+    shown = ", ".join(f"{k}={v!r}" for k, v in wanted.items())
+    raise InvalidArguments(f"Error executing tool {tool}: {shown} already exists")
 
 
 @lru_cache(maxsize=4096)  # per tool name: rules ask it for each of up to 64 earlier turns a call
@@ -96,3 +120,39 @@ def _values(arguments: dict[str, Any]) -> set[str]:
 
 def _succeeded(turn: Turn) -> bool:
     return turn.error is None and turn.result is not None and not turn.result.get("isError", False)
+
+
+def _past(turn: Turn) -> tuple[str, dict[str, str] | None, bool, frozenset[str]] | None:
+    """What ``check`` reads of an earlier turn: None for a failed one, else its tool, the names it chose (a create
+    of it, repeated, conflicts: None for a tool that does not create), whether its tool removes, and its string
+    values (what a removal takes away)."""
+    if not _succeeded(turn):
+        return None
+    removes = bool(_words(turn.tool) & _REMOVES)
+    names = names_in(turn.arguments, turn.tool) if creates(turn.tool) else None
+    return turn.tool, names, removes, frozenset(_values(turn.arguments)) if removes else frozenset()
+
+
+class _Made:
+    """What ``check`` reads of a session's turns: the position of the last successful create of each tool and
+    names, and the successful removals (position, string values), in order."""
+
+    def __init__(self) -> None:
+        self.creates: dict[tuple[str, frozenset[tuple[str, str]]], int] = {}
+        self.removals: list[tuple[int, frozenset[str]]] = []
+
+
+def _step(made: _Made, position: int, turn: Turn) -> None:
+    past = _past(turn)
+    if past is None:
+        return
+    tool, names, removes, values = past
+    if names:  # a create with no names matches no check (a check's names are never empty)
+        made.creates[(tool, frozenset(names.items()))] = position
+    if removes:
+        made.removals.append((position, values))
+
+
+# A create used to scan the session's last 64 turns again; the scan's outcome is the last matching create and
+# whether a removal of one of its values came after it, so the turns are folded once each (per_turn.py)
+_FOLDED = Folded(_Made, _step)

@@ -24,6 +24,7 @@ from functools import lru_cache
 from typing import Any
 
 from mcp_sim.errors import EntityNotFound, InvalidArguments
+from mcp_sim.simulation.builtin.per_turn import SHORT, Folded
 from mcp_sim.state.base import Turn
 
 _CREATES = frozenset({"create", "new", "make", "mkdir"})
@@ -58,8 +59,10 @@ class Name:
     scope: tuple[tuple[str, str], ...]
 
     def same(self, other: Name) -> bool:
-        if (self.kind, self.value) != (other.kind, other.value):
+        if self.value != other.value or self.kind != other.kind:
             return False
+        if not self.scope or not other.scope:
+            return True  # no scope key to disagree on
         mine, theirs = dict(self.scope), dict(other.scope)
         return all(mine[k] == theirs[k] for k in mine.keys() & theirs.keys())
 
@@ -76,27 +79,21 @@ def check(tool: str, description: str, arguments: dict[str, Any], earlier: list[
     roles = _roles(tool, arguments)
     if not roles.named:
         return
-    made: list[Name] = []
-    removed: list[Name] = []
-    for turn in earlier:
-        if turn.error is not None or turn.result is None or turn.result.get("isError", False):
-            continue
-        past = _roles(turn.tool, turn.arguments)
-        if past.removed:  # most calls remove nothing: the names made so far stand without a scan
-            made = [n for n in made if not any(n.same(r) for r in past.removed)]
-        if past.made:
-            removed = [n for n in removed if not any(n.same(m) for m in past.made)]
-        made += past.made
-        removed += past.removed
+    if len(earlier) <= SHORT:  # a short session: folded here, for this call only (no fold to keep)
+        folded, start = _Names(), 0
+        for position, turn in enumerate(earlier):
+            _step(folded, position, turn)
+    else:
+        folded, start = _FOLDED.over(earlier)  # names made and removed, folded once per turn
     for name in roles.named:
         if name in roles.made:
             continue
-        if any(name.same(r) for r in removed):
+        if folded.removed.holds(name, start):
             raise EntityNotFound(f"Error executing tool {tool}: {name.kind} '{name.value}' not found")
     creates = bool(_words(tool) & _CREATES)
     for name in roles.made if creates else []:
         refuses = (name.kind != "path" and not _ACCEPTS.search(description)) or bool(_REFUSES.search(description))
-        if refuses and any(name.same(m) for m in made) and not any(name.same(r) for r in removed):
+        if refuses and folded.made.holds(name, start) and not folded.removed.holds(name, start):
             raise InvalidArguments(f"Error executing tool {tool}: {name.kind} '{name.value}' already exists")
 
 
@@ -128,6 +125,63 @@ def _roles(tool: str, arguments: dict[str, Any]) -> _Roles:
             _ROLES.clear()  # a plain bound: what was dropped is worked out again, to the same value
         found = _ROLES[key] = _roles_of(tool, arguments)
     return found
+
+
+def _past(turn: Turn) -> _Roles | None:
+    """The roles of an earlier turn that succeeded; None for a failed one (it made and removed nothing)."""
+    if turn.error is not None or turn.result is None or turn.result.get("isError", False):
+        return None
+    return _roles(turn.tool, turn.arguments)
+
+
+class _Standing:
+    """Names as the session's turns left them (made, or removed): each with the position of the turn that gave
+    it and whether a later turn undid it, by kind and value."""
+
+    def __init__(self) -> None:
+        self._by: dict[tuple[str, str], list[list[Any]]] = {}  # (kind, value) -> [[position, name, undone]]
+
+    def add(self, name: Name, position: int) -> None:
+        self._by.setdefault((name.kind, name.value), []).append([position, name, False])
+
+    def undo(self, name: Name) -> None:
+        for entry in self._by.get((name.kind, name.value), ()):
+            if entry[1].same(name):
+                entry[2] = True
+
+    def holds(self, name: Name, start: int) -> bool:
+        """Whether a turn at or after ``start`` gave a name ``same`` as this one that no later turn undid."""
+        return any(
+            not undone and at >= start and had.same(name)
+            for at, had, undone in self._by.get((name.kind, name.value), ())
+        )
+
+
+class _Names:
+    """A session's names made and removed. ``check`` used to fold the last 64 turns anew each call: a made name
+    stands until a later turn removes it, a removed one until a later turn makes it, whatever came before, so
+    what the window starting at a position holds is what turns from there gave and no later turn undid."""
+
+    def __init__(self) -> None:
+        self.made = _Standing()
+        self.removed = _Standing()
+
+
+def _step(names: _Names, position: int, turn: Turn) -> None:
+    past = _past(turn)
+    if past is None:
+        return
+    for gone in past.removed:
+        names.made.undo(gone)
+    for made in past.made:
+        names.removed.undo(made)
+    for made in past.made:
+        names.made.add(made, position)
+    for gone in past.removed:
+        names.removed.add(gone, position)
+
+
+_FOLDED = Folded(_Names, _step)
 
 
 def _roles_of(tool: str, arguments: dict[str, Any]) -> _Roles:
@@ -244,9 +298,9 @@ def alive(earlier: list[Turn]) -> list[Name]:
     """The names the session's successful calls made or used and did not remove since, first seen first."""
     living: list[Name] = []
     for turn in earlier:
-        if turn.error is not None or turn.result is None or turn.result.get("isError", False):
+        past = _past(turn)
+        if past is None:
             continue
-        past = _roles(turn.tool, turn.arguments)
         living = [n for n in living if not any(n.same(r) for r in past.removed)]
         for name in [*past.named, *past.made]:
             if name not in past.removed and not any(name.same(m) for m in living):

@@ -17,6 +17,7 @@ from typing import Any
 
 from mcp_sim.ledger.effects import CHANGING
 from mcp_sim.simulation.builtin import sql
+from mcp_sim.simulation.builtin.per_turn import SHORT, Folded
 from mcp_sim.simulation.learned import failed_answer
 from mcp_sim.state.base import Turn
 
@@ -62,7 +63,21 @@ def recalled(arguments: dict[str, Any], earlier: list[Turn]) -> list[dict[str, A
 def related(arguments: dict[str, Any], earlier: list[Turn]) -> list[dict[str, Any]]:
     """The arguments of the earlier changing calls that share a term with this call's (the record it acts on,
     named again), least related first; none when no earlier change names anything this call does."""
-    chosen = [c for c in _ranked(arguments, earlier) if c[0] > 0][:MAX_RECALLED]
+    wanted = terms(arguments)
+    if not wanted:
+        return []
+    if len(earlier) <= SHORT:  # a short session: scanned (what the fold gives, with no fold to keep)
+        chosen = [c for c in _ranked(arguments, earlier) if c[0] > 0][:MAX_RECALLED]
+        return [args for _, _, args in reversed(chosen)]
+    changes, start = _FOLDED.over(earlier)  # the session's changes by term, folded once per turn
+    shared: dict[int, int] = {}  # position -> terms shared
+    for term in wanted:
+        for at in changes.by_term.get(term, ()):
+            if at >= start:
+                shared[at] = shared.get(at, 0) + 1
+    # in the window's order, then most related and latest first (as _ranked: a stable sort)
+    candidates = [(shared[at], *changes.calls[at]) for at in sorted(shared)]
+    chosen = sorted(candidates, key=lambda c: (c[0], c[1]), reverse=True)[:MAX_RECALLED]
     return [args for _, _, args in reversed(chosen)]
 
 
@@ -76,6 +91,37 @@ def _ranked(arguments: dict[str, Any], earlier: list[Turn]) -> list[tuple[int, i
         if (not observes(turn.tool) or sql.writes(turn.arguments)) and succeeded(turn) and turn.arguments
     ]
     return sorted(candidates, key=lambda c: (c[0], c[1]), reverse=True)
+
+
+def _changed_terms(turn: Turn) -> set[str] | None:
+    """The terms of a successful change's arguments; None for a read, a failure or a call given nothing (as
+    ``_ranked`` reads a turn)."""
+    if (not observes(turn.tool) or sql.writes(turn.arguments)) and succeeded(turn) and turn.arguments:
+        return terms(turn.arguments)
+    return None
+
+
+class _Changes:
+    """A session's successful changes: each one's index and arguments by position, and the positions of the
+    changes whose arguments hold each term, in order."""
+
+    def __init__(self) -> None:
+        self.calls: dict[int, tuple[int, dict[str, Any]]] = {}
+        self.by_term: dict[str, list[int]] = {}
+
+
+def _step(changes: _Changes, position: int, turn: Turn) -> None:
+    found = _changed_terms(turn)
+    if found is None:
+        return
+    changes.calls[position] = (turn.index, turn.arguments)
+    for term in found:
+        changes.by_term.setdefault(term, []).append(position)
+
+
+# ``related`` used to rank every change of the last 64 turns again each call; the changes that share a term are
+# found by term instead, among the turns folded once each (per_turn.py)
+_FOLDED = Folded(_Changes, _step)
 
 
 def succeeded(turn: Turn) -> bool:
