@@ -359,7 +359,11 @@ def infer_effect(spec: ToolSpec) -> EntityEffect:
         words = [words[first], *words[:first]]
     if kind is None or len(words) < 2:
         return _action(spec)
-    if kind == "read" and _reads_many(words, spec):  # get_messages, read_all_messages: a listing, named as a read
+    # a read that lists (get_messages, read_all_messages) still reads the record it is scoped by:
+    # ``get_email_links(inbox_id)`` of a deleted inbox is not found, where the ids of a ``list_`` filter it
+    # (``list_entries(feed_id)`` of a deleted feed lists nothing)
+    scoped = kind == "read" and _reads_many(words, spec)
+    if scoped:
         kind, words = "list", [words[0], *words[2 if words[1] == "all" else 1 :]]
     if words[0] == "close" and len(words) > 1 and singular(words[-1]) in _ENDED_BY_CLOSING:
         kind = "delete"  # close_session, close_connection: gone after it, unlike a closed issue
@@ -390,7 +394,7 @@ def infer_effect(spec: ToolSpec) -> EntityEffect:
         id_field = _id_field(spec, entity)
         refs = {k: v for k, v in _refs(spec.input_schema, None).items() if k != id_field}  # its own chosen id
         return EntityEffect(kind=kind, entity=entity, id=id_field, refs=refs)
-    return EntityEffect(kind=kind, entity=entity)
+    return EntityEffect(kind=kind, entity=entity, refs=_refs(spec.input_schema, None) if scoped else {})
 
 
 # plural words that name one record of figures or text, not many records (``get_stats``, ``get_file_contents``)

@@ -108,6 +108,39 @@ async def test_messages_sent_are_read_back_under_the_ids_they_were_given_and_cou
     assert read["total_matching"] == 2  # the count beside the list is its length
 
 
+INBOX_OUT = {"type": "object", "properties": {"inbox_id": {"type": "string"}}, "required": ["inbox_id"]}
+
+
+def mailbox() -> CallPath:
+    specs = [
+        ToolSpec(name="create_inbox", input_schema=strings("name"), output_schema=INBOX_OUT),
+        ToolSpec(name="delete_inbox", input_schema=strings("inbox_id")),
+        ToolSpec(name="get_email_links", input_schema=strings("inbox_id")),
+        ToolSpec(name="list_emails", input_schema=strings("inbox_id")),
+    ]
+    experiment = Experiment.model_validate({"name": "mail", "seed": 5, "state": "memory://"})
+    return CallPath(
+        experiment, catalog_of(specs, "t"), {}, SchemaWorldModel(), MemoryStore(), NoPerturbations(), Routing("sim")
+    )
+
+
+def test_a_read_of_many_checks_the_record_it_is_scoped_by_where_a_list_filters_by_it() -> None:
+    read = infer_effect(spec("get_email_links", strings("inbox_id")["properties"]))
+    assert (read.kind, read.entity, read.refs) == ("list", "email_link", {"inbox_id": "inbox"})
+    assert infer_effect(spec("list_emails", strings("inbox_id")["properties"])).refs == {}
+
+
+async def test_the_links_of_a_deleted_inbox_are_not_found_but_its_emails_filter_down_to_none() -> None:
+    calls = mailbox()
+    made = await calls.call("s", "create_inbox", {"name": "signup"})
+    inbox = structured(made)["inbox_id"]
+    assert not (await calls.call("s", "get_email_links", {"inbox_id": inbox})).is_error
+    assert not (await calls.call("s", "delete_inbox", {"inbox_id": inbox})).is_error
+    gone = await calls.call("s", "get_email_links", {"inbox_id": inbox})
+    assert gone.is_error and "not found" in gone.content[0].text.lower()  # type: ignore[union-attr]
+    assert not (await calls.call("s", "list_emails", {"inbox_id": inbox})).is_error
+
+
 def said(text: str) -> dict[str, Any]:
     return {"content": [{"type": "text", "text": text}], "structuredContent": {"result": text}, "isError": False}
 
