@@ -471,7 +471,13 @@ def _action(spec: ToolSpec) -> EntityEffect:
     return EntityEffect(kind="none", refs=_refs(spec.input_schema, None), unknown="allow")
 
 
+# nouns whose plural is the word itself: one series is not a "sery"
+_SAME_PLURAL = ("series", "species")
+
+
 def singular(word: str) -> str:
+    if word.endswith(_SAME_PLURAL):
+        return word
     for suffix, repl in (("ies", "y"), ("sses", "ss"), ("ches", "ch"), ("shes", "sh"), ("xes", "x")):
         if word.endswith(suffix):
             return word[: -len(suffix)] + repl
@@ -481,6 +487,8 @@ def singular(word: str) -> str:
 
 
 def plural(word: str) -> str:
+    if word.endswith(_SAME_PLURAL):
+        return word
     if word.endswith("y") and not word.endswith(("ay", "ey", "oy", "uy")):
         return word[:-1] + "ies"
     if word.endswith(("s", "x", "ch", "sh")):

@@ -56,6 +56,7 @@ from mcp_sim.simulation.builtin import (
     filled_scopes,
     grid,
     holdings,
+    implied,
     lifecycle,
     made,
     maps,
@@ -174,6 +175,7 @@ class SchemaWorldModel:
                 result = to_result(request.spec, body)
             else:
                 answer = _Answer(request, effect, self.config, shapes, rules.recalled, rules.derived, routing)
+                answer.named = rules.named or []
                 result, effects = answer.build()
                 if rules.whole is not None and shapes is None and not result.is_error:
                     result = to_result(request.spec, rules.whole)  # state gave every field: none invented
@@ -272,6 +274,7 @@ class _Rules:
     derived: dict[str, Any]  # answer fields the arguments' meaning fixes (an expression's result)
     recalled: list[dict[str, Any]]  # earlier related changes a read shows
     whole: dict[str, Any] | None = None  # an answer the session's state gives in full (a grid read), as is
+    named: list[implied.Named] | None = None  # the names a listed kind no tool makes was given (implied.py)
 
 
 async def _general_rules(
@@ -360,6 +363,10 @@ async def _general_rules(
         placeholders.check(name, effect.kind, effect.id, arguments, await recent(), ledger)  # "no_such_dir"
     elif effect.refs and any(placeholders.placeholder(arguments.get(key)) for key in effect.refs):
         placeholders.check_parents(effect.refs, arguments, await recent(), ledger)  # create_task(contact "C-0000")
+    if implied.applies(effect, request.types, ledger):  # list_tags, list_rooms: the names calls gave (implied.py)
+        named = implied.named(effect.entity or "", arguments, await recent())
+        if named:
+            return _Rules(changes, derived, [], whole, named)
     shown: list[dict[str, Any]] = []
     # a read of a record the ledger holds shows that record; recall is for state held in free text
     kept = effect.kind == "read" and bool(effect.id) and _holds(ledger, effect, arguments)
@@ -452,6 +459,7 @@ class _Answer:
             known=known_values(self.ledger),
         )
         self.last_body: Any = None  # the JSON body of the answer (batches nest it per item)
+        self.named: list[implied.Named] = []  # the names a listed kind no tool makes was given (implied.py)
 
     def build(self) -> tuple[CallToolResult, list[Effect]]:
         kind = self.effect.kind
@@ -646,7 +654,7 @@ class _Answer:
         # each with its id, also those the session only updated (their id is the ledger's key alone)
         bounded = ranges.bounds(self.args)  # start_date, max_price (ranges.py)
         shown = [r for r in self._identified(self.entity) if _matches(r, filters) and ranges.within(r, bounded)]
-        records = [self._as_told(r) for r in shown]
+        records = [self._as_told(r) for r in shown] or implied.records(self.named, self.entity, self._item_keys())
         learned = self.shapes.success if self.shapes else None
         if learned is not None and is_example_text(learned, self.args, listing=True):
             learned = None  # another session's records in words: this session's, said as prose says them
@@ -871,6 +879,8 @@ class _Answer:
         and relations)."""
         chosen = select or (lambda found: found)
         own = [self._named_as_shown(r, keys, self.entity) for r in self._identified(self.entity)]
+        if not own and self.named:  # a kind no tool makes: the names the session gave it (implied.py)
+            return implied.records(self.named, self.entity, keys)
         if own or not keys:
             return chosen(own)
 
@@ -895,6 +905,15 @@ class _Answer:
         if argument is None or argument not in keys or argument in record or id_field not in record:
             return record
         return {**record, argument: record[id_field]}
+
+    def _item_keys(self) -> set[str]:
+        """The fields of the first list item the outputSchema declares (none without a schema)."""
+        schema = self.values.resolve(self.spec.output_schema or {})
+        for sub in (schema.get("properties") or {}).values():
+            inner = self.values.resolve(sub)
+            if inner.get("type") == "array":
+                return set(self.values.resolve(inner.get("items") or {}).get("properties") or {})
+        return set(self.values.resolve(schema.get("items") or {}).get("properties") or {})
 
     def _as_told(self, record: dict[str, Any]) -> dict[str, Any]:
         """A listed record without the key the simulator gave it (``project-1``) when no tool names its type by
