@@ -23,40 +23,17 @@ def tool(name: str, props: dict[str, Any], out: dict[str, Any] | None = None) ->
 
 
 STRING = {"type": "string"}
-ROOMS_OUT = {
-    "type": "object",
-    "properties": {
-        "rooms": {
-            "type": "array",
-            "items": {"type": "object", "properties": {"name": STRING}, "required": ["name"]},
-        }
-    },
-    "required": ["rooms"],
-}
-AGENTS_OUT = {
-    "type": "object",
-    "properties": {
-        "agents": {
-            "type": "array",
-            "items": {"type": "object", "properties": {"name": STRING}, "required": ["name"]},
-        }
-    },
-    "required": ["agents"],
-}
-TAGS_OUT = {
-    "type": "object",
-    "properties": {
-        "tags": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "properties": {"tag": STRING, "count": {"type": "integer"}},
-                "required": ["tag", "count"],
-            },
-        }
-    },
-    "required": ["tags"],
-}
+
+
+def listing(key: str, item: dict[str, Any]) -> dict[str, Any]:
+    """An outputSchema of one required list of objects with ``item``'s fields, all required."""
+    items = {"type": "object", "properties": item, "required": list(item)}
+    return {"type": "object", "properties": {key: {"type": "array", "items": items}}, "required": [key]}
+
+
+ROOMS_OUT = listing("rooms", {"name": STRING})
+AGENTS_OUT = listing("agents", {"name": STRING})
+TAGS_OUT = listing("tags", {"tag": STRING, "count": {"type": "integer"}})
 
 
 def path(specs: list[ToolSpec]) -> CallPath:
