@@ -107,3 +107,14 @@ def test_modes_and_generic_keys_are_no_references() -> None:
     with pytest.raises(EntityNotFound):
         holdings.check("read_range", {}, {"path": "m.docx", "sheet": "Nope"}, made)
     holdings.check("read_range", {}, {"path": "m.docx", "source": "Nope"}, made)  # generic key: maybe content
+
+
+def test_a_server_id_it_never_showed_is_no_missing_name_but_a_short_one_still_is() -> None:
+    # create-todo(calendarUrl) made a todo in the calendar; the server answered its uid in words the session did
+    # not keep, so a UUID uid later is the server's, not a name the agent made up
+    made = [turn("create_todo", {"calendarUrl": "/dana/home/", "summary": "Buy milk"})]
+    schema = {"type": "object", "properties": {"uid": {"type": "string"}, "calendarUrl": {"type": "string"}}}
+    uid = {"calendarUrl": "/dana/home/", "uid": "cec8ef61-9e04-45df-8fe2-f06f28fd1462"}
+    holdings.check("complete_todo", schema, uid, made)
+    with pytest.raises(EntityNotFound):
+        holdings.check("complete_todo", schema, {"calendarUrl": "/dana/home/", "uid": "todo-9"}, made)

@@ -12,7 +12,8 @@ new_name=Q2)``; lifecycle.py follows them). Two rules follow, without knowing th
 * **closed**: a call naming a thing inside a container that this session created (a create called with exactly
   the container's placing arguments, e.g. ``create_workbook(path=ledger.xlsx)``) fails as not found when the
   session never made or used that name there: the session saw the container from its start. A default name
-  (the kind and a number, ``Sheet1``; ``main``, ``default``) is let through, as a new container has one.
+  (the kind and a number, ``Sheet1``; ``main``, ``default``) is let through, as a new container has one. So is
+  a random id (``uid`` a UUID): the server handed it out, no agent names one that is not there.
 """
 
 from __future__ import annotations
@@ -24,10 +25,12 @@ from typing import Any
 from mcp_sim.config import ToolSpec
 from mcp_sim.errors import EntityNotFound
 from mcp_sim.ledger.entities import Ledger
+from mcp_sim.ledger.id_forms import drawn
 from mcp_sim.simulation.builtin import grid, lifecycle
 from mcp_sim.simulation.builtin.recall import observes
 from mcp_sim.state.base import Turn
 
+_ID_KIND = re.compile(r"(?:^|_)u?id$")
 _DEFAULT = re.compile(r"^(main|master|default|untitled|root|general|home|inbox)$", re.I)
 _WORD_CASE = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _MADE = re.compile(r"\bcreat|\bif (it is )?missing|\bif (it )?(does not|doesn't) exist", re.I)
@@ -93,7 +96,10 @@ def _by_kind(name: lifecycle.Name, input_schema: dict[str, Any], arguments: dict
         found = properties.get(key)
         said: dict[str, Any] = found if isinstance(found, dict) else {}
         mode = "default" in said or "enum" in said or _MADE.search(str(said.get("description") or ""))
-        return name.kind != "path" and bool(name.scope) and not mode
+        # a server's id (``uid``, ``item_id``) is no name the session puts in: one it never saw came from the
+        # server's answers (a UUID a create returned), not from an agent naming a thing that is not there
+        an_id = _ID_KIND.search(name.kind) is not None and drawn(str(name.value))
+        return name.kind != "path" and bool(name.scope) and not mode and not an_id
     return False
 
 
