@@ -140,16 +140,18 @@ class EntityTypes:
 
     def known(self, entity: str, ledger: Ledger, id_: str | None = None) -> bool:
         """Whether the session knows every entity of this type, so an unknown id is not found: the world
-        seed declares the type (what it does not name is not there), or the session has seen one of the type
-        (created, listed, read) written like ``id_`` (id_forms.py: an id in a form the session never showed
-        for the type came from outside it). Before that the world of the type is open: the agent may name
+        seed declares the type (what it does not name is not there) and ``id_`` is written like the ids the seed
+        and the session have for it, or the session has seen one of the type (created, listed, read) written like
+        ``id_`` (id_forms.py: an id in a form neither ever showed for the type came from outside them: a booking
+        id the real server handed out in words, ``3426812`` beside the seed's ``LA12345`` and the session's
+        ``booking-1``). Before that the world of the type is open: the agent may name
         one that existed before the session (from its task), and a simulator that cannot know must not call
         it missing. So is a form the agent already named ids in that the session never showed (``get_record(2)``
         let through as a row from before the session): the agent knows such ids from outside it, and the real
         server numbers its own after the rows it held. Deleted ids are refused either way."""
-        if entity in self.seeded:
-            return True
         seen = ledger.seen_ids(entity)
+        if entity in self.seeded:  # closed from the start, but for ids written unlike any the seed or session has
+            return id_ is None or not seen or same_form(id_, seen)
         if id_ is not None and same_form(id_, ledger.assumed.get(entity, ())):
             return False
         return bool(seen) and (id_ is None or (same_form(id_, seen) and not drawn(id_)))

@@ -40,6 +40,18 @@ def test_a_seeded_type_nothing_creates_is_still_known(tmp_path: Path) -> None:
     assert seeds[0].id == "ada"
 
 
+def test_a_seeded_type_refuses_ids_written_like_its_own_and_lets_another_form_through(tmp_path: Path) -> None:
+    loaded = load_experiment(experiment(tmp_path, "entities:\n  ticket:\n    - {id: T-7, title: Fire}\n"))
+    types, seeds = load_world_seeds(loaded, build_catalog(loaded, {}))
+    ledger = Ledger()
+    for seed in seeds:
+        ledger.apply(seed)
+    assert types.known("ticket", ledger, "T-8")  # written like the seed's: made up, so not found
+    # a number the real server handed out in words (a replayed session): from outside the seed and the session
+    assert not types.known("ticket", ledger, "3426812")
+    assert types.known("ticket", Ledger(), "3426812")  # a seeded type with no record of it holds nothing
+
+
 @pytest.mark.parametrize(
     ("world", "problem"),
     [
