@@ -33,3 +33,21 @@ def test_a_flag_on_by_default_or_not_boolean_is_no_refusal() -> None:
     assert flag_of(_schema({"type": "boolean", "default": True})) is None
     assert flag_of(_schema({"type": "string"})) is None
     assert flag_of({"type": "object"}) is None
+
+
+READS = {"path": {"type": "string"}, "out": {"type": "string"}, "overwrite": {"type": "boolean"}}
+REORDER = ToolSpec(name="reorder", input_schema={"type": "object", "properties": READS})
+DELETE_PAGES = ToolSpec(name="delete_pages", input_schema={"type": "object", "properties": READS})
+
+
+async def test_the_target_a_call_writes_exists_after_any_write_there_and_its_source_is_no_target() -> None:
+    path = path_of(REORDER, DELETE_PAGES)
+    assert not (await path.call("s", "reorder", {"path": "a.pdf", "out": "v2.pdf"})).is_error
+    # the same source read again into another file: no refusal (the source is read, not written)
+    assert not (await path.call("s", "reorder", {"path": "a.pdf", "out": "v3.pdf"})).is_error
+    # deleting pages of v2.pdf into another file leaves v2.pdf there
+    assert not (await path.call("s", "delete_pages", {"path": "v2.pdf", "out": "v4.pdf"})).is_error
+    again = await path.call("s", "reorder", {"path": "b.pdf", "out": "v2.pdf"})
+    assert again.is_error and "v2.pdf already exists" in text(again)
+    written_by_another = await path.call("s", "reorder", {"path": "a.pdf", "out": "v4.pdf"})
+    assert written_by_another.is_error  # delete_pages wrote v4.pdf
