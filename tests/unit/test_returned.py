@@ -123,3 +123,29 @@ async def test_a_python_tools_list_is_a_text_block_per_item(tmp_path: Path) -> N
         assert not (await path.call("s", "add_note", {"text": words})).is_error
     listed = await path.call("s", "list_notes", {})
     assert [json.loads(block.text)["text"] for block in listed.content] == ["first", "second"]
+
+
+def test_a_docstrings_returns_section_is_read_past_a_sentence_and_its_bullets_are_the_keys() -> None:
+    # the first "Returns" says no JSON; the docstring's section after it does
+    said = returned(
+        "Make an inbox.\n\nReturns an inbox with an address like a@b.dev.\n\nReturns:\n    dict with id, email"
+    )
+    assert said is not None and said.keys == ("id", "email")
+    said = returned("List messages.\n\nReturns:\n    dict with inbox_id, count, and list of messages (newest first)")
+    assert said is not None and said.keys == ("inbox_id", "count", "messages")  # a count on its own is a key
+    bullets = "Board.\n\nReturns a dict with keys:\n    - epics: List of open epics.\n    - todo: Issues waiting.\n"
+    assert returned("Board. Returns machine-readable dicts.\n\n" + bullets) == Returned(("epics", "todo"))
+    # a failure's object is not the success's keys
+    assert (
+        returned('Get one issue.\n\nReturns the issue as a dict.  Returns {"error": ...} if not found.') == Returned()
+    )
+
+
+async def test_a_listing_said_to_return_a_dict_shows_the_arguments_it_names(tmp_path: Path) -> None:
+    tools = [
+        {"name": "get_email_links", "description": "Links.\n\nReturns:\n    dict with inbox_id and list of links",
+         "inputSchema": {"type": "object", "properties": {"inbox_id": {"type": "string"}}}},
+    ]  # fmt: skip
+    path = tools_path(tmp_path, tools)
+    answer = json.loads(text(await path.call("s", "get_email_links", {"inbox_id": "box-7"})))
+    assert answer == {"inbox_id": "box-7", "links": []}

@@ -10,6 +10,8 @@ a dictionary, JSON, an object, an object written out ``{"key": ...}``, or ``key=
 object: the call's record with the keys the clause names (snake_case identifiers, the list after "dict with"),
 only those keys when the description writes the object out; "a list of issue dicts" is the listed records.
 Snake_case words alone say no JSON: "tasks that have a non-empty blocked_by field" names what a list holds.
+Of several "returns" clauses the first that names keys wins (a docstring's ``Returns:`` section after a sentence
+that says none; a failure's ``{"error": ...}`` never), and a section's bulleted ``- key: ...`` lines are its keys.
 
 A key is filled from what is known, never invented: the record's field of that name; ``success`` true; the value
 the description gives (``status=pending``, the first of ``status = matched | variance``); the record itself under
@@ -67,10 +69,30 @@ def returned(description: str | None) -> Returned | None:
 
 @cache
 def _returned(description: str) -> Returned | None:
-    found = _RETURNS.search(description)
-    if found is None:
-        return None
+    # the first "returns" clause that says JSON: "Returns an inbox with a random address like ...", then a
+    # docstring's "Returns:\n dict with id, email, created_at"
+    # (one naming keys wins over one that only says JSON: "returns machine-readable dicts", then "Returns a dict
+    # with keys: - epics: ..."; not a failure's: "Returns the issue as a dict. Returns {"error": ...} if not found")
+    said = [s for s in (_said(description, found) for found in _RETURNS.finditer(description)) if s is not None]
+    return next((s for s in said if s.keys and "error" not in s.keys), said[0] if said else None)
+
+
+# a docstring's bulleted keys: "Returns a dict with keys:\n  - epics: List of open epics\n  - todo: ..."
+_BULLET = re.compile(r"^\s*[-*]\s*`?([a-z_][a-z0-9_]*)`?\s*(?::|\(|—|-\s)")
+
+
+def _said(description: str, found: re.Match[str]) -> Returned | None:
     lead = found.group(0)
+    head, _, rest = description[found.end() :].partition("\n")
+    if _JSONISH.search(head) and head.rstrip().endswith(":"):
+        bullets = []
+        for line in rest.splitlines():
+            bullet = _BULLET.match(line)
+            if bullet is None:
+                break
+            bullets.append(bullet.group(1))
+        if bullets:
+            return Returned(tuple(dict.fromkeys(bullets)))
     clause = description[found.end() : found.end() + SENTENCE_CHARS]
     clause = re.split(r"(?<=[.!?])\s+(?=[A-Z])|\n\s*\n", clause, maxsplit=1)[0]
     cut = _FAILURE.search(clause)
@@ -94,7 +116,10 @@ def _returned(description: str) -> Returned | None:
     listed = _WITH_LIST.search(plain)
     with_list = plain if re.match(r"[Dd]ict", lead) else listed.group(1) if listed else plain if named else ""
     for item in re.split(r",|\band\b|\bor\b", with_list) if with_list else []:
-        words = [w for w in re.findall(r"[a-z][a-z0-9_]*", item) if w not in _FILLER]
+        written = re.findall(r"[a-z][a-z0-9_]*", item)
+        words = [w for w in written if w not in _FILLER]
+        if len(written) == 1 and written[0] in _COUNTS:
+            words = written  # "inbox_id, count, and list of messages": a count on its own is a key
         if len(words) == 1 and not _points_to_tool(words[0]):  # "success status", "any errors", "the unit"
             _add(keys, words[0])
     for key in named:

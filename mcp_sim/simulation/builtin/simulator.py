@@ -668,7 +668,9 @@ class _Answer:
             text = prose.with_recalled(text, self.recalled)
             if schema is None and (said := returned.returned(self.spec.description)) is not None:
                 # "a list of issue dicts", "Dict with items, total_count" (returned.py)
-                answer = returned.body(said, {}, self.entity, records, lists=True) if said.keys else records
+                # a key the call's arguments name is theirs (``inbox_id`` of ``get_email_links(inbox_id)``)
+                given = {k: v for k, v in self.args.items() if k in said.keys and not isinstance(v, dict | list)}
+                answer = returned.body(said, given, self.entity, records, lists=True) if said.keys else records
                 if isinstance(answer, list) and returned.from_python(self.spec.input_schema):
                     self.last_body = answer  # a Python tool's list: a text block per item, as the SDK sends it
                     blocks = [TextContent(type="text", text=json.dumps(r, indent=2, default=str)) for r in answer]
