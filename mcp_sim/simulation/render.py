@@ -88,6 +88,9 @@ class Fill:
     one: bool = True  # the answer is one entity's, so its lists never list it (False: a read that selects a list)
     names: list[str] = field(default_factory=list)  # the names of the records the call names, for ``{{@namedN}}``
     unasked: frozenset[str] = frozenset()  # arguments this call gives that the template's example call did not
+    # the input schema's defaults: a field repeating an argument the call leaves out shows the value the server
+    # then used (``"limit": 20``), not the example's, and not nothing
+    given_defaults: dict[str, Any] = field(default_factory=dict)
 
 
 def render(template: Template, fill: Fill) -> CallToolResult:
@@ -354,7 +357,8 @@ def _fill_json(template: Any, fill: Fill, defaults: dict[str, Any], key: str) ->
             # an argument this call leaves out: what the session holds, not the example's
             return _as_shown(fill.record[key], whole.group(1).startswith("="))
         if whole and argument_at(fill.arguments, whole.group(1).lstrip("=")) is None:
-            return None  # a field that only repeats an argument this call leaves out: none, not the example's value
+            # a field that only repeats an argument this call leaves out: its default, else none (not the example's)
+            return fill.given_defaults.get(whole.group(1).lstrip("="))
         if whole and whole.group(1).startswith("="):
             return argument_at(fill.arguments, whole.group(1)[1:])
         if SLOT.search(template):

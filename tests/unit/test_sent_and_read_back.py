@@ -308,3 +308,16 @@ async def test_a_generic_stores_rows_list_their_columns_not_how_they_were_made()
     rows = json.loads(read.content[0].text)  # type: ignore[union-attr]
     assert len(rows) == 1 and {"book_id", "member_id", "due"} <= set(rows[0])
     assert not {"table", "insertedId", "data"} & set(rows[0])  # the create's table and answer are no columns
+
+
+def test_a_field_repeating_an_argument_left_out_shows_its_default_not_the_examples_value() -> None:
+    example = Example(
+        arguments={"query": "cam", "limit": 5},
+        result={"content": [{"type": "text", "text": json.dumps({"limit": 5, "records": []})}], "isError": False},
+    )
+    template = template_of(example)
+    assert template is not None
+    defaulted = render(template, Fill({"query": "helmet"}, given_defaults={"limit": 20}))
+    assert json.loads(defaulted.content[0].text)["limit"] == 20  # type: ignore[union-attr]
+    bare = render(template, Fill({"query": "helmet"}))
+    assert json.loads(bare.content[0].text)["limit"] is None  # type: ignore[union-attr]

@@ -836,6 +836,8 @@ class _Answer:
         fill.unknown_ids = self.effect.kind in ("read", "list", "update", "delete") or self._acts_on_given()
         fill.one = select is None or self.effect.kind != "read"  # read_records(table): rows, not one record's
         fill.names = self._names_named()
+        properties = self.spec.input_schema.get("properties") or {}
+        fill.given_defaults = {k: p["default"] for k, p in properties.items() if isinstance(p, dict) and "default" in p}
         id_field = self.effect.id or ""
         if self.effect.kind == "create" and "[]." in id_field:
             # a create of client-named entities answers only the new ones, as such servers do: a name that
