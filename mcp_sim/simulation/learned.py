@@ -21,6 +21,7 @@ from mcp_sim.config import Example
 
 FailureKind = Literal["not_found", "already_exists", "invalid", "other"]
 SLOT = re.compile(r"\{\{([^{}]+)\}\}")
+TITLED = "^"  # ``{{^path}}``: the argument in title case, as the server wrote the example's
 EACH = "$each"  # {"$each": "<argument path of a list>", "item": <template>}: one item per argument item
 RECORDS = "$records"  # {"$records": <item template>}: one item per ledger record
 WHERE = "$where"  # beside $records: which records the call selects ({"field", "argument"})
@@ -238,6 +239,10 @@ def _slotted_text(text: str, slots: dict[str, Any]) -> str:
     for path, value in slots.items():
         pattern = rf"(?<![\w]){re.escape(str(value))}(?![\w])"
         text = re.sub(pattern, "{{" + path.replace("\\", "\\\\") + "}}", text)
+        # a name the server writes in title case ("climbing stairs" -> "Climbing Stairs"): ``{{^path}}``
+        if isinstance(value, str) and value.title() != value and re.search(r"[a-z]", value):
+            pattern = rf"(?<![\w]){re.escape(value.title())}(?![\w])"
+            text = re.sub(pattern, "{{" + TITLED + path.replace("\\", "\\\\") + "}}", text)
     return text
 
 

@@ -40,6 +40,7 @@ from mcp_sim.simulation.learned import (
     NAMED,
     RECORDS,
     SLOT,
+    TITLED,
     WHERE,
     AnswerShapes,
     FailureKind,
@@ -312,7 +313,11 @@ def _with_names(fill: Fill) -> dict[str, Any]:
 def _fill_text(text: str, arguments: dict[str, Any], defaults: dict[str, Any]) -> str:
     def slot(match: re.Match[str]) -> str:
         path = match.group(1).lstrip("=")
+        titled = path.startswith(TITLED)
+        path = path.removeprefix(TITLED)
         value = argument_at(arguments, path)
+        if titled and isinstance(value, str):
+            return value.title()
         return str(defaults.get(path, "") if value is None else value)
 
     return SLOT.sub(slot, text)
@@ -353,6 +358,7 @@ def _fill_json(template: Any, fill: Fill, defaults: dict[str, Any], key: str) ->
         return [_fill_json(v, inside, defaults, key) for v in template]
     if isinstance(template, str):
         whole = SLOT.fullmatch(template)
+        whole = None if whole and whole.group(1).startswith(TITLED) else whole  # a name in title case: as text
         if whole and key in fill.record and argument_at(fill.arguments, whole.group(1).lstrip("=")) is None:
             # an argument this call leaves out: what the session holds, not the example's
             return _as_shown(fill.record[key], whole.group(1).startswith("="))

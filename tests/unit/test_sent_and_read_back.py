@@ -321,3 +321,33 @@ def test_a_field_repeating_an_argument_left_out_shows_its_default_not_the_exampl
     assert json.loads(defaulted.content[0].text)["limit"] == 20  # type: ignore[union-attr]
     bare = render(template, Fill({"query": "helmet"}))
     assert json.loads(bare.content[0].text)["limit"] is None  # type: ignore[union-attr]
+
+
+def test_a_name_the_server_wrote_in_title_case_is_this_calls_name_in_title_case() -> None:
+    example = Example(
+        arguments={"problem": "valid anagram", "minutes": 25}, result=said("Logged: Valid Anagram, 25 min")
+    )
+    template = template_of(example)
+    assert template is not None
+    answer = render(template, Fill({"problem": "climbing stairs", "minutes": 12}))
+    assert answer.structured_content == {"result": "Logged: Climbing Stairs, 12 min"}
+
+
+async def test_a_learned_answer_fills_the_arguments_a_wrapping_model_holds() -> None:
+    params = {"type": "object", "properties": {"problem": {"type": "string"}, "minutes": {"type": "integer"}}}
+    example = Example(
+        arguments={"params": {"problem": "two sum", "minutes": 19}}, result=said("Logged two sum: 19 min")
+    )
+    logged = ToolSpec.model_validate(
+        {
+            "name": "log_attempt",
+            "inputSchema": {"type": "object", "properties": {"params": params}, "required": ["params"]},
+            "examples": [example.model_dump(by_alias=True)],
+        }
+    )
+    experiment = Experiment.model_validate({"name": "wrapped", "seed": 1, "state": "memory://"})
+    calls = CallPath(
+        experiment, catalog_of([logged], "t"), {}, SchemaWorldModel(), MemoryStore(), NoPerturbations(), Routing("sim")
+    )
+    answer = await calls.call("s", "log_attempt", {"params": {"problem": "house robber", "minutes": 30}})
+    assert answer.structured_content == {"result": "Logged house robber: 30 min"}

@@ -139,6 +139,7 @@ class SchemaWorldModel:
         return replace(outcome, result=to_result(request.spec, fitted))
 
     async def _answer(self, request: SimulationRequest) -> Outcome:
+        given = request.arguments  # as the agent wrote them: a learned answer's slots name these paths
         spec, arguments = wrapped_arguments.arguments_of(request.spec, request.arguments)
         if spec is not request.spec:  # ``log_attempt(params={...})``: the rules read the model's fields
             request = replace(request, spec=spec, arguments=arguments)
@@ -176,6 +177,7 @@ class SchemaWorldModel:
             else:
                 answer = _Answer(request, effect, self.config, shapes, rules.recalled, rules.derived, routing)
                 answer.named = rules.named or []
+                answer.given = given
                 result, effects = answer.build()
                 if rules.whole is not None and shapes is None and not result.is_error:
                     result = to_result(request.spec, rules.whole)  # state gave every field: none invented
@@ -460,6 +462,8 @@ class _Answer:
         )
         self.last_body: Any = None  # the JSON body of the answer (batches nest it per item)
         self.named: list[implied.Named] = []  # the names a listed kind no tool makes was given (implied.py)
+        # the arguments as the agent wrote them, before a model wrapping them was read (``params={...}``)
+        self.given: dict[str, Any] = request.arguments
 
     def build(self) -> tuple[CallToolResult, list[Effect]]:
         kind = self.effect.kind
@@ -831,7 +835,9 @@ class _Answer:
 
         number = next_number(self.ledger, self.entity)  # numbered per type, as a server's table numbers its rows
         # a learned answer echoing the operation says this call's (``"action": "update"``), not a recalled one's
-        fill = Fill({**self.args, **self.routing}, records, record, mint, number, self.rng, universe=self._records)
+        # the learned slots name the arguments as the example's call wrote them: ``params.problem_name`` too
+        arguments = {**self.given, **self.args, **self.routing}
+        fill = Fill(arguments, records, record, mint, number, self.rng, universe=self._records)
         # a read, list, update or delete shows only what exists: an id the example showed is not this entity's
         fill.unknown_ids = self.effect.kind in ("read", "list", "update", "delete") or self._acts_on_given()
         fill.one = select is None or self.effect.kind != "read"  # read_records(table): rows, not one record's
