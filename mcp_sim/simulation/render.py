@@ -599,8 +599,10 @@ def mint_like(example: str | int, number: int, rng: random.Random) -> str | int:
         made = _token_like(token, random.Random(f"{example}:{number}"))
         return f"{head}{example[len(head)] if head else ''}{made}"
     numbered = _NUMBERED.match(example)
-    if numbered:
-        return f"{numbered.group(1)}{number}"
+    if numbered:  # rec_00001: a counter written zero-padded keeps its width (rec_00002), as the server pads it
+        digits = numbered.group(2)
+        width = len(digits) if digits.startswith("0") and len(digits) > 1 else 1
+        return f"{numbered.group(1)}{number:0{width}d}"
     return f"{example}-{number}"
 
 

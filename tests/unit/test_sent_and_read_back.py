@@ -272,6 +272,8 @@ def test_a_random_token_id_is_minted_as_another_token_of_the_same_make() -> None
     tagged = mint_like("task_1768910400000_2ozbumfzd", 1, rng)
     assert isinstance(tagged, str) and re.fullmatch(r"task_1768910400000_[a-z0-9]{9}", tagged)
     assert mint_like("task-7", 3, rng) == "task-3"  # a counter stays a counter
+    assert mint_like("rec_00001", 12, rng) == "rec_00012"  # written zero-padded, it keeps its width
+    assert mint_like("v0", 12, rng) == "v12"  # a lone 0 is no padding
 
 
 async def test_a_generic_stores_rows_list_their_columns_not_how_they_were_made() -> None:
