@@ -55,6 +55,16 @@ def test_a_making_verb_alone_makes_the_one_type_others_name_by_id() -> None:
     assert made.made_type(specs[0], EntityTypes(specs)) is None
 
 
+def test_recording_a_thing_others_name_by_id_makes_it() -> None:
+    """``record_bug(symptom)`` records a bug that ``update_bug`` / ``delete_bug(id)`` name: no tool creates bugs."""
+    specs = [
+        ToolSpec.model_validate(tool("record_bug", {"symptom": {"type": "string"}}, ["symptom"])),
+        ToolSpec.model_validate(tool("update_bug", {"id": {"type": "string"}}, ["id"])),
+        ToolSpec.model_validate(tool("delete_bug", {"id": {"type": "string"}}, ["id"])),
+    ]
+    assert made.made_type(specs[0], EntityTypes(specs)) == ("bug", "id")
+
+
 async def test_a_queued_job_is_read_waited_on_cancelled_and_listed(tmp_path: Path) -> None:
     path = path_for(tmp_path)
     queued = body(await path.call("s", "enqueue", {"command": "make test", "cwd": "/src"}))

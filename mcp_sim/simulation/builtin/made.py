@@ -27,7 +27,7 @@ from mcp_sim.simulation.builtin import named_records
 # verbs that bring a new thing about (an order placed, a room booked, a document uploaded)
 MAKING = frozenset({
     "place", "book", "submit", "upload", "purchase", "buy", "reserve", "schedule", "open", "start", "generate",
-    "issue", "file", "request", "import", "log", "enqueue", "queue", "spawn", "launch", "dispatch",
+    "issue", "file", "request", "import", "log", "record", "enqueue", "queue", "spawn", "launch", "dispatch",
 })  # fmt: skip
 
 
