@@ -16,7 +16,8 @@ STOCK = {"type": "object", "properties": {"widget_id": {"type": "integer"}, "qua
     ["notes_missing.txt", "/srv/root/nope", "no_such_dir", "NoSuchName", "nonexistent-shelf", "does-not-exist.csv",
      "ZZZZ", "XXX", 99999, "000000", 987654, 4242, "3f1c2a9e-0000-4000-8000-000000000000",
      "0123456789abcdef0123456789abcdef01234567", "C-9999", "task-00000000", "epic-12345678", "task-deadbeef",
-     "D-0000", 123456],
+     "D-0000", 123456, "not-a-commit", "not-an-inbox", "HAT999", "ZZ9999", "3f2b8c1e-9d4a-4e7b-a6c5-1b2d3e4f5a6b",
+     "0b5e7c1d-2f3a-4b6c-8d9e-0f1a2b3c4d5e"],
 )  # fmt: skip
 def test_names_that_say_they_name_nothing(value: object) -> None:
     assert placeholder(value) is not None
@@ -40,6 +41,11 @@ def test_names_that_say_they_name_nothing(value: object) -> None:
         "ORD-6E4C4ACB",
         "T-24254",
         "SKU-1001",
+        "HAT083",  # a flight number run together with its tag
+        "P12345678",  # a passport number: digits after a letter say nothing unless they only repeat
+        "US123456789",
+        "a028af349c5c405eb25267226ab7506d",
+        "notebook-3",
     ],
 )
 def test_real_looking_names_are_not_placeholders(value: object) -> None:

@@ -9,8 +9,9 @@ The rule needs no knowledge of the tool. A call of a tool that looks something u
 or lists: those make the name, or answer an empty list), one of whose reference arguments (an identifier-like
 value: not free text, not a quantity, not an item of a batch, which real batch tools skip) was never seen in the
 session (successful earlier arguments and answers, the world seed) and is a placeholder by its words (missing,
-nonexistent, no such, nope...) or its characters (one repeated character, a descending run of digits, a repeated
-pair, a long run of zeros in a hex id), fails as not found. A tool that makes something fails the same way when
+nonexistent, no such, nope, ``not-an-inbox``...) or its characters (one repeated character, ``HAT999`` too, a
+descending run of digits, a repeated pair, a long run of zeros in a hex id, a hex id counting up between its
+letters as one typed by hand does: ``...-1b2d3e4f5a6b``), fails as not found. A tool that makes something fails the same way when
 the thing it belongs to (a reference to another type: ``create_task(contact_id="C-0000")``) is such a name.
 """
 
@@ -34,14 +35,16 @@ _TEXT_KEYS = frozenset({"content", "contents", "text", "body", "message", "descr
                         "prompt", "reason", "subject", "value", "values"})  # fmt: skip
 _SAYS_MISSING = frozenset({"missing", "nonexistent", "nonexisting", "inexistent", "nope", "bogus", "nosuch",
                            "doesnotexist"})  # fmt: skip
-_PHRASES = (("no", "such"), ("not", "exist"), ("not", "exists"), ("does", "not"))
+_PHRASES = (("no", "such"), ("not", "exist"), ("not", "exists"), ("does", "not"), ("not", "a"), ("not", "an"))
 MAX_WORDS = 3  # a name of more words is prose
 MAX_LENGTH = 120
 _DESCENDING = "9876543210"
 _SEQUENTIAL_HEX = "0123456789abcdef"
 _ASCENDING = "0123456789"
 _HEX_WORDS = frozenset({"deadbeef", "cafebabe", "feedface", "baadf00d", "deadc0de", "0badc0de", "facefeed"})
-_TAGGED = re.compile(r"[A-Za-z]{1,12}[-_:#]([A-Za-z0-9]{3,})")
+_TAGGED = re.compile(r"[A-Za-z]{1,12}[-_:#]([A-Za-z0-9]{3,})|[A-Za-z]{1,12}(\d{3,})")  # C-9999, HAT999
+# a hex id an agent wrote out by hand counts up between its letters: 1b2d3e4f5a6b, 0f1a2b3c4d5e
+_INTERLEAVED_COUNT = re.compile(r"0[a-f]1[a-f]2[a-f]3[a-f]4|1[a-f]2[a-f]3[a-f]4[a-f]5|[a-f]1[a-f]2[a-f]3[a-f]4[a-f]5")
 
 
 def looks_up(tool: str, kind: str) -> bool:
@@ -93,6 +96,8 @@ def placeholder(value: Any) -> str | None:
             return f"says {word} {words[i + 1]}"
     core = re.sub(r"[^A-Za-z0-9]", "", text)
     tagged = _TAGGED.fullmatch(text)  # ``C-9999``, ``task-00000000``, ``epic-12345678``: the tag names the type
+    if tagged and tagged.group(2):  # HAT999, ZZ9999: a number run together with its tag says only by repeating
+        return "one repeated character" if len(set(tagged.group(2))) == 1 else _by_characters(core)
     return _by_characters(core) or (_by_characters(tagged.group(1), tagged=True) if tagged else None)
 
 
@@ -109,6 +114,8 @@ def _by_characters(core: str, tagged: bool = False) -> str | None:
         return "a hex id of zeros or a counting run"
     if tagged and core.lower() in _HEX_WORDS:
         return "a well-known hex word"
+    if re.fullmatch(r"[0-9a-fA-F]{12,}", core) and _INTERLEAVED_COUNT.search(core.lower()):
+        return "a hex id counting up between its letters"
     return None
 
 
