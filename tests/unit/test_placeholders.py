@@ -17,7 +17,7 @@ STOCK = {"type": "object", "properties": {"widget_id": {"type": "integer"}, "qua
      "ZZZZ", "XXX", 99999, "000000", 987654, 4242, "3f1c2a9e-0000-4000-8000-000000000000",
      "0123456789abcdef0123456789abcdef01234567", "C-9999", "task-00000000", "epic-12345678", "task-deadbeef",
      "D-0000", 123456, "not-a-commit", "not-an-inbox", "HAT999", "ZZ9999", "3f2b8c1e-9d4a-4e7b-a6c5-1b2d3e4f5a6b",
-     "0b5e7c1d-2f3a-4b6c-8d9e-0f1a2b3c4d5e"],
+     "0b5e7c1d-2f3a-4b6c-8d9e-0f1a2b3c4d5e", 42, "TASK-42", "SHOP-99", "mia_li_0000", "deadbee", "deadbeef", "Nobody"],
 )  # fmt: skip
 def test_names_that_say_they_name_nothing(value: object) -> None:
     assert placeholder(value) is not None
@@ -30,7 +30,9 @@ def test_names_that_say_they_name_nothing(value: object) -> None:
         "Projects",
         "AAPL",
         12345,
-        42,
+        41,
+        142,  # 42 and 99 are made-up numbers only on their own
+        "C-1042",
         "4b1bf7013489b37bad44d62dfd78d2da",
         "2024",
         1,

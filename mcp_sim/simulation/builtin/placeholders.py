@@ -9,10 +9,12 @@ The rule needs no knowledge of the tool. A call of a tool that looks something u
 or lists: those make the name, or answer an empty list), one of whose reference arguments (an identifier-like
 value: not free text, not a quantity, not an item of a batch, which real batch tools skip) was never seen in the
 session (successful earlier arguments and answers, the world seed) and is a placeholder by its words (missing,
-nonexistent, no such, nope, ``not-an-inbox``...) or its characters (one repeated character, ``HAT999`` too, a
-descending run of digits, a repeated pair, a long run of zeros in a hex id, a hex id counting up between its
-letters as one typed by hand does: ``...-1b2d3e4f5a6b``), fails as not found. A tool that makes something fails the same way when
-the thing it belongs to (a reference to another type: ``create_task(contact_id="C-0000")``) is such a name.
+nonexistent, no such, nope, nobody, ``not-an-inbox``...), its number (42 or 99, alone or after a tag:
+``TASK-42``; a name's number left at zeros: ``mia_li_0000``) or its characters (one repeated character,
+``HAT999`` too, a descending run of digits, a repeated pair, a long run of zeros in a hex id, a well-known hex
+word, a hex id counting up between its letters as one typed by hand does: ``...-1b2d3e4f5a6b``), fails as not
+found. A tool that makes something fails the same way when the thing it belongs to (a reference to another
+type: ``create_task(contact_id="C-0000")``) is such a name.
 """
 
 from __future__ import annotations
@@ -34,14 +36,18 @@ _TEXT_KEYS = frozenset({"content", "contents", "text", "body", "message", "descr
                         "comment", "title", "thought", "summary", "data", "patch", "patches", "code", "command", "sql",
                         "prompt", "reason", "subject", "value", "values"})  # fmt: skip
 _SAYS_MISSING = frozenset({"missing", "nonexistent", "nonexisting", "inexistent", "nope", "bogus", "nosuch",
-                           "doesnotexist"})  # fmt: skip
+                           "doesnotexist", "nobody", "nothing", "nowhere", "noone"})  # fmt: skip
+# the numbers an agent picks when it makes an id up (``get_item(42)``, ``SHOP-99``): in the recorded sessions an
+# unseen 42 or 99 named nothing 18 times out of 20
+_MADE_UP_NUMBERS = frozenset({"42", "99"})
+_ZERO_TAIL = re.compile(r"[-_:#]0{4,}$")  # mia_li_0000: a name's number left at zeros
 _PHRASES = (("no", "such"), ("not", "exist"), ("not", "exists"), ("does", "not"), ("not", "a"), ("not", "an"))
 MAX_WORDS = 3  # a name of more words is prose
 MAX_LENGTH = 120
 _DESCENDING = "9876543210"
 _SEQUENTIAL_HEX = "0123456789abcdef"
 _ASCENDING = "0123456789"
-_HEX_WORDS = frozenset({"deadbeef", "cafebabe", "feedface", "baadf00d", "deadc0de", "0badc0de", "facefeed"})
+_HEX_WORDS = frozenset({"deadbeef", "deadbee", "cafebabe", "feedface", "baadf00d", "deadc0de", "0badc0de", "facefeed"})
 _TAGGED = re.compile(r"[A-Za-z]{1,12}[-_:#]([A-Za-z0-9]{3,})|[A-Za-z]{1,12}(\d{3,})")  # C-9999, HAT999
 # a hex id an agent wrote out by hand counts up between its letters: 1b2d3e4f5a6b, 0f1a2b3c4d5e
 _INTERLEAVED_COUNT = re.compile(r"0[a-f]1[a-f]2[a-f]3[a-f]4|1[a-f]2[a-f]3[a-f]4[a-f]5|[a-f]1[a-f]2[a-f]3[a-f]4[a-f]5")
@@ -96,6 +102,13 @@ def placeholder(value: Any) -> str | None:
             return f"says {word} {words[i + 1]}"
     core = re.sub(r"[^A-Za-z0-9]", "", text)
     tagged = _TAGGED.fullmatch(text)  # ``C-9999``, ``task-00000000``, ``epic-12345678``: the tag names the type
+    number = text if text.isdigit() else re.sub(r"^[A-Za-z]{1,12}[-_:#]", "", text)
+    if number in _MADE_UP_NUMBERS:
+        return "a number picked to name nothing"
+    if _ZERO_TAIL.search(text):
+        return "a number left at zeros"
+    if core.lower() in _HEX_WORDS:
+        return "a well-known hex word"
     if tagged and tagged.group(2):  # HAT999, ZZ9999: a number run together with its tag says only by repeating
         return "one repeated character" if len(set(tagged.group(2))) == 1 else _by_characters(core)
     return _by_characters(core) or (_by_characters(tagged.group(1), tagged=True) if tagged else None)
