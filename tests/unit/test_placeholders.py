@@ -33,6 +33,8 @@ def test_names_that_say_they_name_nothing(value: object) -> None:
         41,
         142,  # 42 and 99 are made-up numbers only on their own
         "C-1042",
+        "quill_42",  # a name's own number
+        "cart:42",
         "4b1bf7013489b37bad44d62dfd78d2da",
         "2024",
         1,

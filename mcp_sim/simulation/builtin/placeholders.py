@@ -102,7 +102,8 @@ def placeholder(value: Any) -> str | None:
             return f"says {word} {words[i + 1]}"
     core = re.sub(r"[^A-Za-z0-9]", "", text)
     tagged = _TAGGED.fullmatch(text)  # ``C-9999``, ``task-00000000``, ``epic-12345678``: the tag names the type
-    number = text if text.isdigit() else re.sub(r"^[A-Za-z]{1,12}[-_:#]", "", text)
+    # alone, or as an issue key's number (``TASK-42``); not a name's own number (``quill_42``, ``cart:42``)
+    number = text if text.isdigit() else re.sub(r"^[A-Z]{1,12}-", "", text)
     if number in _MADE_UP_NUMBERS:
         return "a number picked to name nothing"
     if _ZERO_TAIL.search(text):
