@@ -74,6 +74,7 @@ from mcp_sim.simulation.builtin import (
     placeholders,
     planning,
     prose,
+    quantities,
     ranges,
     recall,
     ref_names,
@@ -300,6 +301,7 @@ async def _general_rules(
     cycles.check(name, arguments)  # an item made its own parent (cycles.py)
     date_words.check(name, request.spec.input_schema, arguments)  # a date in words (date_words.py)
     blank_text.check(name, request.spec.input_schema, arguments)  # required text of blanks (blank_text.py)
+    quantities.check(name, request.spec.input_schema, arguments)  # qty=0, amount=-5 (quantities.py)
     empty_updates.check(request.spec, effect, arguments)  # an edit given only its record's id (empty_updates.py)
     computed = {**operations.computed(name, arguments), **meaning.derived(name, arguments)}
     held, changes = accumulated.derived(request.spec, arguments, ledger)  # what earlier calls gave (branches)
