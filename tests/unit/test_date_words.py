@@ -27,3 +27,23 @@ def test_written_dates_and_other_arguments_pass() -> None:
     check("book_slot", SCHEMA, {"label": "tomorrow"})  # no format declared
     check("book_slot", SCHEMA, {"due": ""})  # nothing written: the schema's own checks decide
     check("book_slot", SCHEMA, {"due": None})
+
+
+NAMED = {
+    "type": "object",
+    "properties": {
+        k: {"type": "string"}
+        for k in ("target_date", "due_before", "start", "startTime", "date", "due_note", "since", "format")
+    },
+}
+
+
+@pytest.mark.parametrize("name", ["target_date", "due_before", "start", "startTime"])
+def test_an_argument_named_as_a_date_is_one_without_a_format(name: str) -> None:
+    with pytest.raises(InvalidArguments, match=name):
+        check("pin_recipe", NAMED, {name: "next monday"})
+
+
+def test_named_dates_take_the_words_servers_parse_and_other_names_take_any() -> None:
+    check("log_completion", NAMED, {"date": "yesterday", "start": "today", "due_before": "Tomorrow"})
+    check("create_task", NAMED, {"due_note": "next Tuesday", "since": "before-reindex", "format": "csv"})
