@@ -60,6 +60,8 @@ _TAGGED_HEX = re.compile(
 )
 MIN_SIBLINGS = 2  # observed tools that must agree before a server's envelope is assumed
 _CODE = re.compile(r"[\w.-]{1,32}")  # a status or error code, not a sentence
+# the keys an answer's envelope says its outcome in: a flag, a status code, a message
+_OUTCOME_KEY = re.compile(r"(?i)success|succeeded|ok|done|valid|status|state|result|outcome|message|msg|detail|info")
 # a random token a server mints (nanoid, base36): letters and digits mixed, five characters or more
 _OPAQUE = re.compile(r"(?=[A-Za-z0-9]*\d[A-Za-z])[A-Za-z0-9]{5,40}")
 _UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
@@ -243,7 +245,8 @@ def _failed_envelope(siblings: Sequence[ToolSpec], message: str) -> CallToolResu
     (``success: true``) says false, a status code (``status: "ok"``) says ``"error"``, sentences carry
     ``message`` (an ``error`` key carries it when none does). None when the envelope has no flag or code to
     turn: nothing says how such a server fails. Without isError, as servers that answer in an envelope fail."""
-    envelope = _envelope_of(siblings)
+    # only an outcome's own keys: fields every record shares (``currency``, ``disputed``) say nothing of one
+    envelope = {k: v for k, v in _envelope_of(siblings).items() if _OUTCOME_KEY.fullmatch(k)}
     flags = [k for k, values in envelope.items() if all(isinstance(v, bool) for v in values)]
     codes = [k for k, values in envelope.items() if all(isinstance(v, str) and _CODE.fullmatch(v) for v in values)]
     if not flags and not codes:
@@ -256,7 +259,7 @@ def _failed_envelope(siblings: Sequence[ToolSpec], message: str) -> CallToolResu
             body[key] = "error"
         elif all(isinstance(v, str) for v in values):
             body[key] = message
-    if body.get("status") != "error":  # a failure an agent (and fidelity-metrics.md) reads as one
+    if body.get("status") != "error" or message not in body.values():  # a failure read as one, saying why
         body["error"] = message
     text = json.dumps(body, ensure_ascii=False, indent=2)
     return CallToolResult(content=[TextContent(type="text", text=text)])  # in the answer, as such servers say it

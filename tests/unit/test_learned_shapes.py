@@ -377,6 +377,11 @@ def test_a_server_that_showed_no_failure_fails_in_the_envelope_its_answers_share
     assert json.loads(said.content[0].text) == {"success": False, "error": "item '7' not found"}  # type: ignore[union-attr]
     plain = [observed(f"t{i}", {"total": i}) for i in range(3)]  # nothing in it says success or failure
     assert failure_in_style(quiet, [*plain, quiet], {}, "item '7' not found") is None
+    # the fields every record of the server shares are no envelope: a charge's currency and flag say no outcome
+    records = [observed(f"t{i}", {"status": "succeeded", "currency": "usd", "disputed": False}) for i in range(3)]
+    said = failure_in_style(quiet, [*records, quiet], {}, "customer 'x' not found")
+    assert said is not None
+    assert json.loads(said.content[0].text) == {"status": "error", "error": "customer 'x' not found"}  # type: ignore[union-attr]
 
 
 def test_an_id_the_example_showed_is_minted_by_a_maker_and_unknown_to_a_reader() -> None:

@@ -96,3 +96,18 @@ async def test_a_maker_naming_a_placeholder_it_belongs_to_is_refused_but_not_its
     assert orphan.is_error and "C-0000" in text(orphan) and "not found" in text(orphan)
     assert not (await path.call("s", "create_task", {"contact_id": "C-1004", "title": "Site visit"})).is_error
     assert not (await path.call("s", "create_task", {"contact_id": "C-1004", "title": "no_such_task"})).is_error
+
+
+def test_a_failure_said_in_json_establishes_nothing() -> None:
+    """``{"status": "error", ...}`` without isError: the name it refused is no more known after it."""
+    from mcp_sim.simulation.builtin import placeholders
+    from mcp_sim.state.base import Turn
+
+    def turn(body: str) -> Turn:
+        result = {"content": [{"type": "text", "text": body}], "isError": False}
+        return Turn(
+            index=0, tool="get_customer", arguments={"customer_id": "cus_doesnotexist"}, route="sim", result=result
+        )
+
+    assert "cus_doesnotexist" not in placeholders._vocabulary([turn('{"status": "error", "error": "not found"}')])
+    assert "cus_doesnotexist" in placeholders._vocabulary([turn('{"id": "cus_doesnotexist", "name": "Ann"}')])

@@ -25,6 +25,7 @@ from typing import Any
 
 from mcp_sim.errors import EntityNotFound
 from mcp_sim.ledger.entities import Ledger
+from mcp_sim.simulation.builtin import recall
 from mcp_sim.state.base import Turn
 
 # tools that make or answer with lists: a placeholder name is created, or matches nothing (an empty list)
@@ -149,7 +150,7 @@ def _vocabulary(earlier: list[Turn]) -> set[str]:
     """Values the session established: arguments and answer tokens of earlier calls that succeeded."""
     seen: set[str] = set()
     for turn in earlier:
-        if turn.error is not None or turn.result is None or turn.result.get("isError"):
+        if turn.result is None or not recall.succeeded(turn):  # a failure in JSON established nothing either
             continue
         seen.update(str(v) for v in _leaves(turn.arguments))
         text = json.dumps(turn.result.get("structuredContent")) + " ".join(
