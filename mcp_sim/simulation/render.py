@@ -284,7 +284,8 @@ def _envelope(body: Any, message: str, arguments: dict[str, Any]) -> Any:
     if isinstance(body, dict):
         if EACH in body or RECORDS in body:
             return {} if KEYED in body else []
-        return {k: _envelope(v, message, arguments) for k, v in body.items()}
+        # an argument this call does not give (``todo_id`` in a refusal of ``add_todo``) is left out, not the message
+        return {k: _envelope(v, message, arguments) for k, v in body.items() if not _ungiven_slot(v, arguments)}
     if isinstance(body, list):
         return []
     whole = SLOT.fullmatch(body) if isinstance(body, str) else None
@@ -294,6 +295,11 @@ def _envelope(body: Any, message: str, arguments: dict[str, Any]) -> Any:
     if isinstance(body, str) and (SLOT.search(body) or not _CODE.fullmatch(body)):
         return message
     return body
+
+
+def _ungiven_slot(value: Any, arguments: dict[str, Any]) -> bool:
+    whole = SLOT.fullmatch(value) if isinstance(value, str) else None
+    return whole is not None and argument_at(arguments, whole.group(1).lstrip("=")) is None
 
 
 def argument_at(arguments: dict[str, Any], path: str) -> Any:

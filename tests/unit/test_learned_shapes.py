@@ -209,6 +209,21 @@ def test_a_failure_is_said_in_the_tools_own_words_else_in_its_servers_envelope()
     assert failure_in_style(quiet, [quiet], {}, "invoice 'i-3' not found") is None  # nothing learned: mcp-sim's words
 
 
+def test_a_borrowed_failure_leaves_out_an_argument_the_call_does_not_give() -> None:
+    """``{"error": ..., "todo_id": "X"}`` said for ``add_todo(priority="high")``: no ``todo_id`` holding the message."""
+    from mcp_sim.config import ToolSpec
+    from mcp_sim.simulation.render import failure_in_style
+
+    missing = json_result({"error": "Todo with ID '9' not found", "todo_id": "9"})
+    get_todo = ToolSpec(name="get_todo", examples=[Example(arguments={"todo_id": "9"}, result=missing)])
+    add_todo = ToolSpec(name="add_todo")
+    said = failure_in_style(add_todo, [get_todo, add_todo], {"priority": "high"}, "Invalid priority: 'high'")
+    assert said is not None
+    assert json.loads(said.content[0].text) == {"error": "Invalid priority: 'high'"}  # type: ignore[union-attr]
+    kept = failure_in_style(add_todo, [get_todo, add_todo], {"todo_id": "4"}, "todo '4' not found")
+    assert kept is not None and json.loads(kept.content[0].text)["todo_id"] == "4"  # type: ignore[union-attr]
+
+
 def test_a_tool_never_observed_answers_in_the_envelope_its_servers_tools_share() -> None:
     from mcp.types import CallToolResult, TextContent
 
