@@ -311,6 +311,22 @@ TWENTYSECOND_VENVS: dict[str, list[list[str]]] = {
     # the `fastmcp` package's `FastMCP`; its mock data files are not in the wheel (the setup writes them)
     "amc": [["amc-mcp-fastmcp==0.1.1", "fastmcp==2.14.7", "mcp==1.30.0"]],
 }
+# The twenty-third batch (hotel_booking, leave_manager, library_loans, spreadsheet_files) installs under
+# .cache/record23 (held-out data, like the fourth to twenty-second): one venv per server, no npm packages (no offline,
+# stateful TypeScript server in a new domain was found). The leave manager needs Python >= 3.12, so its venv is made
+# by a 3.12 interpreter (TWENTYTHIRD_PYTHON). `--install-batch record23` installs only these.
+TWENTYTHIRD = Path(os.environ.get("MCP_REC_TWENTYTHIRD", REPO / ".cache" / "record23"))
+TWENTYTHIRD_NPM_PACKAGES: list[str] = []
+TWENTYTHIRD_VENVS: dict[str, list[list[str]]] = {
+    # mcp 1.x low-level `Server` (its decorators are gone in 2.x); three hotel tools over an in-memory list
+    "dida": [["dida-mcp-server==1.0.2", "mcp==1.30.0"]],
+    # imports mcp.server.fastmcp (gone in mcp 2.x); its console script points at the server object, not a function
+    "leave": [["iflow-mcp-ahmad-act-open-webui-mcp==0.1.0", "mcp==1.30.0"]],
+    # the new `MCPServer` of mcp 2.x (needs mcp >= 2.2); seed rows come from faker, pinned for repeatable worlds
+    "faultbench": [["faultbench==0.1.1", "mcp==2.3.0", "faker==40.63.0"]],
+    "spreadsheet": [["mcp-server-spreadsheet==0.3.3"]],  # pins its dependencies (mcp 1.28.0, duckdb 1.5.4, odfpy)
+}
+TWENTYTHIRD_PYTHON = {"leave": PY312}  # venvs made by another interpreter than the recorder's
 # libfaketime (Debian package `faketime`) freezes the wall clock of servers that stamp records with it (kanban's
 # SQLite `datetime('now')`); the monotonic clock keeps running so timeouts still work.
 FAKETIME_LIB = Path("/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1")
@@ -13239,6 +13255,485 @@ async def cinema_mistakes(s: Rec, wd: Path) -> None:
     await s.call("cancel_booking", {"booking_id": bid}, note="error case: unknown tool")
 
 
+# ---- the twenty-third batch (held-out data, installed under .cache/record23) ---------------------
+# hotel_booking (dida-mcp-server 1.0.2, mcp 1.30 low-level `Server`): three hotels (New York, Miami, Los Angeles) with
+# reviews, kept in module-level lists. search_hotels answers JSON text; book_hotel answers "✅ Booking Confirmed!" and
+# the booking as JSON, and takes one room off the hotel's `available_rooms` (visible in later searches) until none is
+# left; every error is the text "Error: ..." without isError. Booking ids are "B" + the epoch seconds of the (frozen)
+# clock, so every booking in a session gets the same id.
+# leave_manager (iflow-mcp-ahmad-act-open-webui-mcp 0.1.0, mcp 1.30 `FastMCP`, Python 3.12): leave balances and
+# histories of two employees (E001: 18 days, E002: 20 days) in a module-level dict; every answer is one English sentence
+# (also as structuredContent {"result": ...}), unknown employees get "Employee ID not found." without isError.
+# library_loans (faultbench 0.1.1 on mcp 2.3 `MCPServer`): faultbench serves a world file as CRUD tools; the setup
+# writes a city-library world (books, members, loans; get/list/create/update/delete per record) whose seed rows come
+# from faker with the world's fixed seed, so the same ids and values return on every run. Ids count up per table; a
+# missing id is a tool error, deleting one is {"deleted": false}; enum fields are checked by the tool schema.
+# spreadsheet_files (mcp-server-spreadsheet 0.3.3, mcp 1.28 `FastMCP`, openpyxl, odfpy, duckdb): reads and writes .xlsx,
+# .ods and .csv files under MCP_SPREADSHEET_ROOT (the session's sheets/ folder, seeded with a stock CSV); answers are
+# structured (lists, dicts), errors are tool errors.
+# All four run under the frozen clock.
+
+DIDA_PY = TWENTYTHIRD / "venv-dida" / "bin" / "python"
+
+
+async def _hotel_book(s: Rec, args: dict[str, Any], **kw: Any) -> None:
+    # no tool takes a booking id (and all bookings of a session share one), so nothing is captured
+    await s.call("book_hotel", args, **kw)
+
+
+async def hotel_weekend_trip(s: Rec, wd: Path) -> None:
+    await s.call("search_hotels", {"city": "New York"})
+    await s.call("get_hotel_reviews", {"hotel_id": "H001"})
+    await s.call("search_hotels", {"max_price": 200, "min_rating": 4.0})
+    await s.call("get_hotel_reviews", {"hotel_id": "H002"})
+    await _hotel_book(
+        s,
+        {
+            "hotel_id": "H002",
+            "guest_name": "Dana Whitfield",
+            "guest_email": "dana@example.com",
+            "guest_phone": "+1-305-555-0142",
+            "check_in": "2026-02-13",
+            "check_out": "2026-02-16",
+        },
+    )
+    await s.call("search_hotels", {"city": "miami"}, note="one room fewer at H002")
+    await _hotel_book(
+        s,
+        {
+            "hotel_id": "H001",
+            "guest_name": "Dana Whitfield",
+            "guest_email": "dana@example.com",
+            "check_in": "2026-02-16",
+            "check_out": "2026-02-17",
+        },
+        note="a second stay, no phone given",
+    )
+    await s.call("search_hotels", {"amenities": ["Pool", "Spa"]})
+    await s.call("search_hotels", {"city": "Chicago"}, note="no hotel there")
+    await s.call("get_hotel_reviews", {"hotel_id": "H003"})
+    await s.call("search_hotels", {})
+
+
+async def hotel_group_block(s: Rec, wd: Path) -> None:
+    await s.call("search_hotels", {"city": "Miami", "amenities": ["Kids Club"]})
+    guests = ["Ava Ruiz", "Ben Ruiz", "Cara Ruiz", "Dev Patel", "Eli Patel", "Fay Moreno", "Gus Moreno", "Hana Ito"]
+    for i, name in enumerate(guests):
+        await _hotel_book(
+            s,
+            {
+                "hotel_id": "H002",
+                "guest_name": name,
+                "guest_email": f"{name.split()[0].lower()}@reunion.example",
+                "check_in": "2026-07-03",
+                "check_out": "2026-07-06",
+            },
+            note=f"reunion room {i + 1} of 9",
+        )
+    await s.call("search_hotels", {"city": "Miami"}, note="no rooms left at H002")
+    await _hotel_book(
+        s,
+        {
+            "hotel_id": "H002",
+            "guest_name": "Ivy Chen",
+            "guest_email": "ivy@reunion.example",
+            "check_in": "2026-07-03",
+            "check_out": "2026-07-06",
+        },
+        note="error case: the hotel is full",
+    )
+    await _hotel_book(
+        s,
+        {
+            "hotel_id": "H003",
+            "guest_name": "Ivy Chen",
+            "guest_email": "ivy@reunion.example",
+            "check_in": "2026-07-03",
+            "check_out": "2026-07-06",
+        },
+        note="the overflow guest goes to Los Angeles",
+    )
+
+
+async def hotel_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("get_hotel_reviews", {"hotel_id": "H999"}, note="error case: unknown hotel")
+    await _hotel_book(
+        s,
+        {
+            "hotel_id": "H404",
+            "guest_name": "Sam Okafor",
+            "guest_email": "sam@example.com",
+            "check_in": "2026-03-01",
+            "check_out": "2026-03-03",
+        },
+        note="error case: unknown hotel",
+    )
+    await _hotel_book(
+        s,
+        {
+            "hotel_id": "H003",
+            "guest_name": "Sam Okafor",
+            "guest_email": "sam@example.com",
+            "check_in": "2026-03-05",
+            "check_out": "2026-03-03",
+        },
+        note="error case: check-out before check-in",
+    )
+    await _hotel_book(
+        s,
+        {
+            "hotel_id": "H003",
+            "guest_name": "Sam Okafor",
+            "guest_email": "sam@example.com",
+            "check_in": "03/01/2026",
+            "check_out": "03/03/2026",
+        },
+        note="error case: dates in another format",
+    )
+    await _hotel_book(
+        s,
+        {"hotel_id": "H003", "guest_name": "Sam Okafor", "check_in": "2026-03-01", "check_out": "2026-03-03"},
+        note="error case: no email",
+    )
+    await _hotel_book(
+        s,
+        {
+            "hotel_id": "H003",
+            "guest_name": "Sam Okafor",
+            "guest_email": "sam@example.com",
+            "check_in": "2026-03-01",
+            "check_out": "2026-03-01",
+        },
+        note="error case: zero nights",
+    )
+    await _hotel_book(
+        s,
+        {
+            "hotel_id": "H003",
+            "guest_name": "Sam Okafor",
+            "guest_email": "sam@example.com",
+            "check_in": "2026-03-01",
+            "check_out": "2026-03-03",
+        },
+    )
+    await s.call("search_hotels", {"max_price": "cheap"}, note="error case: text as price")
+    await s.call("search_hotels", {"min_rating": 5.0}, note="no hotel rated 5")
+    await s.call("search_hotels", {"city": "Los Angeles", "available_only": False})
+    await s.call("get_hotel_reviews", {}, note="error case: no hotel id")
+    await s.call("cancel_booking", {"booking_id": "B1768910400"}, note="error case: unknown tool")
+
+
+LEAVE_PY = TWENTYTHIRD / "venv-leave" / "bin" / "python"
+
+
+async def leave_plan_vacation(s: Rec, wd: Path) -> None:
+    await s.call("get_leave_balance", {"employee_id": "E001"})
+    await s.call("get_leave_history", {"employee_id": "E001"})
+    await s.call("apply_leave", {"employee_id": "E001", "leave_dates": ["2026-03-02", "2026-03-03", "2026-03-04"]})
+    await s.call("get_leave_balance", {"employee_id": "E001"}, note="three days fewer")
+    await s.call("get_leave_history", {"employee_id": "E001"})
+    await s.call("apply_leave", {"employee_id": "E001", "leave_dates": ["2026-04-10"]})
+    await s.call("get_leave_history", {"employee_id": "E002"}, note="no leave taken yet")
+    await s.call("apply_leave", {"employee_id": "E002", "leave_dates": ["2026-05-25", "2026-05-26"]})
+    await s.call("get_leave_balance", {"employee_id": "E002"})
+    await s.call("get_leave_history", {"employee_id": "E002"})
+    await s.call("get_leave_balance", {"employee_id": "E001"})
+
+
+async def leave_long_break(s: Rec, wd: Path) -> None:
+    await s.call("get_leave_balance", {"employee_id": "E002"})
+    summer = [f"2026-08-{d:02d}" for d in range(3, 24) if d not in (8, 9, 15, 16, 22, 23)]
+    await s.call("apply_leave", {"employee_id": "E002", "leave_dates": summer}, note="15 working days in August")
+    await s.call("get_leave_balance", {"employee_id": "E002"})
+    rest = [f"2026-12-{d:02d}" for d in (21, 22, 23, 28, 29, 30)]
+    await s.call("apply_leave", {"employee_id": "E002", "leave_dates": rest}, note="six days, only five left")
+    await s.call("apply_leave", {"employee_id": "E002", "leave_dates": rest[:5]})
+    await s.call("get_leave_balance", {"employee_id": "E002"}, note="nothing left")
+    await s.call("apply_leave", {"employee_id": "E002", "leave_dates": ["2026-12-31"]}, note="none left")
+    await s.call("get_leave_history", {"employee_id": "E002"})
+    await s.call("apply_leave", {"employee_id": "E001", "leave_dates": []}, note="an empty request")
+    await s.call("get_leave_balance", {"employee_id": "E001"})
+
+
+async def leave_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("get_leave_balance", {"employee_id": "E003"}, note="error case: unknown employee")
+    await s.call("get_leave_balance", {"employee_id": "e001"}, note="error case: id in lower case")
+    await s.call(
+        "apply_leave", {"employee_id": "E404", "leave_dates": ["2026-03-02"]}, note="error case: unknown employee"
+    )
+    await s.call(
+        "apply_leave", {"employee_id": "E001", "leave_dates": "2026-03-02"}, note="error case: one date as text"
+    )
+    await s.call("apply_leave", {"employee_id": "E001"}, note="error case: no dates")
+    await s.call(
+        "apply_leave",
+        {"employee_id": "E001", "leave_dates": ["2026-03-02", "2026-03-02"]},
+        note="the same day twice is counted twice",
+    )
+    await s.call("get_leave_history", {"employee_id": "E001"})
+    await s.call("apply_leave", {"employee_id": "E001", "leave_dates": ["next friday"]}, note="not a date")
+    await s.call("get_leave_balance", {"employee_id": "E001"})
+    await s.call("get_leave_history", {}, note="error case: no employee id")
+    await s.call(
+        "cancel_leave", {"employee_id": "E001", "leave_dates": ["2026-03-02"]}, note="error case: unknown tool"
+    )
+
+
+FAULTBENCH_PY = TWENTYTHIRD / "venv-faultbench" / "bin" / "python"
+LIBRARY_WORLD = """\
+name: city_library
+seed: 2026
+services:
+  catalog:
+    seed: {count: 5}
+    records:
+      book: {id: str, title: str, author: str, genre: "enum[fiction, history, science, children]", copies: int,
+             added: datetime}
+    operations:
+      get_book: {kind: get, record: book}
+      list_books: {kind: list, record: book, filter: [genre, author]}
+      add_book: {kind: create, record: book}
+      update_book: {kind: update, record: book}
+      remove_book: {kind: delete, record: book}
+  members:
+    seed: {count: 3}
+    records:
+      member: {id: str, name: str, email: str, tier: "enum[standard, student, senior]", active: bool}
+    operations:
+      get_member: {kind: get, record: member}
+      list_members: {kind: list, record: member, filter: [tier, active]}
+      register_member: {kind: create, record: member}
+      update_member: {kind: update, record: member}
+  circulation:
+    seed: {count: 2}
+    records:
+      loan: {id: str, book_id: "ref[catalog.book]", member_id: "ref[members.member]", due: datetime,
+             status: "enum[active, returned, overdue]", renewals: int}
+    operations:
+      get_loan: {kind: get, record: loan}
+      list_loans: {kind: list, record: loan, filter: [member_id, book_id, status]}
+      checkout_book: {kind: create, record: loan}
+      update_loan: {kind: update, record: loan}
+      delete_loan: {kind: delete, record: loan}
+"""
+
+
+def library_setup(wd: Path) -> None:
+    (wd / "library.yaml").write_text(LIBRARY_WORLD)
+
+
+def _new_id(s: Rec, a: Answer, name: str) -> str:
+    data = a.data if isinstance(a.data, dict) else {}
+    rid = str(data.get("id", "")) if not a.is_error else ""
+    if rid:
+        s.capture(**{name: rid})
+    return rid
+
+
+async def library_checkout_day(s: Rec, wd: Path) -> None:
+    await s.call("list_books", {})
+    await s.call("list_members", {"active": True})
+    book = _new_id(
+        s,
+        await s.call(
+            "add_book",
+            {
+                "title": "The Salt Roads",
+                "author": "Nalo Hopkinson",
+                "genre": "fiction",
+                "copies": 2,
+                "added": "2026-01-20T09:00:00",
+            },
+        ),
+        "book_id",
+    )
+    member = _new_id(
+        s,
+        await s.call(
+            "register_member",
+            {"name": "Priya Raman", "email": "priya@example.org", "tier": "student", "active": True},
+        ),
+        "member_id",
+    )
+    loan = _new_id(
+        s,
+        await s.call(
+            "checkout_book",
+            {"book_id": book, "member_id": member, "due": "2026-02-10T18:00:00", "status": "active", "renewals": 0},
+        ),
+        "loan_id",
+    )
+    await s.call("update_book", {"id": book, "copies": 1}, note="one copy is out")
+    await s.call("get_loan", {"id": loan})
+    await s.call("list_loans", {"member_id": member})
+    await s.call("update_loan", {"id": loan, "due": "2026-02-24T18:00:00", "renewals": 1}, note="renewed once")
+    await s.call("get_loan", {"id": loan})
+    await s.call("update_loan", {"id": loan, "status": "returned"})
+    await s.call("update_book", {"id": book, "copies": 2}, note="back on the shelf")
+    await s.call("list_loans", {"status": "active"})
+    await s.call("get_book", {"id": book})
+
+
+async def library_weeding(s: Rec, wd: Path) -> None:
+    await s.call("list_books", {"genre": "science"})
+    await s.call("get_book", {"id": "1"})
+    await s.call("list_loans", {})
+    await s.call("get_loan", {"id": "1"})
+    await s.call("update_loan", {"id": "1", "status": "overdue"})
+    await s.call("list_loans", {"status": "overdue"})
+    await s.call("remove_book", {"id": "4"}, note="a seeded book is withdrawn")
+    await s.call("get_book", {"id": "4"}, note="after removing it")
+    await s.call("list_books", {})
+    gift = _new_id(
+        s,
+        await s.call(
+            "add_book",
+            {"title": "A Short History of Nearly Everything", "author": "Bill Bryson", "genre": "science", "copies": 3},
+            note="no date given",
+        ),
+        "book_id",
+    )
+    await s.call("list_books", {"author": "Bill Bryson"})
+    await s.call("update_member", {"id": "2", "active": False, "tier": "senior"})
+    await s.call("get_member", {"id": "2"})
+    await s.call("list_members", {"tier": "senior"})
+    await s.call("remove_book", {"id": gift}, note="the donation was a duplicate")
+    await s.call("list_books", {"genre": "science"})
+
+
+async def library_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("get_book", {"id": "99"}, note="error case: unknown book")
+    await s.call("get_member", {"id": "M-1"}, note="error case: unknown member")
+    await s.call(
+        "add_book", {"title": "Dune", "author": "Frank Herbert", "genre": "sci-fi"}, note="error case: genre not listed"
+    )
+    await s.call(
+        "add_book", {"title": "Dune", "author": "Frank Herbert", "copies": "two"}, note="error case: text copies"
+    )
+    book = _new_id(
+        s, await s.call("add_book", {"title": "Dune", "author": "Frank Herbert", "genre": "fiction"}), "book_id"
+    )
+    await s.call(
+        "checkout_book",
+        {"book_id": book, "member_id": "77", "status": "active"},
+        note="error case: member 77 does not exist",
+    )
+    await s.call("list_loans", {"book_id": book}, note="the loan was stored anyway")
+    await s.call("update_loan", {"id": "500", "status": "returned"}, note="error case: unknown loan")
+    await s.call("update_loan", {"id": "1", "status": "lost"}, note="error case: status not listed")
+    await s.call("delete_loan", {"id": "500"}, note="error case: unknown loan")
+    await s.call("remove_book", {"id": book})
+    await s.call("remove_book", {"id": book}, note="error case: removed twice")
+    await s.call("update_member", {"id": "3"}, note="nothing to change")
+    await s.call("get_book", {}, note="error case: no id")
+    await s.call("renew_loan", {"id": "1"}, note="error case: unknown tool")
+
+
+SPREADSHEET_BIN = TWENTYTHIRD / "venv-spreadsheet" / "bin" / "mcp-server-spreadsheet"
+
+
+def spreadsheet_setup(wd: Path) -> None:
+    sheets = wd / "sheets"
+    sheets.mkdir()
+    (sheets / "stock.csv").write_text(
+        "sku,item,warehouse,qty,unit_cost\n"
+        "KB-101,Mechanical keyboard,north,14,52.10\n"
+        "MS-220,Wireless mouse,north,40,11.75\n"
+        "MN-270,27in monitor,south,6,181.00\n"
+        "HS-330,USB headset,south,0,23.40\n"
+        "CB-012,USB-C cable 1m,east,120,2.15\n"
+    )
+
+
+async def sheet_budget_workbook(s: Rec, wd: Path) -> None:
+    d = str(wd / "sheets")
+    book = f"{d}/budget-2026.xlsx"
+    await s.call("list_workbooks", {"directory": d})
+    await s.call("create_workbook_file", {"file": book, "sheet_name": "Q1"})
+    await s.call(
+        "write_range",
+        {
+            "file": book,
+            "start_cell": "A1",
+            "data": [
+                ["category", "jan", "feb", "mar"],
+                ["rent", 2400, 2400, 2400],
+                ["payroll", 18500, 18500, 19200],
+                ["software", 640, "655", 700],
+            ],
+            "sheet": "Q1",
+        },
+    )
+    await s.call("read_sheet", {"file": book, "sheet": "Q1"})
+    await s.call("append_rows", {"file": book, "data": [["travel", 1200, 0, 850]], "sheet": "Q1"})
+    await s.call("write_cell", {"file": book, "cell": "C5", "value": 310, "sheet": "Q1"}, note="a late receipt")
+    await s.call("read_range", {"file": book, "range_str": "A4:D5", "sheet": "Q1"})
+    await s.call("copy_sheet", {"file": book, "source_name": "Q1", "new_name": "Q2"})
+    await s.call("clear_range", {"file": book, "range_str": "B2:D5", "sheet": "Q2"})
+    await s.call("list_sheets", {"file": book})
+    await s.call("describe_table", {"file": book, "sheet": "Q1"})
+    await s.call(
+        "sql_query",
+        {"file": book, "sql": "SELECT category, jan + feb + mar AS q1_total FROM Q1 ORDER BY q1_total DESC"},
+    )
+    await s.call("sql_execute", {"file": book, "sql": "UPDATE Q1 SET mar = 2500 WHERE category = 'rent'"})
+    await s.call(
+        "read_range", {"file": book, "range_str": "A2:D2", "sheet": "Q1"}, note="the rent row after the update"
+    )
+    await s.call("get_sheet_dimensions", {"file": book, "sheet": "Q2"})
+
+
+async def sheet_stock_csv(s: Rec, wd: Path) -> None:
+    d = str(wd / "sheets")
+    csv_file = f"{d}/stock.csv"
+    await s.call("read_sheet", {"file": csv_file})
+    await s.call("search_sheet", {"file": csv_file, "pattern": "^USB"})
+    await s.call("read_cell", {"file": csv_file, "cell": "D5"})
+    await s.call("write_cell", {"file": csv_file, "cell": "D5", "value": 25}, note="headsets restocked")
+    await s.call("insert_rows", {"file": csv_file, "row": 3, "data": [["DK-500", "Docking station", "east", 9, 88.0]]})
+    await s.call("delete_rows", {"file": csv_file, "row": 6}, note="the monitor row is dropped")
+    await s.call("read_sheet", {"file": csv_file})
+    value_sql = "SELECT warehouse, SUM(qty * unit_cost) AS value FROM {} GROUP BY warehouse ORDER BY warehouse"
+    await s.call(
+        "sql_query",
+        {"file": csv_file, "sql": value_sql.format("stock")},
+        note="error case: the table is not named after the file",
+    )
+    await s.call("list_sheets", {"file": csv_file})
+    await s.call("sql_query", {"file": csv_file, "sql": value_sql.format('"default"')})
+    ods = f"{d}/stock-report.ods"
+    await s.call("create_workbook_file", {"file": ods, "sheet_name": "Totals"})
+    await s.call(
+        "write_range", {"file": ods, "start_cell": "A1", "data": [["warehouse", "items"], ["north", 54], ["east", 129]]}
+    )
+    await s.call("add_sheet", {"file": ods, "name": "Notes"})
+    await s.call("rename_sheet", {"file": ods, "old_name": "Notes", "new_name": "Remarks"})
+    await s.call("list_sheets", {"file": ods})
+    await s.call("read_sheet", {"file": ods, "sheet": "Totals"})
+
+
+async def sheet_mistakes(s: Rec, wd: Path) -> None:
+    d = str(wd / "sheets")
+    await s.call("read_sheet", {"file": f"{d}/missing.xlsx"}, note="error case: no such file")
+    await s.call("list_workbooks", {"directory": "/etc"}, note="error case: outside the allowed root")
+    await s.call("create_workbook_file", {"file": f"{d}/stock.csv"}, note="error case: the file exists")
+    await s.call("create_workbook_file", {"file": f"{d}/notes.txt"}, note="error case: unsupported extension")
+    book = f"{d}/roster.xlsx"
+    await s.call("create_workbook_file", {"file": book, "sheet_name": "Staff"})
+    await s.call("write_range", {"file": book, "start_cell": "A1", "data": [["name", "team"], ["Ola", "ops"]]})
+    await s.call("read_sheet", {"file": book, "sheet": "Payroll"}, note="error case: no such sheet")
+    await s.call("read_cell", {"file": book, "cell": "1A"}, note="error case: bad cell reference")
+    await s.call("write_range", {"file": book, "start_cell": "A3", "data": "Kim,dev"}, note="error case: data as text")
+    await s.call("delete_sheet", {"file": book, "name": "Staff"}, note="error case: the only sheet")
+    await s.call(
+        "rename_sheet", {"file": book, "old_name": "Team", "new_name": "Crew"}, note="error case: no such sheet"
+    )
+    await s.call("sql_query", {"file": book, "sql": "DELETE FROM Staff"}, note="error case: not a SELECT")
+    await s.call("sql_query", {"file": book, "sql": "SELECT nme FROM Staff"}, note="error case: misspelt column")
+    await s.call("read_sheet", {"file": book})
+    await s.call("merge_cells", {"file": book, "range_str": "A1:B1"}, note="error case: unknown tool")
+
+
 def build_servers() -> list[ServerDef]:
     npm = lambda exe: str(NPM_BIN / exe)  # noqa: E731
     S = Session
@@ -14571,6 +15066,66 @@ def build_servers() -> list[ServerDef]:
                 S("cinema_mistakes", cinema_mistakes, amc_setup),
             ],
         ),
+        # the twenty-third batch (installed under .cache/record23): held-out data
+        ServerDef(
+            "hotel_booking",
+            "dida-mcp-server==1.0.2 (PyPI, mcp 1.30.0 low-level `Server`)",
+            lambda wd, s: StdioServerParameters(
+                command=str(DIDA_PY),
+                args=["-m", "src.server"],
+                cwd=str(wd),
+                env={**frozen_clock(), "HOME": str(wd)},
+            ),
+            [
+                S("hotel_weekend_trip", hotel_weekend_trip),
+                S("hotel_group_block", hotel_group_block),
+                S("hotel_mistakes", hotel_mistakes),
+            ],
+        ),
+        ServerDef(
+            "leave_manager",
+            "iflow-mcp-ahmad-act-open-webui-mcp==0.1.0 (PyPI, mcp 1.30.0 `FastMCP`, Python 3.12)",
+            lambda wd, s: StdioServerParameters(
+                command=str(LEAVE_PY),
+                args=["-c", "import main; main.mcp.run()"],
+                cwd=str(wd),
+                env={**frozen_clock(), "HOME": str(wd)},
+            ),
+            [
+                S("leave_plan_vacation", leave_plan_vacation),
+                S("leave_long_break", leave_long_break),
+                S("leave_mistakes", leave_mistakes),
+            ],
+        ),
+        ServerDef(
+            "library_loans",
+            "faultbench==0.1.1 (PyPI, mcp 2.3.0 `MCPServer`, faker 40.63.0, a city-library world)",
+            lambda wd, s: StdioServerParameters(
+                command=str(FAULTBENCH_PY),
+                args=["-m", "faultbench.server", str(wd / "library.yaml")],
+                cwd=str(wd),
+                env={**frozen_clock(), "HOME": str(wd)},
+            ),
+            [
+                S("library_checkout_day", library_checkout_day, library_setup),
+                S("library_weeding", library_weeding, library_setup),
+                S("library_mistakes", library_mistakes, library_setup),
+            ],
+        ),
+        ServerDef(
+            "spreadsheet_files",
+            "mcp-server-spreadsheet==0.3.3 (PyPI, mcp 1.28.0 `FastMCP`, openpyxl 3.1.5, odfpy 1.4.1, duckdb 1.5.4)",
+            lambda wd, s: StdioServerParameters(
+                command=str(SPREADSHEET_BIN),
+                cwd=str(wd),
+                env={**frozen_clock(), "HOME": str(wd), "MCP_SPREADSHEET_ROOT": str(wd / "sheets")},
+            ),
+            [
+                S("sheet_budget_workbook", sheet_budget_workbook, spreadsheet_setup),
+                S("sheet_stock_csv", sheet_stock_csv, spreadsheet_setup),
+                S("sheet_mistakes", sheet_mistakes, spreadsheet_setup),
+            ],
+        ),
     ]
     return servers + bfcl_servers()
 
@@ -14598,6 +15153,7 @@ BATCHES: dict[str, tuple[Path, list[str], dict[str, list[list[str]]]]] = {
     "record20": (TWENTIETH, TWENTIETH_NPM_PACKAGES, TWENTIETH_VENVS),
     "record21": (TWENTYFIRST, TWENTYFIRST_NPM_PACKAGES, TWENTYFIRST_VENVS),
     "record22": (TWENTYSECOND, TWENTYSECOND_NPM_PACKAGES, TWENTYSECOND_VENVS),
+    "record23": (TWENTYTHIRD, TWENTYTHIRD_NPM_PACKAGES, TWENTYTHIRD_VENVS),
 }
 
 
@@ -14615,6 +15171,8 @@ def install(batches: list[str] | None = None) -> None:
                 python = NINETEENTH_PYTHON.get(venv_name, sys.executable) if root == NINETEENTH else sys.executable
                 if root == TWENTYFIRST:
                     python = TWENTYFIRST_PYTHON.get(venv_name, sys.executable)
+                if root == TWENTYTHIRD:
+                    python = TWENTYTHIRD_PYTHON.get(venv_name, sys.executable)
                 subprocess.run([python, "-m", "venv", str(venv)], check=True)
             for pkgs in steps:
                 subprocess.run([str(venv / "bin" / "pip"), "install", "-q", *pkgs], check=True)
@@ -14629,7 +15187,7 @@ def main() -> None:
         "--install-batch",
         action="append",
         choices=sorted(BATCHES),
-        help="install only this batch (repeatable): devservers, record2, ..., record22",
+        help="install only this batch (repeatable): devservers, record2, ..., record23",
     )
     ap.add_argument("--list", action="store_true", help="list servers and sessions and exit")
     ap.add_argument("--tools-only", action="store_true", help="only write <server>.tools.yaml")
