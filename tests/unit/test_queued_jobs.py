@@ -87,3 +87,21 @@ async def test_an_id_an_act_used_unseen_is_listed_and_keeps_its_number_out_of_th
     assert "7" in json.dumps(listed)
     # the session's own first job is still its first: the id it only used is not one it handed out
     assert body(await path.call("s", "enqueue", {"command": "make", "cwd": "/src"}))["job_id"] == 1
+
+
+def test_a_making_verb_before_no_type_makes_the_type_its_answers_carry_the_id_of() -> None:
+    """``book_seats(showtime_id, seats)`` books: seats are no type, and its answer carries the ``booking_id`` that
+    ``process_payment(booking_id)`` names (inside FastMCP's ``{"result": "<JSON>"}`` too)."""
+    from mcp_sim.config import Example
+
+    booked = {"booking_id": "c291790f-a396-4898-bbbb-fd8f8b89f343", "status": "pending", "seats": ["B1"]}
+    wrapped = {"content": [{"type": "text", "text": "{}"}], "structuredContent": {"result": json.dumps(booked)}}
+    book = ToolSpec.model_validate(
+        tool("book_seats", {"showtime_id": {"type": "string"}, "seats": {"type": "array"}}, ["showtime_id", "seats"])
+    ).model_copy(update={"examples": [Example(arguments={"showtime_id": "st1", "seats": ["B1"]}, result=wrapped)]})
+    pay = ToolSpec.model_validate(tool("process_payment", {"booking_id": {"type": "string"}}, ["booking_id"]))
+    seats = ToolSpec.model_validate(tool("get_seat_map", {"showtime_id": {"type": "string"}}, ["showtime_id"]))
+    found = made.made_type(book, EntityTypes([book, pay, seats]))
+    assert found is not None and found[0] == "booking"
+    unseen = book.model_copy(update={"examples": []})  # nothing says which of booking and showtime it makes
+    assert made.made_type(unseen, EntityTypes([unseen, pay, seats])) is None

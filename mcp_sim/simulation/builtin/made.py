@@ -17,9 +17,11 @@ the call's key (its ``key`` or ``name`` argument), all its arguments with it; sa
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from mcp_sim.config import ToolSpec
+from mcp_sim.ledger import created_ids
 from mcp_sim.ledger.effects import EntityTypes, camel, name_words, singular
 from mcp_sim.ledger.entities import Ledger
 from mcp_sim.simulation.builtin import named_records
@@ -45,7 +47,11 @@ def made_type(spec: ToolSpec, types: EntityTypes) -> tuple[str, str] | None:
     if len(words) < 2:
         return None
     if words[0] in MAKING:
-        return _placed(singular("_".join(words[1:])), properties, types)
+        noun = singular("_".join(words[1:]))
+        placed = _placed(noun, properties, types)
+        if placed is None and noun not in types.id_fields:  # book_seats: seats are no type; a booking is made
+            placed = _answered(spec, properties, types)
+        return placed
     verb, rest = (words[0], words[1:]) if words[0] in STORING else (words[-1], words[:-1])
     return _stored(singular("_".join(rest)), properties, types) if verb in STORING else None
 
@@ -64,6 +70,31 @@ def _only_made(properties: set[str], types: EntityTypes) -> tuple[str, str] | No
     none, it is no telling which."""
     candidates = sorted(types.named_by_id - types.created)
     return _placed(candidates[0], properties, types) if len(candidates) == 1 else None
+
+
+def _answered(spec: ToolSpec, properties: set[str], types: EntityTypes) -> tuple[str, str] | None:
+    """``book_seats(showtime_id, seats)``: the name's noun is no type, so what it makes is the one type other tools
+    name by id and none creates whose id its answers carry (``booking_id`` in its outputSchema or its observed
+    answers, also inside a ``{"result": "<JSON>"}`` wrapper); None when no such type, or several, are there."""
+    keys = set((spec.output_schema or {}).get("properties") or {})
+    for body in created_ids.successful_bodies(spec.examples):
+        [inner] = body.values() if len(body) == 1 else [None]
+        unwrapped = _json_object(inner) if isinstance(inner, str) else None
+        keys |= set(unwrapped if unwrapped is not None else body)
+    candidates = []
+    for entity in sorted(types.named_by_id - types.created):
+        id_key = types.id_arguments.get(entity) or f"{entity}_id"
+        if id_key in keys and id_key not in properties:
+            candidates.append(entity)
+    return _placed(candidates[0], properties, types) if len(candidates) == 1 else None
+
+
+def _json_object(text: str) -> dict[str, Any] | None:
+    try:
+        found = json.loads(text)
+    except ValueError:
+        return None
+    return found if isinstance(found, dict) else None
 
 
 def _stored(noun: str, properties: set[str], types: EntityTypes) -> tuple[str, str] | None:
