@@ -58,9 +58,12 @@ class Ledger:
 
     def seen_ids(self, entity: str) -> list[str]:
         """The ids of this type the session saw (live or deleted), without the ones it only assumed."""
-        assumed = set(self.assumed.get(entity, ()))
-        ids = [*self.entities.get(entity, {}), *self.deleted.get(entity, ())]
-        return [i for i in ids if i not in assumed]
+        ids = [*self.entities.get(entity, ()), *self.deleted.get(entity, ())]
+        assumed = self.assumed.get(entity)
+        if not assumed:  # most sessions assume nothing: no set, no second list
+            return ids
+        unseen = set(assumed)
+        return [i for i in ids if i not in unseen]
 
     def records(self, entity: str) -> list[dict[str, Any]]:
         return list(self.entities.get(entity, {}).values())

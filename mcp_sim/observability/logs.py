@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import sys
+from collections.abc import Callable
+from typing import Any
 
 import structlog
 
@@ -12,6 +15,19 @@ import structlog
 # ("Terminating session: None"). Each was a line per call among the JSON lines, and ~1.5 % of a forwarded
 # call's CPU (benchmarks/profile_cpu.py). Above debug they log warnings and errors only.
 PER_REQUEST_LOGGERS = ("httpx", "httpx2", "mcp.server.streamable_http")
+
+
+_ENCODERS: dict[Callable[[Any], Any] | None, Callable[[Any], str]] = {}  # default handler -> its encoder's encode
+
+
+def _dumps(obj: Any, default: Callable[[Any], Any] | None = None) -> str:
+    """``json.dumps(obj, default=default)``, the renderer's only call, with one encoder per ``default`` kept: json.dumps
+    builds a new ``JSONEncoder`` whenever it is given any argument (once per log line: every call logs one). The same
+    encoder settings, so the same text."""
+    encode = _ENCODERS.get(default)
+    if encode is None:
+        encode = _ENCODERS[default] = json.JSONEncoder(default=default).encode
+    return encode(obj)
 
 
 def configure(level: str = "info") -> None:
@@ -25,7 +41,7 @@ def configure(level: str = "info") -> None:
             structlog.processors.add_log_level,
             structlog.processors.TimeStamper(fmt="iso", utc=True),
             structlog.processors.dict_tracebacks,
-            structlog.processors.JSONRenderer(),
+            structlog.processors.JSONRenderer(serializer=_dumps),
         ],
         wrapper_class=structlog.make_filtering_bound_logger(numeric),
         logger_factory=structlog.PrintLoggerFactory(file=sys.stderr),

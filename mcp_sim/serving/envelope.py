@@ -40,8 +40,9 @@ def check_content_type(content_type: str | None) -> None:
         raise Refusal(415, INVALID_REQUEST, f"Content-Type must be application/json, not {content_type or 'missing'!r}")
 
 
-def check_body(body: bytes) -> None:
-    """Refuse a body that is not JSON, is nested deeper than ``MAX_DEPTH``, or carries an id no answer can echo."""
+def check_body(body: bytes) -> Any:
+    """Refuse a body that is not JSON, is nested deeper than ``MAX_DEPTH``, or carries an id no answer can echo;
+    else the body as ``json.loads`` reads it (the caller reads the request from it instead of parsing it again)."""
     depth = nesting_depth(body)
     if depth > MAX_DEPTH:
         raise Refusal(400, PARSE_ERROR, f"Parse error: JSON nested {depth} levels deep (at most {MAX_DEPTH})")
@@ -51,6 +52,7 @@ def check_body(body: bytes) -> None:
         raise Refusal(400, PARSE_ERROR, "Parse error: the body is not valid JSON") from None
     for one in message if isinstance(message, list) else [message]:
         _check_id(one)
+    return message
 
 
 def _check_id(message: Any) -> None:

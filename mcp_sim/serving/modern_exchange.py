@@ -55,6 +55,7 @@ from mcp_sim.serving.legacy_exchange import Exchange, declared_size
 
 _PARAM_PREFIX = MCP_PARAM_HEADER_PREFIX.lower()  # ASGI header names are lowercase
 _COMPACT = json.JSONEncoder(separators=(",", ":")).encode  # json.dumps(..., separators=...) without an encoder a call
+_UNPARSED: Any = object()  # ``answer`` was given no parsed body: it parses the body itself
 
 
 async def answer(
@@ -65,9 +66,11 @@ async def answer(
     body: bytes,
     receive: Receive,
     send: Send,
+    parsed: Any = _UNPARSED,
 ) -> bool:
     """Answer the 2026-07-28 POST whose whole body is ``body`` as ``manager`` (``json_response=True``) would; False,
-    with nothing sent, when anything would make the manager answer otherwise than by serving one plain request."""
+    with nothing sent, when anything would make the manager answer otherwise than by serving one plain request.
+    ``parsed``: ``json.loads(body)`` when the caller has it already (``envelope.check_body``), not parsed again."""
     request = Request(scope, receive)
     if len(body) > manager.max_request_body_size or declared_size(request) > manager.max_request_body_size:
         return False
@@ -75,10 +78,12 @@ async def answer(
         return False
     if not check_accept_headers(request)[0]:
         return False
-    try:
-        decoded = json.loads(body)
-    except (ValueError, RecursionError):
-        return False
+    decoded = parsed
+    if decoded is _UNPARSED:
+        try:
+            decoded = json.loads(body)
+        except (ValueError, RecursionError):
+            return False
     if not isinstance(decoded, dict) or "id" not in decoded:
         return False  # a notification (or not an object): the manager acknowledges or refuses it
     try:

@@ -136,12 +136,12 @@ class ResponseModes:
                 return
         await self.legacy_json.handle_request(scope, receive, send)
 
-    async def _modern_plain(self, body: bytes | None, scope: Scope, receive: Receive, send: Send) -> None:
+    async def _modern_plain(self, body: bytes | None, message: Any, scope: Scope, receive: Receive, send: Send) -> None:
         """A plain 2026-07-28 request (``json``'s); ``body``: the whole body already read (``receive`` replays it),
-        else None."""
+        else None; ``message``: that body as ``json.loads`` read it (``envelope.check_body``)."""
         if self.one_exchange and self._lifespan is not None and body is not None:
             server, state = self.json.app, self._lifespan[0]
-            if await modern_exchange.answer(server, state, self.json, scope, body, receive, send):
+            if await modern_exchange.answer(server, state, self.json, scope, body, receive, send, message):
                 return
         await self.json.handle_request(scope, receive, send)
 
@@ -159,27 +159,29 @@ class ResponseModes:
             self.fast_sessions.pop(session or "", None)
             await self.sse.handle_request(scope, receive, send)
             return
+        message: Any = None  # the body as json.loads reads it, parsed once here (None: not read whole)
         try:
             envelope.check_content_type(_header(scope, b"content-type"))
             received = await _read_body(receive)
             body = _body(received)
             if body is not None:
-                envelope.check_body(body)
+                message = envelope.check_body(body)
         except envelope.Refusal as refusal:
             await refusal.send(send)
             return
+        request = message if isinstance(message, dict) else None  # _message's answer, without parsing again
         if shared is not None:
-            await self._shared(shared, session, scope, received, receive, send)
+            await self._shared(shared, session, scope, received, receive, send, request)
         elif _is_modern(scope):
-            if needs_stream(received):
+            if _needs_stream(request):
                 await self.sse.handle_request(scope, _replay(received, receive), send)
             else:
-                plain = partial(self._modern_plain, _body(received))
+                plain = partial(self._modern_plain, body, message)
                 await _cancelled_on_disconnect(plain, scope, received, receive, send)
         elif session is None:
             await self._open_session(scope, received, receive, send)
         else:
-            await self._legacy_call(session, scope, received, receive, send)
+            await self._legacy_call(session, scope, received, receive, send, request)
 
     async def _shared(
         self,
@@ -189,9 +191,11 @@ class ResponseModes:
         received: list[Message],
         receive: Receive,
         send: Send,
+        message: dict[str, Any] | None,
     ) -> None:
-        """A 2025-era request when sessions are shared: stateless, with the session id minted here."""
-        target = legacy_sse if needs_stream(received) else self.legacy_json
+        """A 2025-era request when sessions are shared: stateless, with the session id minted here. ``message``: the
+        body as ``_message`` reads it."""
+        target = legacy_sse if _needs_stream(message) else self.legacy_json
         if session is not None:
             if target is self.legacy_json:
                 await self._legacy_plain(_body(received), scope, _replay(received, receive), send)
@@ -224,15 +228,22 @@ class ResponseModes:
         await self.sse.handle_request(scope, _replay(received, receive), noting_session)
 
     async def _legacy_call(
-        self, session: str, scope: Scope, received: list[Message], receive: Receive, send: Send
+        self,
+        session: str,
+        scope: Scope,
+        received: list[Message],
+        receive: Receive,
+        send: Send,
+        message: dict[str, Any] | None,
     ) -> None:
-        if asks_for_notices(received):  # its later calls need their streams (log messages ride them)
+        """A request of a 2025-era session; ``message``: its body as ``_message`` reads it."""
+        if _asks_for_notices(message):  # its later calls need their streams (log messages ride them)
             self.fast_sessions.pop(session, None)
         last_refresh = self.fast_sessions.get(session)
         if last_refresh is None:
             await self.sse.handle_request(scope, _replay(received, receive), send)
             return
-        if not needs_stream(received) and time.monotonic() - last_refresh < REFRESH_S:
+        if not _needs_stream(message) and time.monotonic() - last_refresh < REFRESH_S:
             await _cancelled_on_disconnect(partial(self._legacy_plain, _body(received)), scope, received, receive, send)
             return
 
@@ -276,7 +287,11 @@ def needs_stream(received: list[Message]) -> bool:
     (``params._meta.progressToken``) or for later notifications (``LATER_NOTICES``), or it is not one JSON-RPC
     request read whole (a client gone, a body past the limit, a batch, not JSON): the SSE manager deals with
     those as before."""
-    message = _message(received)
+    return _needs_stream(_message(received))
+
+
+def _needs_stream(message: dict[str, Any] | None) -> bool:
+    """``needs_stream`` of the request's body as parsed (``_message``: None when not one JSON object read whole)."""
     if message is None:
         return True
     if message.get("method") in LATER_NOTICES:
@@ -293,7 +308,10 @@ LATER_NOTICES = frozenset({"resources/subscribe", "resources/unsubscribe", "logg
 
 
 def asks_for_notices(received: list[Message]) -> bool:
-    message = _message(received)
+    return _asks_for_notices(_message(received))
+
+
+def _asks_for_notices(message: dict[str, Any] | None) -> bool:
     return message is not None and message.get("method") in LATER_NOTICES
 
 
