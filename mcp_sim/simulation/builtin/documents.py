@@ -25,6 +25,7 @@ from mcp_sim.config import ToolSpec
 from mcp_sim.errors import EntityNotFound, InvalidArguments
 from mcp_sim.ledger import hierarchy, namespaces
 from mcp_sim.ledger.entities import Effect, Ledger
+from mcp_sim.simulation.builtin.tool_words import words_in
 
 ENTITY = "path"  # the file tree's type (files.py)
 _CREATES = frozenset({"create", "new", "make", "init"})
@@ -87,5 +88,5 @@ def _looks_like_path(value: Any, key: str = "") -> bool:
     return "/" in value or "." in value or _NAMED_PATH.search(key) is not None
 
 
-def words(name: str) -> set[str]:
-    return {w for w in re.split(r"[^a-z0-9]+", re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", name).lower()) if w}
+def words(name: str) -> frozenset[str]:
+    return words_in(name)

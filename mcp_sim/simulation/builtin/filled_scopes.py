@@ -21,6 +21,7 @@ from typing import Any
 
 from mcp_sim.errors import EntityNotFound
 from mcp_sim.ledger import namespaces
+from mcp_sim.simulation.builtin.tool_words import words_in
 from mcp_sim.state.base import Turn
 
 # a document's name key once lower-cased and stripped of separators: fileName, file_name, note_name, page
@@ -34,10 +35,6 @@ _REMOVES = frozenset({"delete", "remove", "destroy", "erase", "unlink", "drop", 
 _READS = frozenset({"read", "get", "fetch", "load", "open", "show", "view", "update", "edit", "patch", "append",
                     "replace", "modify", "rename", "move"}) | _REMOVES  # fmt: skip
 _LONGEST_SCOPE = 200  # a scope is a short name; a longer string is content
-
-
-def _words(tool: str) -> set[str]:
-    return set(re.split(r"[^a-z0-9]+", re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", tool).lower())) - {""}
 
 
 def _plain(key: str) -> str:
@@ -56,7 +53,7 @@ def addressed(arguments: dict[str, Any]) -> tuple[tuple[str, str], tuple[str, st
 
 def applies(tool: str, arguments: dict[str, Any]) -> bool:
     """A read, update or delete of one document addressed by a pair: the only calls ``check`` may refuse."""
-    words = _words(tool)
+    words = words_in(tool)
     return bool(words & _READS) and not words & _WRITES and addressed(arguments) is not None
 
 
@@ -73,7 +70,7 @@ def check(tool: str, arguments: dict[str, Any], earlier: list[Turn]) -> None:
     for turn in earlier:
         ok = turn.error is None and turn.result is not None and not turn.result.get("isError", False)
         past = addressed(turn.arguments)
-        words = _words(turn.tool)
+        words = words_in(turn.tool)
         into = ok and past is not None and past[0] == (scope_key, scope)
         if not started:
             if into and words & _WRITES and _carries_content(turn.arguments):

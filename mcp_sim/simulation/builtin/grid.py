@@ -28,6 +28,7 @@ from mcp_sim.config import ToolSpec
 from mcp_sim.errors import InvalidArguments
 from mcp_sim.ledger.entities import Effect, Ledger
 from mcp_sim.simulation.builtin.recall import observes
+from mcp_sim.simulation.builtin.tool_words import words_in
 
 GRID = "$grid"  # id: the grid's name (its naming arguments as JSON); record: {"cells": {"B2": value}}
 _CELL = re.compile(r"^\$?([A-Z]{1,3})\$?(\d+)$")
@@ -42,7 +43,7 @@ Cell = tuple[int, int]  # (row, column), both from 1
 def changes(spec: ToolSpec, arguments: dict[str, Any], ledger: Ledger) -> list[Effect]:
     """The grid a write or clear changes, as the ledger effect (none for any other call)."""
     rows = _rows(arguments)
-    if rows is None and not _words(spec.name) & _CLEARS:
+    if rows is None and not words_in(spec.name) & _CLEARS:
         return []
     anchor = _anchor(spec, arguments)
     if anchor is None:
@@ -54,7 +55,7 @@ def changes(spec: ToolSpec, arguments: dict[str, Any], ledger: Ledger) -> list[E
         for r, line in enumerate(rows):
             for c, value in enumerate(line):
                 cells[_a1(top + r, left + c)] = value
-    elif _words(spec.name) & _CLEARS and anchor[1] is not None:
+    elif words_in(spec.name) & _CLEARS and anchor[1] is not None:
         for row, column in _cells_in(anchor[1], cells):
             cells.pop(_a1(row, column), None)
     else:
@@ -122,7 +123,7 @@ def _positional(spec: ToolSpec, arguments: dict[str, Any]) -> str | None:
     for key in arguments:
         schema = properties.get(key) if isinstance(properties.get(key), dict) else {}
         said = f"{key} {schema.get('description', '')}" if isinstance(schema, dict) else key
-        if _words(key) & _PLACES or re.search(r"\b(cell|range)\b", str(said), re.IGNORECASE):
+        if words_in(key) & _PLACES or re.search(r"\b(cell|range)\b", str(said), re.IGNORECASE):
             return str(key)
     return None
 
@@ -144,10 +145,6 @@ def _grid_name(spec: ToolSpec, arguments: dict[str, Any]) -> str:
 def _is_table(schema: Any) -> bool:
     items = schema.get("items") if isinstance(schema, dict) and schema.get("type") == "array" else None
     return isinstance(items, dict) and items.get("type") == "array"
-
-
-def _words(name: str) -> set[str]:
-    return {w for w in re.split(r"[^a-z0-9]+", re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", name).lower()) if w}
 
 
 # -- A1 notation -----------------------------------------------------------------------------------------------

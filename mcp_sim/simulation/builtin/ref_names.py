@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from mcp_sim.errors import InvalidArguments
+from mcp_sim.simulation.builtin.tool_words import words_in
 
 _GIT_WORDS = frozenset(
     {"git", "branch", "branches", "checkout", "rebase"}
@@ -27,13 +28,9 @@ _MAKES = frozenset({"create", "new", "add", "make"})
 _BAD_REF = re.compile(r"\s|\.\.|[~^:?*\[\\]|@\{|(?:/|\.|\.lock)$|^/|//")
 
 
-def _words(tool: str) -> set[str]:
-    return set(re.split(r"[^a-z0-9]+", re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", tool).lower())) - {""}
-
-
 def check(tool: str, arguments: dict[str, Any]) -> None:
     """Raise ``InvalidArguments`` for a reference that starts with ``-`` or a new one git cannot name."""
-    words = _words(tool)
+    words = words_in(tool)
     if not words & _GIT_WORDS:
         return
     makes = bool(words & _MAKES)

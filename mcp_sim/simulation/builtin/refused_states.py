@@ -17,6 +17,7 @@ from functools import cache
 from typing import Any
 
 from mcp_sim.errors import InvalidArguments
+from mcp_sim.simulation.builtin.tool_words import words_in
 from mcp_sim.state.base import Turn
 
 _FINISHED = r"(?:completed|complete|finished|done|closed|resolved)"
@@ -34,10 +35,6 @@ _REOPENING = frozenset({"reopen", "uncomplete", "undo", "restart", "reset"})
 _STATUS_KEY = re.compile(r"^(?:status|state)$", re.IGNORECASE)
 _FINISHED_VALUE = re.compile(r"^" + _FINISHED + r"$", re.IGNORECASE)
 _ID_KEY = re.compile(r"(?:^id$|_id$|Id$|ID$)")
-
-
-def _words(tool: str) -> set[str]:
-    return set(re.split(r"[^a-z0-9]+", re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", tool).lower())) - {""}
 
 
 @cache  # one description per tool, asked on every call
@@ -65,7 +62,7 @@ def check(tool: str, description: str, arguments: dict[str, Any], earlier: list[
             if finished and any(e.op == "create" and e.id in values for e in turn.effects):
                 finished = False  # a create that made an item under this id made a new one: it is not finished
             continue  # about other items (a task's request alone names no task)
-        words = _words(turn.tool)
+        words = words_in(turn.tool)
         status = [v for k, v in turn.arguments.items() if _STATUS_KEY.match(k) and isinstance(v, str)]
         if words & _REOPENING or (status and not _FINISHED_VALUE.match(status[0])):
             finished = False

@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from mcp_sim.errors import InvalidArguments
+from mcp_sim.simulation.builtin.tool_words import words_in
 
 _SHEETS = frozenset({"sheet", "worksheet", "tab"})
 _MAKES = frozenset({"create", "add", "new", "insert", "rename", "copy", "duplicate", "clone"})
@@ -23,13 +24,9 @@ _FORBIDDEN = re.compile(r"[\[\]:*?/\\]")
 LONGEST = 31
 
 
-def _words(tool: str) -> set[str]:
-    return set(re.split(r"[^a-z0-9]+", re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", tool).lower())) - {""}
-
-
 def check(tool: str, arguments: dict[str, Any]) -> None:
     """Raise ``InvalidArguments`` for a new sheet name the workbook cannot hold."""
-    words = _words(tool)
+    words = words_in(tool)
     if not words & _SHEETS or not words & _MAKES:
         return
     renames = bool(words & _RENAMES)
