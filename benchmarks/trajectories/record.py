@@ -327,6 +327,18 @@ TWENTYTHIRD_VENVS: dict[str, list[list[str]]] = {
     "spreadsheet": [["mcp-server-spreadsheet==0.3.3"]],  # pins its dependencies (mcp 1.28.0, duckdb 1.5.4, odfpy)
 }
 TWENTYTHIRD_PYTHON = {"leave": PY312}  # venvs made by another interpreter than the recorder's
+# The twenty-fourth batch (vector_store, personal_metrics, object_storage) installs under .cache/record24 (held-out
+# data, like the fourth to twenty-third): one venv per server, no npm packages (no offline, stateful TypeScript server
+# in a new domain was found). `--install-batch record24` installs only these.
+TWENTYFOURTH = Path(os.environ.get("MCP_REC_TWENTYFOURTH", REPO / ".cache" / "record24"))
+TWENTYFOURTH_NPM_PACKAGES: list[str] = []
+TWENTYFOURTH_VENVS: dict[str, list[list[str]]] = {
+    # flowdb's app module calls `mcp.sse_app()` at import (gone from fastmcp 2.14 on); fastmcp 2.13.3 brings mcp 1.22.0
+    "flowdb": [["flowdb==0.1.3", "fastmcp==2.13.3", "mcp==1.22.0", "usearch==2.26.6", "lmdb==3.0.0"]],
+    "tracking": [["tracking-mcp==1.0.1", "mcp==1.30.0"]],  # mcp 1.x low-level `Server` (its decorators are gone in 2.x)
+    # the same package as payments_mock, another of its mocks (`mock:files`, S3-shaped object storage)
+    "mockworld": [["mockworld-mcp==0.3.3", "mcp==1.30.0"]],
+}
 # libfaketime (Debian package `faketime`) freezes the wall clock of servers that stamp records with it (kanban's
 # SQLite `datetime('now')`); the monotonic clock keeps running so timeouts still work.
 FAKETIME_LIB = Path("/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1")
@@ -13734,6 +13746,351 @@ async def sheet_mistakes(s: Rec, wd: Path) -> None:
     await s.call("merge_cells", {"file": book, "range_str": "A1:B1"}, note="error case: unknown tool")
 
 
+# ---- the twenty-fourth batch (held-out data, installed under .cache/record24) --------------------
+# vector_store (flowdb 0.1.3, fastmcp 2.13.3 `FastMCP` on mcp 1.22): JSON records in named collections (LMDB) with a
+# vector index (USearch) per collection; keys are the caller's. Without OPENAI_API_KEY every record and every query gets
+# a random 1536-dimension "mock" vector, so `flowdb_search` ranks by chance: the launch command seeds `random` per
+# session, which makes those vectors (and so the ranking) repeat. The app module is written for HTTP (it builds a
+# FastAPI app and sets the database in the app's lifespan), so the launch command sets `db_instance` to a FlowDB in the
+# session's folder and runs the `FastMCP` object over stdio. Answers are plain text (`Data:` is a Python dict repr);
+# a missing record is the text "Error: Record not found." without isError; overwriting a key adds a second vector.
+# personal_metrics (tracking-mcp 1.0.1, mcp 1.30 low-level `Server`): schema-free tracking events (body weight, books,
+# sleep) in SQLite with JSON data, one event per entity type + entity id + date (tracking the same day again updates
+# it); event ids count up. The wheel does not ship the schema.sql its README says to load, so the setup creates the two
+# tables its queries use. Answers are pretty-printed JSON text; an unknown event id is {"success": false} without
+# isError.
+# object_storage (mockworld-mcp 0.3.3, `mock:files`, mcp 1.30 low-level `Server`): S3-shaped objects addressed by key,
+# seeded with 50 objects from the `--seed` (per session, like payments_mock); overwriting bumps `version` and the etag;
+# keys under `protected/` are refused. The same package as payments_mock, another of its mocks.
+# All three run under the frozen clock.
+
+FLOWDB_PY = TWENTYFOURTH / "venv-flowdb" / "bin" / "python"
+
+
+def _flowdb_launch(seed: int, wd: Path) -> str:
+    return (
+        f"import random; random.seed({seed}); import flowdb.server.app as app; "
+        f"from flowdb.core.engine import FlowDB; app.db_instance = FlowDB(storage_path={str(wd / 'flowdb')!r}); "
+        "app.mcp.run()"
+    )
+
+
+_FLOW_ID = re.compile(r"^ID: (\S+) \|", re.M)
+
+
+def _flow_ids(s: Rec, a: Answer, name: str) -> list[str]:
+    """The record keys a list or search answer shows, in order (captured)."""
+    ids = _FLOW_ID.findall(a.text) if not a.is_error else []
+    if ids:
+        s.capture(**{name: ids})
+    return ids
+
+
+async def vs_product_catalog(s: Rec, wd: Path) -> None:
+    await s.call("flowdb_list_collections", {}, note="a fresh store")
+    products = {
+        "sku-kb-101": {"name": "Mechanical keyboard", "category": "input", "price": 89.9, "stock": 14},
+        "sku-ms-220": {"name": "Wireless mouse", "category": "input", "price": 24.5, "stock": 40},
+        "sku-mn-270": {"name": "27in monitor", "category": "display", "price": 279.0, "stock": 6},
+        "sku-hs-330": {"name": "USB headset", "category": "audio", "price": 49.99, "stock": 0},
+    }
+    for key, data in products.items():
+        await s.call("flowdb_upsert", {"collection": "products", "key": key, "data": data})
+    await s.call("flowdb_read", {"collection": "products", "key": "sku-kb-101"})
+    listed = _flow_ids(s, await s.call("flowdb_list", {"collection": "products"}), "keys")
+    hits = _flow_ids(
+        s, await s.call("flowdb_search", {"collection": "products", "query": "quiet keyboard for typing"}), "hits"
+    )
+    if hits:
+        await s.call("flowdb_read", {"collection": "products", "key": hits[0]}, note="the top search hit")
+    await s.call(
+        "flowdb_upsert",
+        {
+            "collection": "products",
+            "key": "sku-ms-220",
+            "data": {"name": "Wireless mouse", "category": "input", "price": 19.9, "stock": 38},
+        },
+        note="a price cut overwrites the record",
+    )
+    await s.call("flowdb_read", {"collection": "products", "key": "sku-ms-220"})
+    gone = next((k for k in listed if k.startswith("sku-mn")), "sku-mn-270")  # the monitor, as listed
+    await s.call("flowdb_delete", {"collection": "products", "key": gone}, note="discontinued")
+    await s.call("flowdb_read", {"collection": "products", "key": gone}, note="after deleting it")
+    await s.call("flowdb_list", {"collection": "products"})
+    await s.call(
+        "flowdb_search", {"collection": "products", "query": "mouse"}, note="the overwritten key has 2 vectors"
+    )
+    await s.call("flowdb_list_collections", {})
+
+
+async def vs_support_faq(s: Rec, wd: Path) -> None:
+    faq = [
+        ("reset-password", "How do I reset my password?", "Use 'Forgot password' on the sign-in page."),
+        ("change-plan", "Can I change my plan?", "Yes, under Billing > Plan, effective next cycle."),
+        ("export-data", "How do I export my data?", "Settings > Privacy > Export gives a ZIP within 24 hours."),
+        ("delete-account", "How do I delete my account?", "Contact support; deletion is final after 30 days."),
+        ("two-factor", "Do you support 2FA?", "Yes, with any TOTP app."),
+    ]
+    for key, q, ans in faq:
+        await s.call(
+            "flowdb_upsert", {"collection": "faq", "key": key, "data": {"question": q, "answer": ans, "views": 0}}
+        )
+    await s.call(
+        "flowdb_upsert",
+        {
+            "collection": "tickets",
+            "key": "T-1001",
+            "data": {"customer": "acme", "subject": "cannot sign in", "status": "open", "faq": "reset-password"},
+        },
+    )
+    await s.call("flowdb_list_collections", {})
+    page1 = _flow_ids(s, await s.call("flowdb_list", {"collection": "faq", "limit": 2}), "keys")
+    await s.call("flowdb_list", {"collection": "faq", "limit": 2, "skip": 2}, note="the second page")
+    hits = _flow_ids(s, await s.call("flowdb_search", {"collection": "faq", "query": "forgot my password"}), "hits")
+    await s.call("flowdb_read", {"collection": "tickets", "key": "T-1001"})
+    await s.call(
+        "flowdb_upsert",
+        {
+            "collection": "tickets",
+            "key": "T-1001",
+            "data": {"customer": "acme", "subject": "cannot sign in", "status": "solved", "faq": "reset-password"},
+        },
+        note="the ticket is solved",
+    )
+    await s.call("flowdb_read", {"collection": "faq", "key": "T-1001"}, note="error case: the key is in tickets")
+    await s.call("flowdb_delete", {"collection": "faq", "key": "delete-account"})
+    await s.call("flowdb_list", {"collection": "faq", "skip": 1}, note="skip past the first record")
+    if hits or page1:
+        await s.call("flowdb_read", {"collection": "faq", "key": (hits or page1)[0]})
+    await s.call("flowdb_list", {"collection": "tickets"})
+
+
+async def vs_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("flowdb_read", {"collection": "notes", "key": "n-1"}, note="error case: nothing stored yet")
+    await s.call("flowdb_list", {"collection": "notes"})
+    await s.call(
+        "flowdb_upsert",
+        {"collection": "notes", "key": "n-1", "data": "remember the milk"},
+        note="error case: text data",
+    )
+    await s.call("flowdb_upsert", {"collection": "notes", "key": "n-1", "data": {"text": "remember the milk"}})
+    await s.call(
+        "flowdb_upsert",
+        {"collection": "notes", "key": "n-2", "data": {"text": "call the plumber"}, "vector": [0.1, 0.2, 0.3]},
+        note="error case: a 3-dimension vector",
+    )
+    await s.call("flowdb_read", {"collection": "notes", "key": "n-2"}, note="after the failed write")
+    await s.call("flowdb_upsert", {"key": "n-3", "data": {"text": "no collection"}}, note="error case: no collection")
+    await s.call("flowdb_delete", {"collection": "notes", "key": "n-404"}, note="error case: unknown key")
+    await s.call("flowdb_delete", {"collection": "notes", "key": "n-1"})
+    await s.call("flowdb_delete", {"collection": "notes", "key": "n-1"}, note="error case: deleted twice")
+    await s.call("flowdb_read", {"collection": "notes", "key": "n-1"}, note="after deleting it")
+    await s.call("flowdb_search", {"collection": "notes", "query": "milk"}, note="the deleted note's vector remains")
+    await s.call("flowdb_list", {"collection": "notes", "limit": "ten"}, note="error case: text as limit")
+    await s.call("flowdb_search", {"collection": "archive", "query": "anything"}, note="a collection never written")
+    await s.call("flowdb_list_collections", {})
+    await s.call("flowdb_drop_collection", {"collection": "notes"}, note="error case: unknown tool")
+
+
+TRACKING_BIN = TWENTYFOURTH / "venv-tracking" / "bin" / "tracking-mcp"
+TRACKING_SCHEMA = """\
+CREATE TABLE entity_types (
+    entity_type TEXT PRIMARY KEY,
+    description TEXT,
+    schema_example TEXT,
+    created_at TEXT DEFAULT CURRENT_TIMESTAMP
+);
+CREATE TABLE tracking_events (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    entity_type TEXT NOT NULL,
+    entity_id TEXT,
+    date TEXT NOT NULL,
+    data TEXT NOT NULL,
+    created_at TEXT DEFAULT CURRENT_TIMESTAMP,
+    updated_at TEXT DEFAULT CURRENT_TIMESTAMP
+);
+"""
+
+
+def tracking_setup(wd: Path) -> None:
+    con = sqlite3.connect(wd / "tracking.db")
+    con.executescript(TRACKING_SCHEMA)
+    con.commit()
+    con.close()
+
+
+async def _metric_event(s: Rec, args: dict[str, Any], **kw: Any) -> int | None:
+    a = await s.call("track_event", args, **kw)
+    eid = (a.data or {}).get("event_id") if isinstance(a.data, dict) and not a.is_error else None
+    if isinstance(eid, int):
+        s.capture(event_id=eid)
+        return eid
+    return None
+
+
+async def metrics_weight_log(s: Rec, wd: Path) -> None:
+    await s.call("list_entity_types", {}, note="a fresh database")
+    ids = []
+    for day, kg in (("2026-01-12", 73.4), ("2026-01-13", 73.1), ("2026-01-14", 72.8), ("2026-01-15", 72.9)):
+        ids.append(
+            await _metric_event(s, {"entity_type": "weight", "date": day, "data": {"weight_kg": kg, "source": "scale"}})
+        )
+    await s.call("query_events", {"entity_type": "weight", "start_date": "2026-01-13", "end_date": "2026-01-15"})
+    await _metric_event(
+        s,
+        {"entity_type": "weight", "date": "2026-01-14", "data": {"weight_kg": 72.6, "source": "manual"}},
+        note="the same day again: a correction",
+    )
+    await s.call("query_events", {"entity_type": "weight", "limit": 2})
+    first = ids[0] or 1
+    await s.call("delete_event", {"event_id": first}, note="a bad reading")
+    await s.call("query_events", {"entity_type": "weight"})
+    await s.call("delete_event", {"event_id": first}, note="error case: deleted twice")
+    await _metric_event(
+        s,
+        {"entity_type": "scorecard", "date": "2026-01-15", "data": {"sleep": 4, "energy": 3, "focus": 5}},
+    )
+    await s.call("query_events", {"start_date": "2026-01-15"})
+    await s.call("list_entity_types", {})
+
+
+async def metrics_reading_progress(s: Rec, wd: Path) -> None:
+    dune = await _metric_event(
+        s,
+        {"entity_type": "book", "entity_id": "book_dune", "date": "2026-01-10", "data": {"page": 48, "of": 412}},
+    )
+    await _metric_event(
+        s, {"entity_type": "book", "entity_id": "book_dune", "date": "2026-01-11", "data": {"page": 95}}
+    )
+    await _metric_event(
+        s,
+        {"entity_type": "book", "entity_id": "book_piranesi", "date": "2026-01-11", "data": {"page": 30, "of": 272}},
+    )
+    await s.call("query_events", {"entity_type": "book", "entity_id": "book_dune"})
+    await _metric_event(
+        s,
+        {"entity_type": "book", "entity_id": "book_dune", "date": "2026-01-11", "data": {"page": 120}},
+        note="the evening's reading replaces the morning's",
+    )
+    await s.call("query_events", {"entity_id": "book_dune"})
+    for day, hours in (("2026-01-10", 7.5), ("2026-01-11", 6.0)):
+        await _metric_event(s, {"entity_type": "sleep", "date": day, "data": {"hours": hours, "quality": "ok"}})
+    await s.call("query_events", {"start_date": "2026-01-11", "end_date": "2026-01-11"})
+    await s.call("delete_event", {"event_id": dune or 1}, note="the first Dune entry was a mistake")
+    await s.call("query_events", {"entity_type": "book"})
+    await s.call("list_entity_types", {})
+    await s.call("query_events", {"limit": 3})
+
+
+async def metrics_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("delete_event", {"event_id": 999}, note="error case: unknown event")
+    await s.call("query_events", {"entity_type": "weight"}, note="nothing tracked yet")
+    await s.call("track_event", {"entity_type": "weight", "date": "2026-01-14"}, note="error case: no data")
+    await s.call(
+        "track_event",
+        {"entity_type": "weight", "date": "2026-01-14", "data": "72.8 kg"},
+        note="error case: data as text",
+    )
+    eid = await _metric_event(
+        s, {"entity_type": "weight", "date": "14/01/2026", "data": {"weight_kg": 72.8}}, note="a date in another format"
+    )
+    await s.call(
+        "query_events", {"entity_type": "weight", "start_date": "2026-01-01"}, note="the odd date is outside the range"
+    )
+    await s.call("delete_event", {"event_id": str(eid or 1)}, note="error case: id as text")
+    await s.call("delete_event", {}, note="error case: no id")
+    await s.call(
+        "query_events",
+        {"start_date": "2026-02-01", "end_date": "2026-01-01"},
+        note="error case: the range is reversed",
+    )
+    await s.call("query_events", {"limit": 0}, note="limit 0")
+    await s.call("track_event", {"entity_type": "", "date": "2026-01-14", "data": {}}, note="error case: empty type")
+    await s.call("list_entity_types", {})
+    await s.call("update_event", {"event_id": eid or 1, "data": {"weight_kg": 72.5}}, note="error case: unknown tool")
+
+
+MOCKWORLD24_BIN = TWENTYFOURTH / "venv-mockworld" / "bin" / "mockworld"
+
+
+async def _put(s: Rec, args: dict[str, Any], **kw: Any) -> str:
+    a = await s.call("put_object", args, **kw)
+    etag = str((a.data or {}).get("etag", "")) if isinstance(a.data, dict) and not a.is_error else ""
+    if etag:
+        s.capture(etag=etag)
+    return etag
+
+
+def _object_keys(s: Rec, a: Answer) -> list[str]:
+    rows = (a.data or {}).get("data") if isinstance(a.data, dict) and not a.is_error else None
+    keys = [str(r["key"]) for r in rows if isinstance(r, dict) and "key" in r] if isinstance(rows, list) else []
+    if keys:
+        s.capture(keys=keys[:5])
+    return keys
+
+
+async def obj_site_deploy(s: Rec, wd: Path) -> None:
+    await s.call("list_objects", {"prefix": "site/"}, note="nothing deployed yet")
+    files = [
+        ("site/index.html", "text/html", 5120),
+        ("site/app.js", "application/javascript", 48213),
+        ("site/style.css", "text/css", 7340),
+    ]
+    for key, ctype, size in files:
+        await _put(s, {"key": key, "content_type": ctype, "size": size, "bucket": "web"})
+    await s.call("get_object", {"key": "site/index.html"})
+    await s.call("list_objects", {"prefix": "site/", "bucket": "web"})
+    await _put(
+        s,
+        {"key": "site/app.js", "content_type": "application/javascript", "size": 49002, "bucket": "web"},
+        note="a new build overwrites the bundle",
+    )
+    await s.call("get_object", {"key": "site/app.js"}, note="version 2")
+    await s.call("delete_object", {"key": "site/style.css"})
+    await s.call("get_object", {"key": "site/style.css"}, note="after deleting it")
+    await s.call("list_objects", {"prefix": "site/"})
+    await _put(s, {"key": "site/favicon.ico", "content_type": "image/x-icon", "size": 1150, "bucket": "web"})
+    await s.call("list_objects", {"bucket": "web"})
+
+
+async def obj_backup_rotation(s: Rec, wd: Path) -> None:
+    seeded = _object_keys(s, await s.call("list_objects", {}, note="the seeded objects"))
+    if seeded:
+        await s.call("get_object", {"key": seeded[0]})
+    for n in range(1, 4):
+        await _put(
+            s,
+            {"key": f"backups/db-2026-01-{10 + n:02d}.sql.gz", "content_type": "application/gzip", "size": 1000 * n},
+        )
+    kept = _object_keys(s, await s.call("list_objects", {"prefix": "backups/"}))
+    if kept:
+        await s.call("delete_object", {"key": kept[0]}, note="the oldest backup rotates out")
+    await s.call("list_objects", {"prefix": "backups/"})
+    if len(seeded) > 1:
+        await s.call("delete_object", {"key": seeded[1]}, note="a seeded object")
+        await s.call("get_object", {"key": seeded[1]}, note="after deleting it")
+    await _put(s, {"key": "backups/latest", "content_type": "text/plain", "size": 28})
+    await _put(s, {"key": "backups/latest", "content_type": "text/plain", "size": 29}, note="overwritten")
+    await s.call("get_object", {"key": "backups/latest"})
+    await s.call("list_objects", {"prefix": "backups/l"})
+
+
+async def obj_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("get_object", {"key": "reports/q4.pdf"}, note="error case: unknown key")
+    await s.call("delete_object", {"key": "reports/q4.pdf"}, note="error case: unknown key")
+    await _put(s, {"key": "protected/keys.json", "size": 10}, note="error case: a protected key")
+    await s.call("get_object", {"key": "protected/keys.json"}, note="error case: a protected key")
+    await _put(s, {"key": "tmp/upload.bin", "size": -1}, note="error case: negative size")
+    await _put(s, {"key": "tmp/upload.bin", "size": "4kb"}, note="error case: size as text")
+    await _put(s, {"size": 10}, note="error case: no key")
+    await _put(s, {"key": "tmp/upload.bin", "size": 4096})
+    await s.call("delete_object", {"key": "tmp/upload.bin"})
+    await s.call("delete_object", {"key": "tmp/upload.bin"}, note="error case: deleted twice")
+    await s.call("list_objects", {"prefix": "tmp/"})
+    await s.call("list_objects", {"prefix": "does-not-exist/"})
+    await s.call("copy_object", {"source": "tmp/upload.bin", "key": "tmp/copy.bin"}, note="error case: unknown tool")
+
+
 def build_servers() -> list[ServerDef]:
     npm = lambda exe: str(NPM_BIN / exe)  # noqa: E731
     S = Session
@@ -15126,6 +15483,51 @@ def build_servers() -> list[ServerDef]:
                 S("sheet_mistakes", sheet_mistakes, spreadsheet_setup),
             ],
         ),
+        # the twenty-fourth batch (installed under .cache/record24): held-out data
+        ServerDef(
+            "vector_store",
+            "flowdb==0.1.3 (PyPI, fastmcp 2.13.3 `FastMCP` on mcp 1.22.0, lmdb, usearch, mock vectors)",
+            lambda wd, s: StdioServerParameters(
+                command=str(FLOWDB_PY),
+                args=["-c", _flowdb_launch(20260120 + sum(s.id.encode()), wd)],
+                cwd=str(wd),
+                env={**frozen_clock(), "HOME": str(wd), "OPENAI_API_KEY": ""},
+            ),
+            [
+                S("vs_product_catalog", vs_product_catalog),
+                S("vs_support_faq", vs_support_faq),
+                S("vs_mistakes", vs_mistakes),
+            ],
+        ),
+        ServerDef(
+            "personal_metrics",
+            "tracking-mcp==1.0.1 (PyPI, mcp 1.30.0 low-level `Server`)",
+            lambda wd, s: StdioServerParameters(
+                command=str(TRACKING_BIN),
+                cwd=str(wd),
+                env={**frozen_clock(), "HOME": str(wd), "DB_PATH": str(wd / "tracking.db")},
+            ),
+            [
+                S("metrics_weight_log", metrics_weight_log, tracking_setup),
+                S("metrics_reading_progress", metrics_reading_progress, tracking_setup),
+                S("metrics_mistakes", metrics_mistakes, tracking_setup),
+            ],
+        ),
+        ServerDef(
+            "object_storage",
+            "mockworld-mcp==0.3.3 (PyPI, `mock:files`, mcp 1.30.0 low-level `Server`)",
+            lambda wd, s: StdioServerParameters(
+                command=str(MOCKWORLD24_BIN),
+                args=["run", "mock:files", "--seed", str(20260120 + sum(s.id.encode()))],
+                cwd=str(wd),
+                env={**frozen_clock(), "HOME": str(wd)},
+            ),
+            [
+                S("obj_site_deploy", obj_site_deploy),
+                S("obj_backup_rotation", obj_backup_rotation),
+                S("obj_mistakes", obj_mistakes),
+            ],
+        ),
     ]
     return servers + bfcl_servers()
 
@@ -15154,6 +15556,7 @@ BATCHES: dict[str, tuple[Path, list[str], dict[str, list[list[str]]]]] = {
     "record21": (TWENTYFIRST, TWENTYFIRST_NPM_PACKAGES, TWENTYFIRST_VENVS),
     "record22": (TWENTYSECOND, TWENTYSECOND_NPM_PACKAGES, TWENTYSECOND_VENVS),
     "record23": (TWENTYTHIRD, TWENTYTHIRD_NPM_PACKAGES, TWENTYTHIRD_VENVS),
+    "record24": (TWENTYFOURTH, TWENTYFOURTH_NPM_PACKAGES, TWENTYFOURTH_VENVS),
 }
 
 
@@ -15187,7 +15590,7 @@ def main() -> None:
         "--install-batch",
         action="append",
         choices=sorted(BATCHES),
-        help="install only this batch (repeatable): devservers, record2, ..., record23",
+        help="install only this batch (repeatable): devservers, record2, ..., record24",
     )
     ap.add_argument("--list", action="store_true", help="list servers and sessions and exit")
     ap.add_argument("--tools-only", action="store_true", help="only write <server>.tools.yaml")
