@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from mcp_sim.calls import CallPath
@@ -57,9 +58,37 @@ async def test_a_delete_seen_saying_it_deleted_nothing_says_so_again() -> None:
     assert missing.content[0].text == '{"deleted": false, "id": 99}'  # type: ignore[union-attr]
 
 
-async def test_a_delete_with_no_way_to_say_nothing_fails_as_not_found() -> None:
-    seen = [Example(arguments={"contact_id": 3}, result=text('{"deleted": true, "id": 3}'))]
+async def test_a_delete_reporting_what_it_deleted_says_it_deleted_nothing_in_the_same_layout() -> None:
+    seen = [Example(arguments={"contact_id": 3}, result=text('{"deleted":true,"id":3}'))]
     calls = path(ToolSpec(name="delete_contact", input_schema=BY_ID, examples=seen))
     await calls.call("s", "create_contact", {"name": "Ana"})
     missing = await calls.call("s", "delete_contact", {"contact_id": 99})
-    assert missing.is_error
+    assert not missing.is_error and json.loads(missing.content[0].text) == {"deleted": False, "id": 99}  # type: ignore[union-attr]
+
+
+async def test_a_delete_reporting_a_count_of_rows_says_zero() -> None:
+    said = '{\n  "success": true,\n  "deleted_id": 3,\n  "rows_affected": 1\n}'
+    calls = path(ToolSpec(name="delete_contact", input_schema=BY_ID, examples=[Example(arguments={"contact_id": 3},
+                 result=text(said))]))  # fmt: skip
+    await calls.call("s", "create_contact", {"name": "Ana"})
+    missing = await calls.call("s", "delete_contact", {"contact_id": 99})
+    assert not missing.is_error
+    assert missing.content[0].text == '{\n  "success": true,\n  "deleted_id": 99,\n  "rows_affected": 0\n}'  # type: ignore[union-attr]
+
+
+async def test_a_delete_seen_failing_as_not_found_keeps_failing() -> None:
+    seen = [
+        Example(arguments={"contact_id": 3}, result=text('{"deleted": true, "id": 3}')),
+        Example(arguments={"contact_id": 8}, result={**text("Contact 8 not found"), "isError": True}),
+    ]
+    calls = path(ToolSpec(name="delete_contact", input_schema=BY_ID, examples=seen))
+    await calls.call("s", "create_contact", {"name": "Ana"})
+    assert (await calls.call("s", "delete_contact", {"contact_id": 99})).is_error
+
+
+async def test_a_delete_with_no_way_to_say_nothing_fails_as_not_found() -> None:
+    for said in ('{"success": true, "id": 3}', "Deleted contact 3"):  # ``success`` is said by failures too
+        calls = path(ToolSpec(name="delete_contact", input_schema=BY_ID,
+                              examples=[Example(arguments={"contact_id": 3}, result=text(said))]))  # fmt: skip
+        await calls.call("s", "create_contact", {"name": "Ana"})
+        assert (await calls.call("s", "delete_contact", {"contact_id": 99})).is_error

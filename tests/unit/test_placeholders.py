@@ -17,7 +17,8 @@ STOCK = {"type": "object", "properties": {"widget_id": {"type": "integer"}, "qua
      "ZZZZ", "XXX", 99999, "000000", 987654, 4242, "3f1c2a9e-0000-4000-8000-000000000000",
      "0123456789abcdef0123456789abcdef01234567", "C-9999", "task-00000000", "epic-12345678", "task-deadbeef",
      "D-0000", 123456, "not-a-commit", "not-an-inbox", "HAT999", "ZZ9999", "3f2b8c1e-9d4a-4e7b-a6c5-1b2d3e4f5a6b",
-     "0b5e7c1d-2f3a-4b6c-8d9e-0f1a2b3c4d5e", 42, "TASK-42", "SHOP-99", "mia_li_0000", "deadbee", "deadbeef", "Nobody"],
+     "0b5e7c1d-2f3a-4b6c-8d9e-0f1a2b3c4d5e", 42, "TASK-42", "SHOP-99", "mia_li_0000", "deadbee", "deadbeef", "Nobody",
+     404, "TASK-404", "H404", "E404"],
 )  # fmt: skip
 def test_names_that_say_they_name_nothing(value: object) -> None:
     assert placeholder(value) is not None
@@ -35,6 +36,9 @@ def test_names_that_say_they_name_nothing(value: object) -> None:
         "C-1042",
         "quill_42",  # a name's own number
         "cart:42",
+        "rec_404",  # a name's own number
+        "A4041",
+        "H42",  # 42 run together with a tag is a name's number
         "4b1bf7013489b37bad44d62dfd78d2da",
         "2024",
         1,

@@ -10,11 +10,11 @@ or lists: those make the name, or answer an empty list), one of whose reference 
 value: not free text, not a quantity, not an item of a batch, which real batch tools skip) was never seen in the
 session (successful earlier arguments and answers, the world seed) and is a placeholder by its words (missing,
 nonexistent, no such, nope, nobody, ``not-an-inbox``...), its number (42 or 99, alone or after a tag:
-``TASK-42``; a name's number left at zeros: ``mia_li_0000``) or its characters (one repeated character,
-``HAT999`` too, a descending run of digits, a repeated pair, a long run of zeros in a hex id, a well-known hex
-word, a hex id counting up between its letters as one typed by hand does: ``...-1b2d3e4f5a6b``), fails as not
-found. A tool that makes something fails the same way when the thing it belongs to (a reference to another
-type: ``create_task(contact_id="C-0000")``) is such a name.
+``TASK-42``; 404, also run together with its tag: ``H404``; a name's number left at zeros: ``mia_li_0000``)
+or its characters (one repeated character, ``HAT999`` too, a descending run of digits, a repeated pair, a long
+run of zeros in a hex id, a well-known hex word, a hex id counting up between its letters as one typed by hand
+does: ``...-1b2d3e4f5a6b``), fails as not found. A tool that makes something fails the same way when the thing
+it belongs to (a reference to another type: ``create_task(contact_id="C-0000")``) is such a name.
 """
 
 from __future__ import annotations
@@ -41,6 +41,8 @@ _SAYS_MISSING = frozenset({"missing", "nonexistent", "nonexisting", "inexistent"
 # the numbers an agent picks when it makes an id up (``get_item(42)``, ``SHOP-99``): in the recorded sessions an
 # unseen 42 or 99 named nothing 18 times out of 20
 _MADE_UP_NUMBERS = frozenset({"42", "99"})
+# the web's "not found", written as a name's number: ``H404``, ``TASK-404``, ``E404`` named nothing 4 times of 4
+_NOT_FOUND_CODE = "404"
 _ZERO_TAIL = re.compile(r"[-_:#]0{4,}$")  # mia_li_0000: a name's number left at zeros
 _PHRASES = (("no", "such"), ("not", "exist"), ("not", "exists"), ("does", "not"), ("not", "a"), ("not", "an"))
 MAX_WORDS = 3  # a name of more words is prose
@@ -107,6 +109,8 @@ def placeholder(value: Any) -> str | None:
     number = text if text.isdigit() else re.sub(r"^[A-Z]{1,12}-", "", text)
     if number in _MADE_UP_NUMBERS:
         return "a number picked to name nothing"
+    if _NOT_FOUND_CODE in (number, tagged and tagged.group(2)):
+        return "the code for not found"
     if _ZERO_TAIL.search(text):
         return "a number left at zeros"
     if core.lower() in _HEX_WORDS:
