@@ -54,6 +54,8 @@ from mcp_sim.simulation.learned import (
 ID_KEY = re.compile(r"^(id|ids|uuid|hash|sha|.*_ids?|.*Ids?)$")
 _HEX = re.compile(r"^[0-9a-f]{7,64}$")
 _NUMBERED = re.compile(r"^(.*?)(\d+)$")
+# upper-case letters (and digits) with no separator, not a tag and its count (TASK12)
+_LOCATOR = re.compile(r"^(?=.*[A-Z])(?![A-Z]*\d+$)[A-Z0-9]{5,10}$")
 # ``ORD-6E4C4ACB``, ``char_ea31da85``; eight digits or more need no digit among them (``char_ebdbeaba`` is a hash)
 _TAGGED_HEX = re.compile(
     r"^([A-Za-z]+[-_])((?=[0-9A-Fa-f]*[A-Fa-f])(?:(?=[0-9A-Fa-f]*\d)[0-9A-Fa-f]{6,}|[0-9A-Fa-f]{8,}))$"
@@ -607,6 +609,8 @@ def mint_like(example: str | int, number: int, rng: random.Random) -> str | int:
         # before anything new is made (a workflow's conversation id) names it alike, as ``prefix-<n>`` ids do
         made = _token_like(token, random.Random(f"{example}:{number}"))
         return f"{head}{example[len(head)] if head else ''}{made}"
+    if _LOCATOR.match(example):  # HATHAT, NO6JO3: a booking's record locator, another of the same make
+        return _token_like(example, random.Random(f"{example}:{number}"))
     numbered = _NUMBERED.match(example)
     if numbered:  # rec_00001: a counter written zero-padded keeps its width (rec_00002), as the server pads it
         digits = numbered.group(2)

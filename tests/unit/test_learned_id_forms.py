@@ -39,3 +39,13 @@ async def test_a_server_that_counts_is_simulated_counting_and_tagged_hashes_keep
     tagged = path_of(store({"id": "char_ebdbeaba", "title": "Old note"}), GET)
     made = json.loads(text(await tagged.call("s", "create_note", {"title": "c"})))["id"]
     assert re.fullmatch(r"char_[0-9a-f]{8}", made) and made != "char_ebdbeaba"
+
+
+async def test_a_server_handing_out_record_locators_is_simulated_handing_out_locators() -> None:
+    path = path_of(store({"id": "NO6JO3", "title": "Old note"}), GET)
+    first = json.loads(text(await path.call("s", "create_note", {"title": "a"})))["id"]
+    second = json.loads(text(await path.call("s", "create_note", {"title": "b"})))["id"]
+    assert re.fullmatch(r"[A-Z0-9]{6}", first) and re.fullmatch(r"[A-Z0-9]{6}", second), (first, second)
+    assert len({first, second, "NO6JO3"}) == 3  # new ones, not the example's nor ``NO6JO3-1``
+    counted = path_of(store({"id": "TASK12", "title": "Old note"}), GET)  # a tag and its count keeps counting
+    assert json.loads(text(await counted.call("s", "create_note", {"title": "c"})))["id"] == "TASK1"
