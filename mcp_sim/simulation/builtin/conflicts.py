@@ -34,7 +34,9 @@ def names_in(arguments: dict[str, Any], tool: str = "") -> dict[str, str]:
         for key, value in arguments.items()
         if isinstance(value, str) and value and _names_made_thing(key, tool)
     }
-    ids = {k: str(v) for k, v in arguments.items() if _ID.search(k) and isinstance(v, str | int) and str(v)}
+    ids = {k: str(v) for k, v in arguments.items() if _is_id(k) and isinstance(v, str | int) and str(v)}
+    if not ids:  # most calls: nothing chosen by id
+        return named
     head = _head_noun(tool)
     chosen = {k: v for k, v in ids.items() if head and k in (f"{head}_id", f"{head}Id")}
     if len(ids) >= 2 and len(ids) == len(arguments):
@@ -42,6 +44,12 @@ def names_in(arguments: dict[str, Any], tool: str = "") -> dict[str, str]:
     return {**named, **chosen}
 
 
+@lru_cache(maxsize=16384)  # per argument name: asked for each argument of the call and of every earlier turn
+def _is_id(key: str) -> bool:
+    return _ID.search(key) is not None
+
+
+@lru_cache(maxsize=16384)  # per argument name and tool: as ``_is_id``
 def _names_made_thing(key: str, tool: str) -> bool:
     """``name``, or ``<noun>_name`` whose noun is a word of the tool's name (``create_branch(branch_name)``,
     ``create_table(table_name)``): the name of what the call makes. ``create_record(model_name)`` names another
@@ -55,6 +63,7 @@ def _names_made_thing(key: str, tool: str) -> bool:
     return bool(set(_WORDS.split(re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", head).lower())) - {""} <= _words(tool))
 
 
+@lru_cache(maxsize=4096)  # per tool name: asked for the call and each earlier turn
 def creates(tool: str) -> bool:
     return bool(_words(tool) & _CREATES)
 

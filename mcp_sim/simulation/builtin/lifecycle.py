@@ -90,11 +90,17 @@ def check(tool: str, description: str, arguments: dict[str, Any], earlier: list[
             continue
         if folded.removed.holds(name, start):
             raise EntityNotFound(f"Error executing tool {tool}: {name.kind} '{name.value}' not found")
-    creates = bool(_words(tool) & _CREATES)
-    for name in roles.made if creates else []:
-        refuses = (name.kind != "path" and not _ACCEPTS.search(description)) or bool(_REFUSES.search(description))
+    for name in roles.made if creates(tool) else []:
+        accepts, refused = _says(description)
+        refuses = (name.kind != "path" and not accepts) or refused
         if refuses and folded.made.holds(name, start) and not folded.removed.holds(name, start):
             raise InvalidArguments(f"Error executing tool {tool}: {name.kind} '{name.value}' already exists")
+
+
+@lru_cache(maxsize=4096)  # per description: every create of a name read it with two regexes again
+def _says(description: str) -> tuple[bool, bool]:
+    """Whether a tool's description says a create accepts what exists, and whether it says it refuses it."""
+    return bool(_ACCEPTS.search(description)), bool(_REFUSES.search(description))
 
 
 # A call's roles and scope depend only on its tool and its string (and string-list) arguments; every call
@@ -107,14 +113,13 @@ _KNOWN_MAX = 16384
 
 def _key(tool: str, arguments: dict[str, Any]) -> tuple[Any, ...]:
     """What ``_roles`` and ``_scope`` read of a call, hashable: its tool, string arguments and lists' strings."""
-    return (
-        tool,
-        *(
-            (k, v if isinstance(v, str) else tuple(x for x in v if isinstance(x, str)))
-            for k, v in arguments.items()
-            if isinstance(v, str | list)
-        ),
-    )
+    key: list[Any] = [tool]
+    for k, v in arguments.items():  # a plain loop: this runs for the call and each earlier turn, several times
+        if isinstance(v, str):
+            key.append((k, v))
+        elif isinstance(v, list):
+            key.append((k, tuple([x for x in v if isinstance(x, str)])))
+    return tuple(key)
 
 
 def _roles(tool: str, arguments: dict[str, Any]) -> _Roles:
@@ -281,6 +286,7 @@ def _scope(arguments: dict[str, Any]) -> list[tuple[str, str]]:
     )
 
 
+@lru_cache(maxsize=16384)  # per argument name: ``_scope`` reads every argument of every call it has not seen
 def _snake(key: str) -> str:
     return re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", key).lower()
 
@@ -314,6 +320,7 @@ def referenced(tool: str, arguments: dict[str, Any]) -> list[Name]:
     return [n for n in roles.named if n not in roles.made]
 
 
+@lru_cache(maxsize=4096)  # per tool name
 def creates(tool: str) -> bool:
     """Whether a tool's name says it creates (``create_workbook``, ``new_item``)."""
     return bool(_words(tool) & _CREATES)

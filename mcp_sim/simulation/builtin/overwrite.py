@@ -12,6 +12,7 @@ source is read, and reading it again into another file is no overwrite.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from mcp_sim.errors import InvalidArguments
@@ -29,11 +30,16 @@ _WORDS = re.compile(r"[^a-z0-9]+")
 def flag_of(input_schema: dict[str, Any]) -> str | None:
     """The overwrite flag the tool declares, off by default (None when it has none or it defaults on)."""
     for key, prop in (input_schema.get("properties") or {}).items():
-        snake = re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", key).lower()
         boolean = isinstance(prop, dict) and prop.get("type") == "boolean"
-        if snake in FLAGS and boolean and prop.get("default") is not True:
+        if _is_flag(key) and boolean and prop.get("default") is not True:
             return str(key)
     return None
+
+
+@lru_cache(maxsize=4096)  # per argument name: the simulator asks at every call, for each of the tool's arguments
+def _is_flag(key: str) -> bool:
+    """Whether an argument's name is an overwrite flag's (``overwrite``, ``existOk``)."""
+    return re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", key).lower() in FLAGS
 
 
 _TARGETS = re.compile(r"(?i:dest|output|target)|(?:^|_)out(?:_|[A-Z]|$)")  # where a call writes, not reads

@@ -33,6 +33,7 @@ LOOKBACK = 64  # earlier turns read for one recall: bounds the cost in long sess
 MAX_RECALLED = 8  # earlier calls shown at most (the most related, then the latest)
 _TOKEN = re.compile(r"[\w.\-/:@#]+")
 _NAME_WORDS = re.compile(r"[^a-z0-9]+")
+_SPACE = re.compile(r"\s")
 
 
 @lru_cache(maxsize=4096)  # per tool name: rules ask it for each of up to 64 earlier turns a call
@@ -67,7 +68,7 @@ def related(arguments: dict[str, Any], earlier: list[Turn]) -> list[dict[str, An
     if not wanted:
         return []
     if len(earlier) <= SHORT:  # a short session: scanned (what the fold gives, with no fold to keep)
-        chosen = [c for c in _ranked(arguments, earlier) if c[0] > 0][:MAX_RECALLED]
+        chosen = [c for c in _ranked(arguments, earlier, wanted) if c[0] > 0][:MAX_RECALLED]
         return [args for _, _, args in reversed(chosen)]
     changes, start = _FOLDED.over(earlier)  # the session's changes by term, folded once per turn
     shared: dict[int, int] = {}  # position -> terms shared
@@ -81,10 +82,12 @@ def related(arguments: dict[str, Any], earlier: list[Turn]) -> list[dict[str, An
     return [args for _, _, args in reversed(chosen)]
 
 
-def _ranked(arguments: dict[str, Any], earlier: list[Turn]) -> list[tuple[int, int, dict[str, Any]]]:
+def _ranked(
+    arguments: dict[str, Any], earlier: list[Turn], wanted: set[str] | None = None
+) -> list[tuple[int, int, dict[str, Any]]]:
     """(terms shared with ``arguments``, index, arguments) of each earlier successful change, most related and
-    then latest first."""
-    wanted = terms(arguments)
+    then latest first. ``wanted``: the terms of ``arguments``, when the caller has them."""
+    wanted = terms(arguments) if wanted is None else wanted
     candidates = [
         (len(wanted & terms(turn.arguments)), turn.index, turn.arguments)
         for turn in earlier  # query("INSERT ...") changes though its tool's name observes
@@ -128,8 +131,11 @@ def succeeded(turn: Turn) -> bool:
     """Neither isError nor an answer that says it failed (``{"status": "error"}``: servers that fail in JSON)."""
     if turn.error is not None or turn.result is None or turn.result.get("isError", False):
         return False
+    structured = turn.result.get("structuredContent")
+    if structured is not None:  # failed_answer reads the structured answer alone: its text is not joined
+        return not failed_answer(structured, "")
     texts = [str(b.get("text", "")) for b in turn.result.get("content") or [] if isinstance(b, dict)]
-    return not failed_answer(turn.result.get("structuredContent"), "\n".join(texts))
+    return not failed_answer(None, "\n".join(texts))
 
 
 def _collect(value: Any, found: set[str]) -> None:
@@ -142,5 +148,5 @@ def _collect(value: Any, found: set[str]) -> None:
     elif isinstance(value, str | int | float) and not isinstance(value, bool):
         text = str(value)
         found.add(text)
-        if any(c.isspace() for c in text):
+        if _SPACE.search(text) is not None:  # any character that ``str.isspace`` takes (the same set)
             found.update(t for t in _TOKEN.findall(text) if len(t) >= 3 or any(c.isdigit() for c in t))
