@@ -339,6 +339,17 @@ TWENTYFOURTH_VENVS: dict[str, list[list[str]]] = {
     # the same package as payments_mock, another of its mocks (`mock:files`, S3-shaped object storage)
     "mockworld": [["mockworld-mcp==0.3.3", "mcp==1.30.0"]],
 }
+# The twenty-fifth batch (job_tracker, plan_versions, graph_db) installs under .cache/record25 (held-out data, like the
+# fourth to twenty-fourth): one venv per server, no npm packages (no offline, stateful TypeScript server in a new domain
+# was found). `--install-batch record25` installs only these.
+TWENTYFIFTH = Path(os.environ.get("MCP_REC_TWENTYFIFTH", REPO / ".cache" / "record25"))
+TWENTYFIFTH_NPM_PACKAGES: list[str] = []
+TWENTYFIFTH_VENVS: dict[str, list[list[str]]] = {
+    "runway": [["runway-mcp==0.4.0", "mcp==1.30.0"]],  # imports mcp.server.fastmcp (gone in mcp 2.x); Python >= 3.11
+    "pvc": [["pvc-mcp-server==0.2.0", "mcp==1.30.0", "deepdiff==9.1.0"]],  # imports mcp.server.fastmcp
+    # mcp 1.x low-level `Server` (its decorators are gone in 2.x) over LadybugDB, an embedded Cypher graph database
+    "ladybug": [["mcp-server-ladybug==0.1.3", "ladybug==0.22.0", "mcp==1.30.0"]],
+}
 # libfaketime (Debian package `faketime`) freezes the wall clock of servers that stamp records with it (kanban's
 # SQLite `datetime('now')`); the monotonic clock keeps running so timeouts still work.
 FAKETIME_LIB = Path("/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1")
@@ -14091,6 +14102,485 @@ async def obj_mistakes(s: Rec, wd: Path) -> None:
     await s.call("copy_object", {"source": "tmp/upload.bin", "key": "tmp/copy.bin"}, note="error case: unknown tool")
 
 
+# ---- the twenty-fifth batch (held-out data, installed under .cache/record25) ---------------------
+# job_tracker (runway-mcp 0.4.0, mcp 1.30 `FastMCP`): a job-hunt memory in SQLite under ~/.config/runway-mcp (HOME is
+# the session's folder): analyzed jobs (ids are uuid4 hex, seeded here by the launch command), an application status
+# per job with a dated status timeline, append-only resume versions (the "general" resume is the newest one without a
+# job) and the countries the user may work in, which `analyze_job` compares with each job's country. Typed returns, so
+# every answer carries structuredContent; failures are {"success": false, "error": ...} envelopes without isError.
+# plan_versions (pvc-mcp-server 0.2.0, mcp 1.30 `FastMCP`): "git for agent plans" under <wd>/.plans (PVC_PROJECT_ROOT):
+# JSON plan snapshots whose version ids are a hash of the commit (parent, timestamp, message, branch, plan), so the
+# frozen clock makes them repeat; branches, tags, a stash, three-way merges (over a set of keys: the launch fixes
+# PYTHONHASHSEED so a merged plan's key order repeats), revert and cherry-pick. Answers are pretty-printed JSON text
+# (its `-> str` tools also put it in structuredContent.result); failures are {"success": false, "error": ...} without
+# isError, bad arguments and malformed version ids are isError texts.
+# graph_db (mcp-server-ladybug 0.1.3 over LadybugDB 0.22.0, mcp 1.30 low-level `Server`): one `query` tool running
+# Cypher on an embedded graph database file (node and rel tables with a schema, primary keys), rows as text tables
+# (tabulate "pretty"); a failing query is an isError text "Error executing tool query: ...". Its startup tries to
+# INSTALL the json and duckdb extensions from the extension server (the network): the launch command skips that, and
+# runs the server object over stdio itself because its `main` echoes a banner on stdout.
+# All three run under the frozen clock.
+
+RUNWAY_PY = TWENTYFIFTH / "venv-runway" / "bin" / "python"
+
+
+def _runway_launch(seed: int) -> str:
+    return (
+        f"import random, sys, uuid; r = random.Random({seed}); "
+        "uuid.uuid4 = lambda: uuid.UUID(int=r.getrandbits(128), version=4); "
+        "import server; server.main()"
+    )
+
+
+def _ok_field(s: Rec, a: Answer, key: str, name: str) -> str:
+    """A field of a successful envelope (captured under `name`), or ""."""
+    value = (a.data or {}).get(key) if isinstance(a.data, dict) and (a.data or {}).get("success") else None
+    if isinstance(value, str) and value:
+        s.capture(**{name: value})
+        return value
+    return ""
+
+
+GENERAL_RESUME = (
+    "Maya Ortiz, backend engineer. 6 years of Python and Go; built payment APIs at Ledgerly (2021-2025) handling "
+    "40k requests/s; PostgreSQL, Kafka, Kubernetes; led a team of 4; BSc Computer Science, UT Austin."
+)
+
+
+async def jobs_application_pipeline(s: Rec, wd: Path) -> None:
+    await s.call("set_work_authorization", {"countries": ["United States", "Canada"]})
+    general = _ok_field(
+        s, await s.call("save_resume_version", {"content": GENERAL_RESUME, "label": "general 2026"}), "id", "resume_id"
+    )
+    await s.call(
+        "analyze_job",
+        {"title": "Senior Backend Engineer", "company": "Acme Payments", "country": "United States"},
+    )
+    acme = _ok_field(
+        s,
+        await s.call(
+            "save_job_analysis",
+            {
+                "title": "Senior Backend Engineer",
+                "company": "Acme Payments",
+                "country": "United States",
+                "url": "https://jobs.acme.example/4411",
+                "jd_text": "Own the ledger service; Go, PostgreSQL, Kafka; 5+ years.",
+                "score": 86,
+                "recommendation": "APPLY",
+                "notes": "Strong match on payments and Kafka.",
+            },
+        ),
+        "id",
+        "job_id",
+    )
+    await s.call(
+        "analyze_job", {"title": "Platform Engineer", "company": "Nordlicht GmbH", "country": "Germany"}, note="abroad"
+    )
+    nordlicht = {
+        "title": "Platform Engineer",
+        "company": "Nordlicht GmbH",
+        "country": "Germany",
+        "score": 71,
+        "recommendation": "CONSIDER",
+        "notes": "Needs a visa sponsor.",
+    }
+    await s.call("save_job_analysis", nordlicht, note="error case: neither url nor custom_title")
+    nord = _ok_field(
+        s,
+        await s.call("save_job_analysis", {**nordlicht, "custom_title": "Nordlicht platform (Berlin)"}),
+        "id",
+        "job_id",
+    )
+    await s.call("list_jobs", {})
+    tailored = _ok_field(
+        s,
+        await s.call(
+            "save_resume_version",
+            {
+                "content": GENERAL_RESUME + " Highlights: ledger reconciliation, exactly-once Kafka consumers.",
+                "label": "acme tailored",
+                "parent_id": general or "unknown",
+                "job_id": acme or "unknown",
+            },
+        ),
+        "id",
+        "resume_id",
+    )
+    await s.call(
+        "set_application_status",
+        {"status": "applied", "id": acme or "unknown", "notes": "sent the tailored resume via the careers page"},
+    )
+    await s.call("get_job", {"id": acme or "unknown", "include_description": True})
+    await s.call("list_jobs", {"status": "applied"})
+    await s.call("list_resume_versions", {"job_id": acme or "unknown"})
+    await s.call("get_resume_version", {"id": tailored or "unknown"})
+    await s.call("set_application_status", {"status": "withdrawn", "id": nord or "unknown"}, note="no visa sponsorship")
+    await s.call("get_job", {"custom_title": "Nordlicht platform (Berlin)"}, note="found again by its custom title")
+    await s.call("list_jobs", {"sort_by": "score"})
+
+
+async def jobs_interview_loop(s: Rec, wd: Path) -> None:
+    await s.call("set_work_authorization", {"countries": ["United Kingdom"]})
+    await s.call("save_resume_version", {"content": GENERAL_RESUME, "label": "general"})
+    ids = {}
+    for company, title, score in (
+        ("Brightwave", "Staff Engineer", 90),
+        ("Quillfox", "Backend Developer", 64),
+        ("Brightwave Labs", "Data Engineer", 58),
+    ):
+        ids[company] = _ok_field(
+            s,
+            await s.call(
+                "save_job_analysis",
+                {
+                    "title": title,
+                    "company": company,
+                    "country": "United Kingdom",
+                    "url": f"https://careers.example/{company.lower().replace(' ', '-')}/{score}",
+                    "score": score,
+                    "recommendation": "APPLY" if score >= 80 else "CONSIDER",
+                },
+            ),
+            "id",
+            "job_id",
+        )
+    for company in ids:
+        await s.call("set_application_status", {"status": "applied", "id": ids[company] or "unknown"})
+    await s.call(
+        "set_application_status",
+        {"status": "interviewing", "id": ids["Brightwave"] or "unknown", "notes": "recruiter screen on Thursday"},
+    )
+    await s.call(
+        "set_application_status",
+        {"url": "https://careers.example/quillfox/64", "status": "ghosted"},
+        note="by url",
+    )
+    await s.call("list_jobs", {"company": "brightwave"}, note="company is a substring match")
+    await s.call("list_jobs", {"status": ["applied", "interviewing"], "min_score": 60})
+    await s.call(
+        "save_job_analysis",
+        {
+            "title": "Staff Engineer",
+            "company": "Brightwave",
+            "country": "United Kingdom",
+            "url": "https://careers.example/brightwave/90",
+            "notes": "Onsite loop booked: system design + coding.",
+        },
+        note="the same url again updates the record",
+    )
+    await s.call("set_application_status", {"status": "offer", "id": ids["Brightwave"] or "unknown"})
+    await s.call("get_job", {"id": ids["Brightwave"] or "unknown"})
+    await s.call("delete_job", {"id": ids["Quillfox"] or "unknown"}, note="ghosted: dropped")
+    await s.call("get_job", {"id": ids["Quillfox"] or "unknown"}, note="after deleting it")
+    await s.call("list_jobs", {"limit": 2})
+
+
+async def jobs_mistakes(s: Rec, wd: Path) -> None:
+    await s.call(
+        "analyze_job", {"title": "SRE", "company": "Orbitly", "country": "Canada"}, note="error case: no resume yet"
+    )
+    await s.call("save_resume_version", {"content": GENERAL_RESUME, "label": "general"})
+    await s.call(
+        "analyze_job",
+        {"title": "SRE", "company": "Orbitly", "country": "Canada"},
+        note="error case: work authorization never declared",
+    )
+    await s.call("set_work_authorization", {"countries": []}, note="an empty list")
+    await s.call("set_work_authorization", {"countries": ["Canda"]}, note="a misspelt country")
+    await s.call("get_job", {"id": "0f3c9d2a7b6e4e1f9a8b7c6d5e4f3a2b"}, note="error case: unknown id")
+    await s.call("get_job", {}, note="error case: no id, url or title")
+    job = _ok_field(
+        s,
+        await s.call(
+            "save_job_analysis",
+            {"title": "SRE", "company": "Orbitly", "country": "Canada", "url": "https://orbitly.example/sre"},
+        ),
+        "id",
+        "job_id",
+    )
+    await s.call(
+        "save_job_analysis",
+        {"title": "SRE", "company": "Orbitly", "country": "Canada", "score": "high"},
+        note="error case: score as text",
+    )
+    await s.call(
+        "save_job_analysis",
+        {"title": "SRE II", "company": "Orbitly", "country": "Canada", "id": "not-a-real-id"},
+        note="error case: unknown id to update",
+    )
+    await s.call("set_application_status", {"status": "hired", "id": job or "unknown"}, note="error case: bad status")
+    await s.call("set_application_status", {"status": "applied"}, note="error case: no id or url")
+    await s.call("list_jobs", {"sort_by": "company"}, note="error case: unsupported sort")
+    await s.call("list_jobs", {"status": "pending"}, note="error case: unknown status")
+    await s.call(
+        "save_resume_version",
+        {"content": "tailored", "label": "orbitly", "parent_id": "missing-parent", "job_id": job or "unknown"},
+        note="error case: unknown parent",
+    )
+    await s.call("get_resume_version", {"id": "missing"}, note="error case: unknown resume")
+    await s.call("delete_job", {}, note="error case: no id or url")
+    await s.call("delete_job", {"url": "https://orbitly.example/sre"})
+    await s.call("delete_job", {"url": "https://orbitly.example/sre"}, note="error case: deleted twice")
+    await s.call("apply_to_job", {"id": job or "unknown"}, note="error case: unknown tool")
+
+
+PVC_PY = TWENTYFIFTH / "venv-pvc" / "bin" / "pvc-mcp"
+
+
+def _pvc_data(a: Answer) -> dict[str, Any]:
+    """The JSON object a pvc answer carries (its `-> str` tools wrap the JSON text in structuredContent.result)."""
+    data = a.data
+    if isinstance(data, dict) and isinstance(data.get("result"), str):
+        with contextlib.suppress(ValueError):
+            data = json.loads(data["result"])
+    return data if isinstance(data, dict) else {}
+
+
+def _pvc_version(s: Rec, a: Answer, name: str = "version_id") -> str:
+    """The version id a commit-like answer names (captured), or ""."""
+    data = _pvc_data(a)
+    vid = data.get("version_id") or data.get("new_version") or data.get("merge_version") if data.get("success") else ""
+    if isinstance(vid, str) and vid:
+        s.capture(**{name: vid})
+        return vid
+    return ""
+
+
+BLOG_PLAN = {
+    "goal": "Launch a team blog",
+    "tasks": [
+        {"id": "T1", "title": "Pick a static site generator", "status": "done"},
+        {"id": "T2", "title": "Design the post template", "status": "todo"},
+        {"id": "T3", "title": "Set up CI deploys", "status": "todo"},
+    ],
+    "constraints": ["no paid hosting"],
+}
+
+
+async def pvc_plan_evolution(s: Rec, wd: Path) -> None:
+    await s.call("plan_status", {}, note="a fresh project")
+    v1 = _pvc_version(s, await s.call("plan_commit", {"plan": BLOG_PLAN, "message": "Initial blog plan"}))
+    v2_plan = {
+        **BLOG_PLAN,
+        "tasks": [*BLOG_PLAN["tasks"][:2], {"id": "T3", "title": "Set up CI deploys", "status": "doing"}],
+        "assumptions": ["GitHub Pages is free for public repos"],
+    }
+    v2 = _pvc_version(s, await s.call("plan_commit", {"plan": v2_plan, "message": "Start on CI; note hosting"}))
+    launch_post = {"id": "T4", "title": "Write the launch post", "status": "todo"}
+    v3_plan = {**v2_plan, "tasks": [*v2_plan["tasks"], launch_post]}
+    v3 = _pvc_version(s, await s.call("plan_commit", {"plan": v3_plan, "message": "Add the launch post"}))
+    await s.call("plan_log", {})
+    await s.call("plan_diff", {"version_a": v1 or "v1", "version_b": v3 or "v3"})
+    await s.call("plan_show", {"version_id": v2 or "v2"})
+    await s.call("plan_tag", {"version_id": v3 or "v3", "tag_name": "mvp-scope", "message": "what we ship first"})
+    await s.call("plan_tag_list", {})
+    await s.call("plan_checkout", {"target_version": v1 or "v1"}, note="look at the first plan")
+    await s.call("plan_status", {})
+    await s.call(
+        "plan_commit",
+        {"plan": BLOG_PLAN, "message": "tweak"},
+        note="error case: committing in a detached HEAD",
+    )
+    await s.call("plan_switch", {"branch_name": "main"})
+    await s.call("plan_revert", {"version_id": v3 or "v3", "message": "Drop the launch post for now"})
+    await s.call("plan_show", {})
+    await s.call("plan_log", {"limit": 2})
+
+
+async def pvc_branch_and_merge(s: Rec, wd: Path) -> None:
+    base = {
+        "goal": "Public API v2",
+        "tasks": [
+            {"id": "A1", "title": "Write the OpenAPI spec", "status": "todo"},
+            {"id": "A2", "title": "Rate limiting", "status": "todo"},
+        ],
+    }
+    v1 = _pvc_version(s, await s.call("plan_commit", {"plan": base, "message": "API v2 baseline"}))
+    await s.call("plan_branch", {"branch_name": "graphql-spike", "from_version": v1 or None})
+    await s.call("plan_switch", {"branch_name": "graphql-spike"})
+    spike = {**base, "tasks": [*base["tasks"], {"id": "A3", "title": "Prototype a GraphQL gateway", "status": "doing"}]}
+    _pvc_version(s, await s.call("plan_commit", {"plan": spike, "message": "Try a GraphQL gateway"}))
+    await s.call("plan_switch", {"branch_name": "main"})
+    main2 = {**base, "tasks": [{**base["tasks"][0], "status": "done"}, base["tasks"][1]]}
+    _pvc_version(s, await s.call("plan_commit", {"plan": main2, "message": "Spec written"}))
+    await s.call("plan_branch_list", {})
+    await s.call(
+        "plan_merge",
+        {"source_branch": "graphql-spike", "target_branch": "main", "merge_message": "Adopt the gateway"},
+    )
+    await s.call("plan_log", {"branch_name": "main"})
+    await s.call("plan_stash", {"action": "save", "message": "before trimming scope"})
+    await s.call("plan_stash", {"action": "list"})
+    await s.call("plan_stash", {"action": "pop"})
+    await s.call("plan_delete_branch", {"branch_name": "graphql-spike"}, note="merged, so no force needed")
+    await s.call("plan_branch_list", {})
+    await s.call("plan_status", {})
+
+
+async def pvc_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("plan_log", {}, note="nothing committed yet")
+    await s.call("plan_show", {}, note="error case: no versions")
+    await s.call("plan_commit", {"plan": "ship the app", "message": "as text"}, note="error case: plan as text")
+    await s.call("plan_commit", {"plan": {"goal": "Move the office"}}, note="error case: no message")
+    v1 = _pvc_version(
+        s,
+        await s.call(
+            "plan_commit", {"plan": {"goal": "Move the office", "tasks": ["book movers"]}, "message": "first cut"}
+        ),
+    )
+    await s.call(
+        "plan_commit",
+        {"plan": {"goal": "Move the office", "tasks": ["book movers"]}, "message": "first cut"},
+        note="the same commit again",
+    )
+    await s.call("plan_diff", {"version_a": v1 or "v1", "version_b": "v0000000000000000"}, note="error case")
+    await s.call("plan_checkout", {"target_version": "not-a-version"}, note="error case: bad version id")
+    await s.call("plan_switch", {"branch_name": "release"}, note="error case: no such branch")
+    await s.call("plan_branch", {"branch_name": "bad name!"}, note="error case: invalid branch name")
+    await s.call("plan_branch", {"branch_name": "movers"})
+    await s.call("plan_branch", {"branch_name": "movers"}, note="error case: branch exists")
+    await s.call("plan_tag", {"version_id": "v1234567890abcdef", "tag_name": "done"}, note="error case: unknown")
+    await s.call("plan_reset", {"version_id": v1 or "v1", "mode": "medium"}, note="error case: unknown mode")
+    await s.call("plan_delete_branch", {"branch_name": "main"}, note="error case: the current branch")
+    await s.call("plan_stash", {"action": "pop"}, note="error case: empty stash")
+    await s.call("plan_merge", {"source_branch": "main", "target_branch": "main"}, note="a branch merged into itself")
+    await s.call("plan_rebase", {"branch_name": "movers"}, note="error case: unknown tool")
+
+
+LADYBUG_PY = TWENTYFIFTH / "venv-ladybug" / "bin" / "python"
+
+
+def _ladybug_launch(wd: Path) -> str:
+    return (
+        "import asyncio\n"
+        "import mcp_server_ladybug.database as database\n"
+        "database.DatabaseClient._load_extension = lambda self, conn, name: None  # INSTALL would go to the network\n"
+        "from mcp.server.stdio import stdio_server\n"
+        "from mcp_server_ladybug.server import build_application\n"
+        f"server, options = build_application(db_path={str(wd / 'graph.lbdb')!r})\n"
+        "async def main():\n"
+        "    async with stdio_server() as (read, write):\n"
+        "        await server.run(read, write, options)\n"
+        "asyncio.run(main())\n"
+    )
+
+
+async def _cypher(s: Rec, query: str, **kw: Any) -> Answer:
+    return await s.call("query", {"query": query}, **kw)
+
+
+async def cypher_social_network(s: Rec, wd: Path) -> None:
+    await _cypher(s, "CALL show_tables() RETURN *", note="an empty database")
+    await _cypher(s, "CREATE NODE TABLE User(handle STRING PRIMARY KEY, name STRING, joined DATE)")
+    await _cypher(s, "CREATE REL TABLE Follows(FROM User TO User, since DATE)")
+    await _cypher(
+        s,
+        "CREATE (:User {handle: 'ada', name: 'Ada Lovelace', joined: date('2025-03-01')}), "
+        "(:User {handle: 'grace', name: 'Grace Hopper', joined: date('2025-04-12')}), "
+        "(:User {handle: 'linus', name: 'Linus T', joined: date('2025-06-30')}), "
+        "(:User {handle: 'mara', name: 'Mara Ruiz', joined: date('2025-09-05')})",
+    )
+    for a, b, since in (
+        ("ada", "grace", "2025-05-01"),
+        ("grace", "linus", "2025-07-01"),
+        ("linus", "ada", "2025-07-02"),
+        ("mara", "ada", "2025-09-06"),
+        ("mara", "grace", "2025-09-06"),
+    ):
+        await _cypher(
+            s,
+            f"MATCH (a:User {{handle: '{a}'}}), (b:User {{handle: '{b}'}}) "
+            f"CREATE (a)-[:Follows {{since: date('{since}')}}]->(b)",
+        )
+    await _cypher(
+        s,
+        "MATCH (f:User)-[:Follows]->(u:User) RETURN u.handle AS user, count(f) AS followers "
+        "ORDER BY followers DESC, user",
+    )
+    await _cypher(
+        s,
+        "MATCH (me:User {handle: 'mara'})-[:Follows]->()-[:Follows]->(s:User) "
+        "WHERE s.handle <> 'mara' RETURN DISTINCT s.handle ORDER BY s.handle",
+        note="who my follows follow",
+    )
+    await _cypher(s, "MATCH (u:User {handle: 'linus'}) SET u.name = 'Linus Torvalds' RETURN u.handle, u.name")
+    await _cypher(s, "MATCH (:User {handle: 'mara'})-[r:Follows]->(:User {handle: 'grace'}) DELETE r", note="unfollow")
+    await _cypher(s, "MATCH (a:User)-[r:Follows]->(b:User) RETURN a.handle, b.handle, r.since ORDER BY r.since")
+    await _cypher(s, "MATCH (u:User) WHERE u.joined >= date('2025-06-01') RETURN u.handle, u.joined ORDER BY u.joined")
+
+
+async def cypher_org_chart(s: Rec, wd: Path) -> None:
+    await _cypher(s, "CREATE NODE TABLE Employee(id INT64 PRIMARY KEY, name STRING, title STRING, salary DOUBLE)")
+    await _cypher(s, "CREATE NODE TABLE Team(name STRING PRIMARY KEY)")
+    await _cypher(s, "CREATE REL TABLE ReportsTo(FROM Employee TO Employee)")
+    await _cypher(s, "CREATE REL TABLE MemberOf(FROM Employee TO Team)")
+    staff = [
+        (1, "Noor Haddad", "CTO", 210000.0, None, "Leadership"),
+        (2, "Tom Becker", "Engineering Manager", 150000.0, 1, "Platform"),
+        (3, "Ivy Chen", "Senior Engineer", 135000.0, 2, "Platform"),
+        (4, "Raj Patel", "Engineer", 110000.0, 2, "Platform"),
+        (5, "Eva Lind", "Engineer", 108000.0, 1, "Mobile"),
+    ]
+    for eid, name, title, salary, _boss, _team in staff:
+        await _cypher(s, f"CREATE (:Employee {{id: {eid}, name: '{name}', title: '{title}', salary: {salary}}})")
+    await _cypher(s, "CREATE (:Team {name: 'Leadership'}), (:Team {name: 'Platform'}), (:Team {name: 'Mobile'})")
+    await _cypher(
+        s,
+        "MATCH (e:Employee), (m:Employee) WHERE (e.id = 2 AND m.id = 1) OR (e.id = 3 AND m.id = 2) "
+        "OR (e.id = 4 AND m.id = 2) OR (e.id = 5 AND m.id = 1) CREATE (e)-[:ReportsTo]->(m)",
+    )
+    await _cypher(
+        s,
+        "MATCH (e:Employee), (t:Team) WHERE (e.id = 1 AND t.name = 'Leadership') "
+        "OR (e.id IN [2, 3, 4] AND t.name = 'Platform') OR (e.id = 5 AND t.name = 'Mobile') "
+        "CREATE (e)-[:MemberOf]->(t)",
+    )
+    await _cypher(
+        s,
+        "MATCH (e:Employee)-[:ReportsTo*1..3]->(boss:Employee {id: 1}) RETURN e.name ORDER BY e.name",
+        note="everyone under the CTO",
+    )
+    await _cypher(
+        s,
+        "MATCH (e:Employee)-[:MemberOf]->(t:Team) RETURN t.name AS team, count(*) AS people, "
+        "avg(e.salary) AS avg_salary ORDER BY team",
+    )
+    await _cypher(s, "MERGE (t:Team {name: 'Mobile'}) RETURN t.name", note="MERGE finds the existing team")
+    await _cypher(s, "MERGE (t:Team {name: 'Data'}) RETURN t.name", note="MERGE creates a new team")
+    await _cypher(s, "MATCH (e:Employee {id: 4}) SET e.title = 'Senior Engineer', e.salary = 126000.0 RETURN e.*")
+    await _cypher(s, "MATCH (e:Employee {id: 5}) DETACH DELETE e", note="Eva leaves")
+    await _cypher(s, "MATCH (m:Employee)<-[:ReportsTo]-(e:Employee) RETURN m.name, collect(e.name) ORDER BY m.name")
+    await _cypher(s, "CALL table_info('Employee') RETURN *")
+
+
+async def cypher_mistakes(s: Rec, wd: Path) -> None:
+    await _cypher(s, "MATCH (p:Product) RETURN p", note="error case: no such table yet")
+    await _cypher(s, "CREATE NODE TABLE Product(sku STRING PRIMARY KEY, name STRING, stock INT64)")
+    await _cypher(s, "CREATE NODE TABLE Product(sku STRING PRIMARY KEY)", note="error case: the table exists")
+    await _cypher(s, "CREATE (:Product {sku: 'KB-1', name: 'Keyboard', stock: 12})")
+    await _cypher(s, "CREATE (:Product {sku: 'KB-1', name: 'Keyboard v2', stock: 3})", note="error case: duplicate key")
+    await _cypher(s, "CREATE (:Product {sku: 'MS-2', name: 'Mouse', stock: 'many'})", note="error case: wrong type")
+    await _cypher(s, "CREATE (:Product {name: 'Cable', stock: 40})", note="error case: no primary key")
+    await _cypher(s, "MATCH (p:Product) RETURN p.sku, p.price", note="error case: unknown property")
+    await _cypher(s, "MATCH (p:Product) RETRUN p", note="error case: typo in a keyword")
+    await _cypher(s, "CREATE REL TABLE Replaces(FROM Product TO Product)")
+    await _cypher(
+        s,
+        "MATCH (a:Product {sku: 'KB-1'}), (b:Product {sku: 'KB-0'}) CREATE (a)-[:Replaces]->(b)",
+        note="the old product does not exist: nothing is created",
+    )
+    await _cypher(s, "MATCH (:Product)-[r:Replaces]->(:Product) RETURN count(r)")
+    await _cypher(s, "CREATE (:Product {sku: 'KB-0', name: 'Keyboard (old)', stock: 0})")
+    await _cypher(s, "MATCH (a:Product {sku: 'KB-1'}), (b:Product {sku: 'KB-0'}) CREATE (a)-[:Replaces]->(b)")
+    await _cypher(s, "MATCH (p:Product {sku: 'KB-0'}) DELETE p", note="error case: it still has a relationship")
+    await _cypher(s, "MATCH (p:Product {sku: 'XX-9'}) SET p.stock = 5 RETURN p.sku", note="no such product")
+    await s.call("query", {}, note="error case: no query")
+    await s.call("query", {"cypher": "MATCH (p:Product) RETURN p.sku"}, note="error case: wrong argument name")
+    await _cypher(s, "MATCH (p:Product) RETURN p.sku, p.stock ORDER BY p.sku")
+    await s.call("get_schema", {}, note="error case: unknown tool")
+
+
 def build_servers() -> list[ServerDef]:
     npm = lambda exe: str(NPM_BIN / exe)  # noqa: E731
     S = Session
@@ -15528,6 +16018,52 @@ def build_servers() -> list[ServerDef]:
                 S("obj_mistakes", obj_mistakes),
             ],
         ),
+        # the twenty-fifth batch (installed under .cache/record25): held-out data
+        ServerDef(
+            "job_tracker",
+            "runway-mcp==0.4.0 (PyPI, mcp 1.30.0 `FastMCP`)",
+            lambda wd, s: StdioServerParameters(
+                command=str(RUNWAY_PY),
+                args=["-c", _runway_launch(20260120 + sum(s.id.encode()))],
+                cwd=str(wd),
+                env={**frozen_clock(), "HOME": str(wd)},
+            ),
+            [
+                S("jobs_application_pipeline", jobs_application_pipeline),
+                S("jobs_interview_loop", jobs_interview_loop),
+                S("jobs_mistakes", jobs_mistakes),
+            ],
+        ),
+        ServerDef(
+            "plan_versions",
+            "pvc-mcp-server==0.2.0 (PyPI, mcp 1.30.0 `FastMCP`, deepdiff 9.1.0)",
+            lambda wd, s: StdioServerParameters(
+                command=str(PVC_PY),
+                cwd=str(wd),
+                # a merge walks the plans' keys as a set: a fixed hash seed keeps the merged plan's key order
+                env={**frozen_clock(), "HOME": str(wd), "PVC_PROJECT_ROOT": str(wd), "PYTHONHASHSEED": "0"},
+            ),
+            [
+                S("pvc_plan_evolution", pvc_plan_evolution),
+                S("pvc_branch_and_merge", pvc_branch_and_merge),
+                S("pvc_mistakes", pvc_mistakes),
+            ],
+        ),
+        ServerDef(
+            "graph_db",
+            "mcp-server-ladybug==0.1.3 (PyPI, mcp 1.30.0 low-level `Server`, ladybug 0.22.0)",
+            lambda wd, s: StdioServerParameters(
+                command=str(LADYBUG_PY),
+                args=["-c", _ladybug_launch(wd)],
+                cwd=str(wd),
+                env={**frozen_clock(), "HOME": str(wd)},
+            ),
+            [
+                S("cypher_social_network", cypher_social_network),
+                S("cypher_org_chart", cypher_org_chart),
+                S("cypher_mistakes", cypher_mistakes),
+            ],
+        ),
     ]
     return servers + bfcl_servers()
 
@@ -15557,6 +16093,7 @@ BATCHES: dict[str, tuple[Path, list[str], dict[str, list[list[str]]]]] = {
     "record22": (TWENTYSECOND, TWENTYSECOND_NPM_PACKAGES, TWENTYSECOND_VENVS),
     "record23": (TWENTYTHIRD, TWENTYTHIRD_NPM_PACKAGES, TWENTYTHIRD_VENVS),
     "record24": (TWENTYFOURTH, TWENTYFOURTH_NPM_PACKAGES, TWENTYFOURTH_VENVS),
+    "record25": (TWENTYFIFTH, TWENTYFIFTH_NPM_PACKAGES, TWENTYFIFTH_VENVS),
 }
 
 
@@ -15590,7 +16127,7 @@ def main() -> None:
         "--install-batch",
         action="append",
         choices=sorted(BATCHES),
-        help="install only this batch (repeatable): devservers, record2, ..., record24",
+        help="install only this batch (repeatable): devservers, record2, ..., record25",
     )
     ap.add_argument("--list", action="store_true", help="list servers and sessions and exit")
     ap.add_argument("--tools-only", action="store_true", help="only write <server>.tools.yaml")
