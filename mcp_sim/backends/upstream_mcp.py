@@ -41,7 +41,7 @@ from mcp.types import (
 from mcp_sim.backends.stdio_pipe import stdio_transport
 from mcp_sim.config import HttpUpstream, StdioUpstream
 from mcp_sim.errors import BackendUnavailable, ProtocolError, SimError
-from mcp_sim.http11 import http11_transport
+from mcp_sim.http11 import LeanAsyncClient, http11_transport
 from mcp_sim.outcome import ProgressFn
 
 log = structlog.get_logger("mcp_sim.upstream")
@@ -136,9 +136,10 @@ class UpstreamMCP:
                 yield client
             return
         timeout = httpx2.Timeout(30.0, read=config.call_timeout_s)
-        # http:// on asyncio: the lean HTTP/1.1 transport (http11.py); else (https, a proxy) httpx2's own
+        # http:// on asyncio: the lean HTTP/1.1 transport (http11.py); else (https, a proxy) httpx2's own. The client
+        # parses the endpoint once, not at every forwarded call (http11.LeanAsyncClient)
         transport = http11_transport(config.url)
-        async with httpx2.AsyncClient(headers=config.headers, timeout=timeout, transport=transport) as http:
+        async with LeanAsyncClient(headers=config.headers, timeout=timeout, transport=transport) as http:
             with _no_deprecation_warnings():
                 opened = Client(streamable_http_client(config.url, http_client=http), **self._client_options())
             async with opened as client:
