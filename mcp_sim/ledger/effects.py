@@ -628,6 +628,8 @@ def _id_argument(schema: dict[str, Any], entity: str) -> str | None:
     for name in (entity, *([head] if head and singular(view) in _VIEWS else [])):
         if _is_key(properties.get(name)) and name in (schema.get("required") or []):
             return name
+    if _stored_under_key(schema):  # get_object(key), delete_object(key): a store's records are named by their key
+        return "key"
     for name in props:  # a batch of ids or names: delete_entities(entityNames=[...])
         if re.search(r"(_ids|Ids|_names|Names|^ids|^names)$", str(name)) and _is_array(properties[name]):
             return f"{name}[]"
@@ -677,6 +679,14 @@ def _id_field(spec: ToolSpec, entity: str) -> str:
         return batch
     # in an envelope or under a name for what was made (``data.recipe_id``, ``insertedId``): created_ids.py
     return created_ids.id_path(entity, spec.output_schema, created_ids.successful_bodies(spec.examples)) or "id"
+
+
+def _stored_under_key(schema: dict[str, Any]) -> bool:
+    """Whether a tool names its record by a required string ``key`` (an object store's ``get_object(key)``, a cache's
+    ``get(key)``): the key is the record's id, as a path is a file's. An argument named for the type's id comes
+    first (``_id_argument``)."""
+    prop = (schema.get("properties") or {}).get("key")
+    return isinstance(prop, dict) and prop.get("type") == "string" and "key" in (schema.get("required") or [])
 
 
 def _chosen_id(schema: dict[str, Any], entity: str) -> str | None:

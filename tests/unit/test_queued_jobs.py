@@ -65,6 +65,21 @@ def test_recording_a_thing_others_name_by_id_makes_it() -> None:
     assert made.made_type(specs[0], EntityTypes(specs)) == ("bug", "id")
 
 
+def test_tracking_an_event_others_delete_by_id_makes_it() -> None:
+    """``track_event(entity_type, date, data)`` tracks an event that ``delete_event(event_id)`` names; the
+    ``entity_id`` it takes is another thing's id, not the event's."""
+    track = {"entity_type": {"type": "string"}, "date": {"type": "string"}, "entity_id": {"type": "string"}}
+    specs = [
+        ToolSpec.model_validate(tool("track_event", track, ["entity_type", "date"])),
+        ToolSpec.model_validate(tool("delete_event", {"event_id": {"type": "integer"}}, ["event_id"])),
+    ]
+    assert made.made_type(specs[0], EntityTypes(specs)) == ("event", "event_id")
+    # a tool that tracks a thing by its own id reads it (``track_order(order_id)``): it makes none
+    order = ToolSpec.model_validate(tool("track_order", {"order_id": {"type": "string"}}, ["order_id"]))
+    cancel = ToolSpec.model_validate(tool("cancel_order", {"order_id": {"type": "string"}}, ["order_id"]))
+    assert made.made_type(order, EntityTypes([order, cancel])) is None
+
+
 async def test_a_queued_job_is_read_waited_on_cancelled_and_listed(tmp_path: Path) -> None:
     path = path_for(tmp_path)
     queued = body(await path.call("s", "enqueue", {"command": "make test", "cwd": "/src"}))

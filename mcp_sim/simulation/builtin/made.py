@@ -1,13 +1,13 @@
 """An action that makes a thing other tools look up by id: ``place_order(cart_id)`` places an order.
 
-``place_order``, ``book_room``, ``submit_report``, ``upload_document``: the verb is no entity verb (``create``,
-``add``), so the tool was an action that changes nothing the session keeps, and its answer named no new order.
-The agent then read the order by the id the real server gave (``get_order_details(order_id)``) and the
-simulator knew nothing of it. The rule: a tool whose name is a making verb and a noun makes a thing of that
-type when other tools name that type by an id (they read, change or delete it) and no tool creates it, and
-the tool itself takes no such id (``execute_task(taskId)`` acts on a task that exists). The new thing gets
-an id in the argument readers use (``order_id``), the call's arguments, and the lists of the records its
-arguments name (an order placed from a cart holds the cart's items: it is made from them).
+``place_order``, ``book_room``, ``submit_report``, ``upload_document``, ``track_event``: the verb is no entity verb
+(``create``, ``add``), so the tool was an action that changes nothing the session keeps, and its answer named no new
+order. The agent then read the order by the id the real server gave (``get_order_details(order_id)``) and the
+simulator knew nothing of it. The rule: a tool whose name is a making verb and a noun makes a thing of that type
+when other tools name that type by an id (they read, change or delete it) and no tool creates it, and the tool
+itself takes no such id (``execute_task(taskId)`` acts on a task that exists). The new thing gets an id in the
+argument readers use (``order_id``), the call's arguments, and the lists of the records its arguments name (an order
+placed from a cart holds the cart's items: it is made from them).
 
 A storing verb is the other way a thing comes about: ``context_save(key, value, category)`` then
 ``context_get(key)``. The save was an action, so the read found nothing and answered an empty list. A tool whose
@@ -29,7 +29,7 @@ from mcp_sim.simulation.builtin import named_records
 # verbs that bring a new thing about (an order placed, a room booked, a document uploaded)
 MAKING = frozenset({
     "place", "book", "submit", "upload", "purchase", "buy", "reserve", "schedule", "open", "start", "generate",
-    "issue", "file", "request", "import", "log", "record", "enqueue", "queue", "spawn", "launch", "dispatch",
+    "issue", "file", "request", "import", "log", "record", "track", "enqueue", "queue", "spawn", "launch", "dispatch",
 })  # fmt: skip
 
 

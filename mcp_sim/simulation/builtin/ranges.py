@@ -9,6 +9,9 @@ price from below; ``published_before``: published from above; ``start_date`` / `
 ``end_date`` / ``until`` / ``before``: the record's date), and a record whose field lies outside is not listed.
 Both ends are inclusive. Dates compare as ISO text (``2026-02-28`` holds ``2026-02-28T09:00``), numbers as numbers;
 a bound written otherwise (``03/01/2026``), or a record without the field, selects nothing away.
+
+A prefix is a range of names too: ``list_objects(prefix="site/")`` lists the objects whose key starts with it, and
+``ls(name_prefix="api-")`` the records whose name does (a bare prefix reads the record's key, path, name or id).
 """
 
 from __future__ import annotations
@@ -21,11 +24,14 @@ _UPPER_WORDS = ("max", "to", "before", "until", "end", "lte", "lt", "latest")
 # the record fields a bare bound (``since``, ``start_date``) reads: its date, as servers name it
 _DATE_FIELDS = ("date", "start_time", "start", "created_at", "timestamp", "published", "published_at", "updated_at")
 _ISO = re.compile(r"^\d{4}-\d{2}-\d{2}")
+# the record fields a bare ``prefix`` reads, in order: what object stores, file trees and registries name things by
+_NAME_FIELDS = ("key", "path", "name", "id")
 _NOT_BOUNDS = frozenset({"max_results", "max_depth", "max_count", "max_items", "max_tokens", "from_file", "to_file"})
 
 
 def bounds(arguments: dict[str, Any]) -> list[tuple[tuple[str, ...], str, Any]]:
-    """(the fields a bound may read, "lower" or "upper", the bound) for each bound argument the call gives."""
+    """(the fields a bound may read, "lower", "upper" or "prefix", the bound) for each bound argument the call
+    gives."""
     found = []
     for name, value in arguments.items():
         if name in _NOT_BOUNDS or not isinstance(value, str | int | float) or isinstance(value, bool):
@@ -42,6 +48,10 @@ def within(record: dict[str, Any], found: list[tuple[tuple[str, ...], str, Any]]
         field = next((f for f in fields if record.get(f) is not None), None)
         if field is None:
             continue
+        if end == "prefix":
+            if isinstance(bound, str) and not str(record[field]).startswith(bound):
+                return False
+            continue
         order = _compare(record[field], bound)
         if order is not None and (order < 0 if end == "lower" else order > 0):
             return False
@@ -52,6 +62,9 @@ def _bound(name: str) -> tuple[tuple[str, ...], str] | None:
     words = [w for w in re.split(r"[^a-z0-9]+", re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", name)) if w]
     if not words:
         return None
+    if name.endswith("prefix") or words == ["starts", "with"]:  # prefix, name_prefix, keyprefix, starts_with
+        subject = name.removesuffix("prefix").strip("_-") if name.endswith("prefix") else ""
+        return ((subject,) if subject else _NAME_FIELDS), "prefix"
     for index in (0, len(words) - 1):  # min_price, price_max, published_after, start_date, date_from
         word, rest = words[index], words[1:] if index == 0 else words[:-1]
         end = "lower" if word in _LOWER_WORDS else "upper" if word in _UPPER_WORDS else None

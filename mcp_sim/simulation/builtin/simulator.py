@@ -378,7 +378,15 @@ async def _general_rules(
     if effect.kind in ("none", "list", "read") and reads_state and not sql.writes(arguments) and not kept:
         shown = recall.recalled(arguments, await recent())
         # what earlier reads named and got an answer for exists too; changes come last, so they win a merge
-        shown = [*referenced.confirmed(arguments, await recent()), *shown]
+        confirmed = referenced.confirmed(arguments, await recent())
+        if effect.kind == "list" and effect.entity and ledger.knows(effect.entity) and request.types is not None:
+            # a listed record the ledger holds is shown, or left out, by the list itself; of what earlier reads
+            # were given, only an id names a record (another list's ``prefix`` names none)
+            id_name = request.types.id_arguments.get(effect.entity) or request.types.id_fields.get(effect.entity)
+            confirmed = [args for args in confirmed if any(k == id_name or ID_KEY.match(k) for k in args)]
+            shown = _untracked([*confirmed, *shown], request.types, effect.entity, ledger)
+        else:
+            shown = [*confirmed, *shown]
     elif _acts_on_named(effect, arguments, ledger):
         shown = _related_changes(effect, arguments, await recent())
     return _Rules(changes, derived, shown, whole)
@@ -390,6 +398,20 @@ LOOKBACK = 64
 
 
 MIN_FAILURES = 2  # observed calls, all failed alike, before a tool is taken to fail whatever it is given
+
+
+def _untracked(
+    shown: list[dict[str, Any]], types: EntityTypes | None, entity: str | None, ledger: Ledger
+) -> list[dict[str, Any]]:
+    """The recalled changes of a list that name no record of the listed type the ledger holds (live, deleted, or
+    assumed to exist).
+    ``put_object(key="tmp/a.bin")`` then ``list_objects(prefix="site/")``: the ledger's object is left out by the
+    prefix, or gone after a delete; the put's arguments shown beside the listing would bring it back."""
+    if types is None or entity is None:
+        return shown
+    field = types.id_arguments.get(entity) or types.id_fields.get(entity)
+    seen = {*ledger.entities.get(entity, ()), *ledger.deleted.get(entity, ()), *ledger.assumed.get(entity, ())}
+    return [args for args in shown if field not in args or entity_id(args[field]) not in seen]
 
 
 def _always_failed(spec: ToolSpec, shapes: AnswerShapes) -> bool:
