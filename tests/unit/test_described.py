@@ -23,6 +23,7 @@ def _schema(**descriptions: str) -> dict[str, Any]:
         "Must be one of: on, off, auto",
         "Whether lights are on ('on'), off ('off') or automatic ('auto').",
         "The lights' mode ('on', 'off', or 'auto').",
+        "Entscheidung ('on', 'off', 'auto')",  # a parenthesis of quoted values alone, in any language
         "One of 'on', 'off', 'auto'. Defaults to 'auto'.",
     ],
 )
@@ -39,6 +40,7 @@ def test_each_way_of_stating_a_closed_list_refuses_a_value_outside_it(text: str)
         "Free text about modes such as on, off.",
         "The location. [Enum]: Rivermist, Sunset Valley, New York",  # names of places: looked up, not validated
         "A single option: on.",
+        "The modes, e.g. ('on', 'off')",  # quoted examples in a parenthesis
     ],
 )
 def test_examples_and_directories_of_names_refuse_nothing(text: str) -> None:

@@ -55,8 +55,8 @@ _NUMPY_SECTION = re.compile(r"^\s*(?:Parameters|Arguments|Args)\s*\n\s*-{3,}\s*$
 _RULE = re.compile(r"^\s*-{3,}\s*$")
 _NUMPY_ARG = re.compile(r"^(\w+)\s*:\s*\S")  # "cell_index : int", at the section's own indentation
 _QUOTED_CHOICE = re.compile(
-    r"\(\s*((?:['\"][^'\"()]{1,40}['\"]\s*,\s*)*['\"][^'\"()]{1,40}['\"]\s*,?\s*or\s+['\"][^'\"()]{1,40}['\"])\s*\)"
-)  # ('code', 'markdown', or 'raw'): quoted alternatives in one parenthesis, the last after "or"
+    r"\(\s*((?:['\"][^'\"()]{1,40}['\"]\s*,\s*)*['\"][^'\"()]{1,40}['\"]\s*,?\s*(?:or\s+)?['\"][^'\"()]{1,40}['\"])\s*\)"
+)  # ('code', 'markdown', or 'raw'), ('buyer_wins', 'seller_wins', 'split'): the parenthesis holds nothing else
 _QUOTED = r"['\"`][^'\"`\n]{1,40}['\"`]"
 _QUOTED_AFTER_COLON = re.compile(rf":\s*({_QUOTED}(?:\s*,\s*{_QUOTED})*\s*,?\s*or\s+{_QUOTED})")
 # "Optional scope: "global", "project:<name>", or "repo:<name>"": quoted alternatives right after a colon
@@ -397,8 +397,9 @@ def _quoted_after_colon(description: str) -> tuple[str, ...]:
 
 
 def _parenthesised(description: str) -> tuple[str, ...]:
-    """Alternatives quoted in one parenthesis, the last after "or" (``('code', 'markdown', or 'raw')``), or each
-    quoted in its own and joined by "or": ``local ('local') or all ('all')``."""
+    """Alternatives quoted in one parenthesis that holds nothing else, the last after "or" or not
+    (``('code', 'markdown', or 'raw')``, ``('buyer_wins', 'seller_wins', 'split')``), or each quoted in its own and
+    joined by "or": ``local ('local') or all ('all')``."""
     if (choice := _QUOTED_CHOICE.search(description)) is not None and not _EXAMPLES.search(description):
         return _options(re.findall(r"['\"]([^'\"()]{1,40})['\"]", choice.group(1)))
     found = _PARENTHESISED.findall(description)
