@@ -350,6 +350,19 @@ TWENTYFIFTH_VENVS: dict[str, list[list[str]]] = {
     # mcp 1.x low-level `Server` (its decorators are gone in 2.x) over LadybugDB, an embedded Cypher graph database
     "ladybug": [["mcp-server-ladybug==0.1.3", "ladybug==0.22.0", "mcp==1.30.0"]],
 }
+# The twenty-sixth batch (ui_reviews, process_playbooks, trading_exchange) installs under .cache/record26 (held-out
+# data, like the fourth to twenty-fifth): one venv per server, no npm packages (no offline, stateful TypeScript server
+# in a new domain was found). `--install-batch record26` installs only these.
+TWENTYSIXTH = Path(os.environ.get("MCP_REC_TWENTYSIXTH", REPO / ".cache" / "record26"))
+TWENTYSIXTH_NPM_PACKAGES: list[str] = []
+TWENTYSIXTH_VENVS: dict[str, list[list[str]]] = {
+    # mcp 1.x `FastMCP` (it takes `MCPServer` on 2.x); brings fastapi, uvicorn and aiosqlite for its REST API
+    "uiticket": [["ui-ticket-mcp==1.6.1", "mcp==1.30.0"]],
+    # the `fastmcp` package's `FastMCP` over SQLAlchemy/SQLite (alembic migrations); also ships a FastAPI web board
+    "progi": [["progi==0.3.2", "fastmcp==2.14.7", "mcp==1.30.0"]],
+    # the same package as payments_mock and object_storage, another of its mocks (`mock:exchange`, a fake exchange)
+    "mockworld": [["mockworld-mcp==0.3.3", "mcp==1.30.0"]],
+}
 # libfaketime (Debian package `faketime`) freezes the wall clock of servers that stamp records with it (kanban's
 # SQLite `datetime('now')`); the monotonic clock keeps running so timeouts still work.
 FAKETIME_LIB = Path("/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1")
@@ -14581,6 +14594,503 @@ async def cypher_mistakes(s: Rec, wd: Path) -> None:
     await s.call("get_schema", {}, note="error case: unknown tool")
 
 
+# ---- the twenty-sixth batch (held-out data, installed under .cache/record26) ---------------------
+# ui_reviews (ui-ticket-mcp 1.6.1, mcp 1.30 `FastMCP`): review comments on the pages of a UI prototype in SQLite under
+# <PROJECT_ROOT>/.reviews (integer ids, tags, replies by parent_id, open/resolved with who resolved), plus a lookup of
+# a page's source files under PROJECT_ROOT. Answers are one-line texts (also in structuredContent.result); an unknown
+# id is an ordinary "Review #N not found." text, only argument validation is isError. Its `main` also starts a REST API
+# on 0.0.0.0:3200: the launch runs only the stdio server. Its JSON-string `metadata` is pre-parsed into an object by
+# the SDK and then refused (isError), as recorded.
+# process_playbooks (progi 0.3.2, fastmcp 2.14.7 `FastMCP`): workflows of steps joined by (conditional) edges, with a
+# markdown playbook per step, and tasks that walk a workflow step by step (todo -> in_progress -> done); SQLite under
+# PROGI_DB_PATH. save_workflow's answer omits the ids (list_workflows has them). Failures are isError texts "Error
+# calling tool '...': ...". `--no-web` skips its web board.
+# trading_exchange (mockworld-mcp 0.3.3, `mock:exchange`, mcp 1.30 low-level `Server`): a fake exchange with markets,
+# per-asset balances and market/limit orders with seeded slippage (a fill that drifts too far is rejected); the seeded
+# world's account ids are worked out by the setup (the user would tell the agent theirs) from the same seed as the
+# launch. Failures are isError JSON texts {"error": {"code", "message"}}.
+# All three run under the frozen clock.
+
+UITICKET_PY = TWENTYSIXTH / "venv-uiticket" / "bin" / "python"
+UITICKET_LAUNCH = "from review_mcp.mcp_server import mcp; mcp.run(transport='stdio')"
+
+
+def uiticket_setup(wd: Path) -> None:
+    """A small web app whose pages the reviews name (find_source_file_tool looks them up)."""
+    pages = {
+        "src/pages/checkout.tsx": "export default function Checkout() { return <PayButton />; }\n",
+        "src/pages/settings.tsx": "export default function Settings() { return <ProfileForm />; }\n",
+        "src/pages/pricing.tsx": "export default function Pricing() { return <PlanTable />; }\n",
+        "src/components/Header.tsx": "export function Header() { return <nav />; }\n",
+        "src/styles/checkout.css": ".pay-button { margin-left: 12px; }\n",
+    }
+    for rel, text in pages.items():
+        path = wd / "project" / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+
+
+def uiticket_env(wd: Path) -> dict[str, str]:
+    return {**frozen_clock(), "HOME": str(wd), "PROJECT_ROOT": str(wd / "project")}
+
+
+async def _review(s: Rec, args: dict[str, Any], **kw: Any) -> int | None:
+    """add_review; the new review's number (captured as review_id), or None."""
+    a = await s.call("add_review", args, **kw)
+    m = re.match(r"Created review #(\d+)", a.text)
+    if a.is_error or not m:
+        return None
+    s.capture(review_id=int(m.group(1)))
+    return int(m.group(1))
+
+
+async def ui_checkout_pass(s: Rec, wd: Path) -> None:
+    await s.call("get_review_summary", {}, note="nothing reviewed yet")
+    pay = await _review(
+        s,
+        {"page_id": "checkout", "author": "maria", "text": "Pay button overlaps the total on mobile", "tag": "bug"},
+    )
+    coupon = await _review(
+        s,
+        {"page_id": "checkout", "author": "maria", "text": "Where do I enter a coupon code?", "tag": "question"},
+    )
+    avatar = await _review(
+        s,
+        {
+            "page_id": "settings",
+            "author": "jon",
+            "text": "Make the avatar upload a drag-and-drop area",
+            "tag": "suggestion",
+        },
+    )
+    await s.call("get_review_summary", {})
+    await s.call("get_pending_work", {})
+    await s.call("find_source_file_tool", {"page_id": "checkout"})
+    await s.call("resolve_review", {"review_id": pay or 0, "resolved_by": "claude"}, note="after moving the button")
+    await _review(
+        s,
+        {
+            "page_id": "checkout",
+            "author": "claude",
+            "text": "The coupon field is behind the 'Have a code?' link under the total.",
+            "parent_id": coupon or 0,
+        },
+        note="a reply",
+    )
+    await s.call("get_reviews", {"page_id": "checkout"})
+    await s.call("resolve_review", {"review_id": avatar or 0})
+    await s.call("batch_resolve", {"page_id": "checkout", "resolved_by": "claude"})
+    await s.call("get_review_summary", {})
+    await s.call("get_pending_work", {}, note="everything resolved")
+
+
+async def ui_regression_reopen(s: Rec, wd: Path) -> None:
+    table = await _review(
+        s, {"page_id": "pricing", "author": "lee", "text": "The annual toggle does not change the prices", "tag": "bug"}
+    )
+    await _review(
+        s,
+        {
+            "page_id": "pricing",
+            "author": "lee",
+            "text": "Highlight the recommended plan",
+            "tag": "suggestion",
+            "metadata": '{"selector": ".plan-card.pro", "tagName": "DIV", "text": "Pro"}',
+        },
+        note="metadata as a JSON string, as the description asks",
+    )
+    hint = await _review(
+        s, {"page_id": "pricing", "author": "lee", "text": "Highlight the recommended plan", "tag": "suggestion"}
+    )
+    header = await _review(
+        s, {"page_id": "header", "author": "ana", "text": "Logo is blurry on retina screens", "tag": "bug"}
+    )
+    await s.call("find_source_file_tool", {"page_id": "pricing"})
+    await s.call("resolve_review", {"review_id": table or 0})
+    await s.call("resolve_review", {"review_id": hint or 0})
+    await s.call("get_reviews", {"page_id": "pricing"})
+    await s.call(
+        "reopen_review", {"review_id": table or 0}, note="the toggle still shows monthly prices after a reload"
+    )
+    await _review(
+        s,
+        {
+            "page_id": "pricing",
+            "author": "lee",
+            "text": "Still broken after a reload",
+            "tag": "bug",
+            "parent_id": table or 0,
+        },
+    )
+    await s.call("get_pending_work", {})
+    await s.call("get_annotated_reviews", {})
+    await s.call("find_source_file_tool", {"page_id": "header"})
+    await s.call("resolve_review", {"review_id": header or 0, "resolved_by": "ana"})
+    await s.call("get_review_summary", {})
+
+
+async def ui_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("resolve_review", {"review_id": 7}, note="error case: no reviews yet")
+    first = await _review(s, {"page_id": "onboarding", "author": "kim", "text": "Step 2 has no back button"})
+    await s.call("resolve_review", {"review_id": "first"}, note="error case: id as text")
+    await s.call("add_review", {"page_id": "onboarding", "author": "kim"}, note="error case: no text")
+    await s.call("reopen_review", {"review_id": 404}, note="error case: unknown id")
+    await _review(
+        s,
+        {"page_id": "onboarding", "author": "kim", "text": "Typo in the welcome title", "tag": "typo"},
+        note="a tag outside bug/suggestion/question/general",
+    )
+    await _review(
+        s,
+        {"page_id": "onboarding", "author": "kim", "text": "Same as before", "parent_id": 999},
+        note="a reply to a review that does not exist",
+    )
+    await s.call("resolve_review", {"review_id": first or 0})
+    await s.call("resolve_review", {"review_id": first or 0}, note="resolved twice")
+    await s.call("batch_resolve", {"page_id": "dashboard"}, note="a page without reviews")
+    await s.call("get_reviews", {"page_id": "dashboard"})
+    await s.call("find_source_file_tool", {"page_id": "dashboard"}, note="no such page in the project")
+    await s.call("get_reviews", {})
+    await s.call("delete_review", {"review_id": first or 0}, note="error case: unknown tool")
+
+
+PROGI_BIN = TWENTYSIXTH / "venv-progi" / "bin" / "progi"
+
+
+def progi_env(wd: Path) -> dict[str, str]:
+    return {**frozen_clock(), "HOME": str(wd), "PROGI_DB_PATH": str(wd / "progi.db")}
+
+
+def _spec(description: str, source: str = "static", from_step: str | None = None) -> dict[str, Any]:
+    return {"description": description, "source": source, "from_step": from_step}
+
+
+def _out(kind: str, description: str, constraints: str) -> dict[str, Any]:
+    return {"type": kind, "description": description, "constraints": constraints}
+
+
+BUGFIX_SKELETON = {
+    "name": "Bug fix",
+    "description": "Reproduce, fix and ship a reported bug.",
+    "process": [
+        {
+            "order": 1,
+            "name": "Reproduce",
+            "input_spec": _spec("The bug report."),
+            "output_spec": _out("text", "Steps to reproduce and the severity", "include a severity field"),
+        },
+        {
+            "order": 2,
+            "name": "Fix",
+            "input_spec": _spec("The reproduction.", "previous_step_output", "Reproduce"),
+            "output_spec": _out("url", "The pull request", "a URL"),
+            "requires_approval": True,
+        },
+        {
+            "order": 3,
+            "name": "Release note",
+            "input_spec": _spec("The merged fix.", "previous_step_output", "Fix"),
+            "output_spec": _out("text", "One line for the changelog", "under 100 characters"),
+        },
+    ],
+}
+BUGFIX_PLAYBOOKS = {
+    "Reproduce": "1. Follow the report on a clean checkout.\n2. Write down exact steps and rate the severity.",
+    "Fix": "Write a failing test first, then the smallest fix. Show the diff to the user before submitting.",
+    "Release note": "Summarise the user-visible change in one sentence.",
+}
+CONTENT_SKELETON = {
+    "name": "Content review",
+    "description": "Write a post and review it before publishing, with a fast track for small posts.",
+    "process": [
+        {
+            "order": 1,
+            "name": "Draft",
+            "input_spec": _spec("Topic."),
+            "output_spec": _out("file", "Draft plus review_needed", "include review_needed boolean"),
+        },
+        {
+            "order": 2,
+            "name": "Quick publish",
+            "input_spec": _spec("Draft.", "previous_step_output", "Draft"),
+            "output_spec": _out("url", "Published URL", "valid URL"),
+        },
+        {
+            "order": 3,
+            "name": "Deep edit",
+            "input_spec": _spec("Draft.", "previous_step_output", "Draft"),
+            "output_spec": _out("file", "Edited post", "markdown"),
+        },
+        {
+            "order": 4,
+            "name": "Publish",
+            "input_spec": _spec("Edited post.", "previous_step_output", "Deep edit"),
+            "output_spec": _out("url", "Published URL", "valid URL"),
+        },
+    ],
+    "edges": [
+        {
+            "from": "Draft",
+            "to": "Quick publish",
+            "condition": {"field": "review_needed", "operator": "eq", "value": False},
+            "priority": 0,
+        },
+        {
+            "from": "Draft",
+            "to": "Deep edit",
+            "condition": {"field": "review_needed", "operator": "eq", "value": True},
+            "priority": 1,
+        },
+        {"from": "Deep edit", "to": "Publish", "condition": None, "priority": 0},
+    ],
+}
+CONTENT_PLAYBOOKS = {
+    "Draft": "Write the post in markdown. Set review_needed when it is longer than 500 words.",
+    "Quick publish": "Publish to the blog and return the URL.",
+    "Deep edit": "Tighten the prose, check every link, add alt text.",
+    "Publish": "Publish the edited post and return the URL.",
+}
+
+
+async def _workflow_ids(s: Rec, name: str) -> tuple[int, dict[str, int]]:
+    """list_workflows; the id of workflow `name` and its step ids by step name (captured)."""
+    a = await s.call("list_workflows", {})
+    for wf in (a.data or {}).get("workflows", []) if isinstance(a.data, dict) else []:
+        if wf.get("name") == name:
+            steps = {st["name"]: st["id"] for st in wf.get("steps", [])}
+            s.capture(workflow_id=wf["id"])
+            return wf["id"], steps
+    return 0, {}
+
+
+async def _task(s: Rec, args: dict[str, Any], **kw: Any) -> int:
+    """create_task; the new task's id (captured as task_id), or 0."""
+    a = await s.call("create_task", args, **kw)
+    tid = (a.data or {}).get("id") if isinstance(a.data, dict) and not a.is_error else None
+    if isinstance(tid, int):
+        s.capture(task_id=tid)
+        return tid
+    return 0
+
+
+async def pb_bugfix_flow(s: Rec, wd: Path) -> None:
+    await s.call("list_workflows", {}, note="a fresh install")
+    await s.call("get_process_skeleton_prompt", {})
+    await s.call("save_workflow", {"skeleton": BUGFIX_SKELETON, "playbooks_by_step": BUGFIX_PLAYBOOKS})
+    wf, _steps = await _workflow_ids(s, "Bug fix")
+    task = await _task(
+        s, {"name": "Checkout crash", "workflow_id": wf, "description": "The app crashes when the cart is empty."}
+    )
+    await s.call("start_or_continue_task", {"task_id": task})
+    await s.call(
+        "submit_output",
+        {"task_id": task, "output": {"steps": "Open the cart with no items; tap Checkout.", "severity": "high"}},
+    )
+    await s.call(
+        "update_progress_notes", {"task_id": task, "notes": "Null cart total in CheckoutSummary; test written."}
+    )
+    await s.call("start_or_continue_task", {"task_id": task}, note="resuming after a break")
+    await s.call(
+        "submit_output",
+        {"task_id": task, "output": {"url": "https://git.example/shop/pull/418"}, "task_name": "Empty-cart crash"},
+        note="approved by the user; renamed",
+    )
+    await s.call("list_tasks", {"status": "in_progress"})
+    await s.call(
+        "submit_output", {"task_id": task, "output": {"text": "Fixed a crash when checking out with an empty cart."}}
+    )
+    await s.call("list_tasks", {"status": "done"})
+    await s.call("start_or_continue_task", {"task_id": task}, note="a finished task")
+
+
+async def pb_branching_review(s: Rec, wd: Path) -> None:
+    await s.call("save_workflow", {"skeleton": CONTENT_SKELETON, "playbooks_by_step": CONTENT_PLAYBOOKS})
+    wf, steps = await _workflow_ids(s, "Content review")
+    await s.call("get_playbook_authoring_prompt", {"step_id": steps.get("Deep edit", 0)})
+    await s.call(
+        "update_playbook",
+        {"step_id": steps.get("Deep edit", 0), "content": "Tighten the prose, check links, add alt text and a TL;DR."},
+    )
+    short = await _task(s, {"name": "Release 2.4 notes", "workflow_id": wf})
+    long = await _task(s, {"name": "Migration guide", "workflow_id": wf, "description": "Moving from v1 to v2 APIs."})
+    await s.call("list_tasks", {"status": "todo", "workflow_id": wf})
+    await s.call("start_or_continue_task", {"task_id": short})
+    await s.call(
+        "submit_output", {"task_id": short, "output": {"file": "posts/release-2-4.md", "review_needed": False}}
+    )
+    await s.call("submit_output", {"task_id": short, "output": {"url": "https://blog.example/release-2-4"}})
+    await s.call("start_or_continue_task", {"task_id": long})
+    await s.call("submit_output", {"task_id": long, "output": {"file": "posts/migration-v2.md", "review_needed": True}})
+    await s.call("start_or_continue_task", {"task_id": long}, note="the edited playbook of the deep edit")
+    await s.call("list_tasks", {})
+    await s.call("list_tasks", {"status": "done", "workflow_id": wf})
+
+
+async def pb_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("create_task", {"name": "Orphan", "workflow_id": 12}, note="error case: no such workflow")
+    await s.call("start_or_continue_task", {"task_id": 5}, note="error case: no such task")
+    await s.call(
+        "save_workflow", {"skeleton": {"name": "Empty"}, "playbooks_by_step": {}}, note="error case: no process"
+    )
+    await s.call(
+        "save_workflow",
+        {
+            "skeleton": {
+                "name": "Broken edges",
+                "process": [{"order": 1, "name": "Only", "input_spec": {}, "output_spec": {}}],
+                "edges": [{"from": "Only", "to": "Missing", "condition": None}],
+            },
+            "playbooks_by_step": {},
+        },
+        note="error case: an edge to an unknown step",
+    )
+    await s.call("save_workflow", {"skeleton": CONTENT_SKELETON, "playbooks_by_step": CONTENT_PLAYBOOKS})
+    wf, _steps = await _workflow_ids(s, "Content review")
+    task = await _task(s, {"name": "Holiday post", "workflow_id": wf})
+    await s.call("submit_output", {"task_id": task, "output": {"file": "x.md"}}, note="error case: not started")
+    await s.call("start_or_continue_task", {"task_id": task})
+    await s.call(
+        "submit_output", {"task_id": task, "output": {"file": "posts/holiday.md"}}, note="error case: no review_needed"
+    )
+    await s.call("submit_output", {"task_id": task, "output": "posts/holiday.md"}, note="error case: output as text")
+    await s.call("submit_output", {"task_id": task, "output": {"file": "posts/holiday.md", "review_needed": False}})
+    await s.call("submit_output", {"task_id": task, "output": {"url": "https://blog.example/holiday"}})
+    await s.call("submit_output", {"task_id": task, "output": {"url": "again"}}, note="error case: already done")
+    await s.call("update_playbook", {"step_id": 999, "content": "x"}, note="error case: no such step")
+    await s.call("get_playbook_authoring_prompt", {"step_id": 999}, note="error case: no such step")
+    await s.call("update_progress_notes", {"task_id": 77, "notes": "x"}, note="error case: no such task")
+    await s.call("list_tasks", {"status": "blocked"}, note="a status no task has")
+    await s.call("delete_workflow", {"workflow_id": wf}, note="error case: unknown tool")
+
+
+MOCKWORLD26_BIN = TWENTYSIXTH / "venv-mockworld" / "bin" / "mockworld"
+MOCKWORLD26_PY = TWENTYSIXTH / "venv-mockworld" / "bin" / "python"
+_EXCHANGE_WORLD = (
+    "import json, sys\n"
+    "from mockworld.engine import Engine\n"
+    "e = Engine.from_source('mock:exchange', seed=int(sys.argv[1]))\n"
+    "base = e.mock.generate_base(e.dctx, None)\n"
+    "accounts = list(base['accounts'])\n"
+    "mine = [o for o in base['orders'].values() if o['account_id'] == accounts[1]]\n"
+    "open_orders = [o['id'] for o in mine if o['status'] in ('open', 'partially_filled')]\n"
+    "print(json.dumps({'accounts': accounts[:3], 'open_orders': open_orders[:2]}))\n"
+)
+
+
+def _exchange_seed(session_id: str) -> int:
+    return 20260120 + sum(session_id.encode())
+
+
+def exchange_setup(wd: Path) -> None:
+    """The seeded world's account and order ids (the session's folder is named after the session, as is the seed)."""
+    out = subprocess.run(
+        [str(MOCKWORLD26_PY), "-c", _EXCHANGE_WORLD, str(_exchange_seed(wd.name))],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    (wd / "exchange_world.json").write_text(out)
+
+
+def _exchange_world(wd: Path) -> dict[str, list[str]]:
+    return json.loads((wd / "exchange_world.json").read_text())
+
+
+async def _order(s: Rec, args: dict[str, Any], **kw: Any) -> str:
+    """place_order (placed again, up to twice, after a `slippage_exceeded` rejection, as an agent would); the order id
+    (captured as order_id), or ""."""
+    a = await s.call("place_order", args, **kw)
+    for _ in range(2):
+        if not (a.is_error and "slippage_exceeded" in a.text):
+            break
+        a = await s.call("place_order", args, note="placed again after a slippage rejection")
+    oid = (a.data or {}).get("id") if isinstance(a.data, dict) and not a.is_error else None
+    if isinstance(oid, str) and oid:
+        s.capture(order_id=oid)
+        return oid
+    return ""
+
+
+async def exch_rebalance(s: Rec, wd: Path) -> None:
+    acct = _exchange_world(wd)["accounts"][0]
+    await s.call("get_balances", {"account_id": acct})
+    await s.call("get_ticker", {"symbol": "ETH-USD"})
+    await s.call("get_ticker", {"symbol": "BTC-USD"})
+    eth = await _order(s, {"account_id": acct, "symbol": "ETH-USD", "side": "buy", "size": 3})
+    await s.call("get_order", {"order_id": eth or "ord_missing"})
+    btc = await _order(
+        s,
+        {"account_id": acct, "symbol": "BTC-USD", "side": "sell", "size": 2, "limit_price": 6_600_000},
+        note="a limit sell 10 % above the market",
+    )
+    await s.call("get_order", {"order_id": btc or "ord_missing"})
+    await s.call("cancel_order", {"order_id": btc or "ord_missing"}, note="changed my mind")
+    await s.call("get_order", {"order_id": btc or "ord_missing"})
+    await _order(s, {"account_id": acct, "symbol": "SOL-USD", "side": "sell", "size": 4})
+    await _order(s, {"account_id": acct, "symbol": "AAPL-USD", "side": "buy", "size": 10, "limit_price": 18_500})
+    await s.call("get_balances", {"account_id": acct})
+
+
+async def exch_limit_orders(s: Rec, wd: Path) -> None:
+    world = _exchange_world(wd)
+    acct = world["accounts"][1]
+    await s.call("get_balances", {"account_id": acct})
+    await s.call("get_ticker", {"symbol": "SOL-USD"})
+    sol = await _order(s, {"account_id": acct, "symbol": "SOL-USD", "side": "buy", "size": 20, "limit_price": 14_000})
+    await s.call("get_ticker", {"symbol": "TSLA-USD"})
+    tsla = await _order(s, {"account_id": acct, "symbol": "TSLA-USD", "side": "buy", "size": 5, "limit_price": 23_000})
+    await s.call("cancel_order", {"order_id": tsla or "ord_missing"})
+    await s.call("get_order", {"order_id": sol or "ord_missing"}, note="still resting")
+    filled = await _order(
+        s, {"account_id": acct, "symbol": "ETH-USD", "side": "buy", "size": 1, "limit_price": 320_000}
+    )
+    await s.call("cancel_order", {"order_id": filled or "ord_missing"}, note="error case: already filled")
+    for oid in world["open_orders"][:1]:
+        await s.call("get_order", {"order_id": oid}, note="an older order from the account history")
+        await s.call("cancel_order", {"order_id": oid})
+    await s.call("cancel_order", {"order_id": sol or "ord_missing"})
+    await s.call("cancel_order", {"order_id": sol or "ord_missing"}, note="error case: cancelled twice")
+    await s.call("get_balances", {"account_id": acct}, note="limit orders reserve nothing")
+
+
+async def exch_mistakes(s: Rec, wd: Path) -> None:
+    acct = _exchange_world(wd)["accounts"][2]
+    await s.call("get_ticker", {"symbol": "BTCUSD"}, note="error case: no such market")
+    await s.call("get_ticker", {"symbol": "DOGE-USD"})
+    await s.call(
+        "place_order",
+        {"account_id": acct, "symbol": "DOGE-USD", "side": "buy", "size": 1000},
+        note="error case: trading halted",
+    )
+    await s.call(
+        "place_order",
+        {"account_id": "acct_nobody", "symbol": "ETH-USD", "side": "buy", "size": 1},
+        note="error case: unknown account",
+    )
+    await s.call(
+        "place_order", {"account_id": acct, "symbol": "ETH-USD", "side": "buy", "size": 0}, note="error case: size 0"
+    )
+    await s.call(
+        "place_order", {"account_id": acct, "symbol": "ETH-USD", "side": "hold", "size": 1}, note="error case: bad side"
+    )
+    await s.call(
+        "place_order", {"account_id": acct, "symbol": "ETH-USD", "side": "buy", "size": "two"}, note="error case"
+    )
+    await s.call("get_balances", {"account_id": acct})
+    partial = await _order(
+        s,
+        {"account_id": acct, "symbol": "BTC-USD", "side": "buy", "size": 500},
+        note="more than the cash covers: a partial fill",
+    )
+    await s.call("get_order", {"order_id": partial or "ord_missing"})
+    await s.call("cancel_order", {"order_id": partial or "ord_missing"}, note="cancel the unfilled rest")
+    await _order(s, {"account_id": acct, "symbol": "TSLA-USD", "side": "sell", "size": 100}, note="more than held")
+    await s.call("get_balances", {"account_id": acct})
+    await s.call("get_order", {"order_id": "ord_00000000000"}, note="error case: unknown order")
+    await s.call("get_balances", {"account_id": "acct_nobody"}, note="error case: unknown account")
+    await s.call("list_orders", {"account_id": acct}, note="error case: unknown tool")
+
+
 def build_servers() -> list[ServerDef]:
     npm = lambda exe: str(NPM_BIN / exe)  # noqa: E731
     S = Session
@@ -16064,6 +16574,46 @@ def build_servers() -> list[ServerDef]:
                 S("cypher_mistakes", cypher_mistakes),
             ],
         ),
+        # the twenty-sixth batch (installed under .cache/record26): held-out data
+        ServerDef(
+            "ui_reviews",
+            "ui-ticket-mcp==1.6.1 (PyPI, mcp 1.30.0 `FastMCP`, aiosqlite)",
+            lambda wd, s: StdioServerParameters(
+                command=str(UITICKET_PY), args=["-c", UITICKET_LAUNCH], cwd=str(wd), env=uiticket_env(wd)
+            ),
+            [
+                S("ui_checkout_pass", ui_checkout_pass, uiticket_setup),
+                S("ui_regression_reopen", ui_regression_reopen, uiticket_setup),
+                S("ui_mistakes", ui_mistakes, uiticket_setup),
+            ],
+        ),
+        ServerDef(
+            "process_playbooks",
+            "progi==0.3.2 (PyPI, fastmcp 2.14.7 `FastMCP` on mcp 1.30.0, SQLAlchemy/SQLite)",
+            lambda wd, s: StdioServerParameters(
+                command=str(PROGI_BIN), args=["--no-web"], cwd=str(wd), env=progi_env(wd)
+            ),
+            [
+                S("pb_bugfix_flow", pb_bugfix_flow),
+                S("pb_branching_review", pb_branching_review),
+                S("pb_mistakes", pb_mistakes),
+            ],
+        ),
+        ServerDef(
+            "trading_exchange",
+            "mockworld-mcp==0.3.3 (PyPI, `mock:exchange`, mcp 1.30.0 low-level `Server`)",
+            lambda wd, s: StdioServerParameters(
+                command=str(MOCKWORLD26_BIN),
+                args=["run", "mock:exchange", "--seed", str(_exchange_seed(s.id))],
+                cwd=str(wd),
+                env={**frozen_clock(), "HOME": str(wd)},
+            ),
+            [
+                S("exch_rebalance", exch_rebalance, exchange_setup),
+                S("exch_limit_orders", exch_limit_orders, exchange_setup),
+                S("exch_mistakes", exch_mistakes, exchange_setup),
+            ],
+        ),
     ]
     return servers + bfcl_servers()
 
@@ -16094,6 +16644,7 @@ BATCHES: dict[str, tuple[Path, list[str], dict[str, list[list[str]]]]] = {
     "record23": (TWENTYTHIRD, TWENTYTHIRD_NPM_PACKAGES, TWENTYTHIRD_VENVS),
     "record24": (TWENTYFOURTH, TWENTYFOURTH_NPM_PACKAGES, TWENTYFOURTH_VENVS),
     "record25": (TWENTYFIFTH, TWENTYFIFTH_NPM_PACKAGES, TWENTYFIFTH_VENVS),
+    "record26": (TWENTYSIXTH, TWENTYSIXTH_NPM_PACKAGES, TWENTYSIXTH_VENVS),
 }
 
 
@@ -16127,7 +16678,7 @@ def main() -> None:
         "--install-batch",
         action="append",
         choices=sorted(BATCHES),
-        help="install only this batch (repeatable): devservers, record2, ..., record25",
+        help="install only this batch (repeatable): devservers, record2, ..., record26",
     )
     ap.add_argument("--list", action="store_true", help="list servers and sessions and exit")
     ap.add_argument("--tools-only", action="store_true", help="only write <server>.tools.yaml")
