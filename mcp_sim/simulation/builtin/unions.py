@@ -122,7 +122,7 @@ def failure_body(schema: dict[str, Any], message: str, kind: str, seed: int) -> 
     """The failure branch filled with what it requires: its message fields say ``message``, its code fields the
     kind of failure (an exception's class name) in the schema's own words where it lists them (``NOTE_NOT_FOUND``
     for a not-found), else in upper snake case. Optional fields are left out: an error says what it must."""
-    values = ValueMaker(schema, random.Random(seed), seed=seed)
+    values = ValueMaker(schema, random.Random(seed), seed=seed, succeeded=False)
     body = _required_only(values.make(schema), schema, values)
     if not isinstance(body, dict):
         return {"error": message}

@@ -18,7 +18,7 @@ from typing import Any
 import jsonschema
 from referencing.exceptions import Unresolvable
 
-from mcp_sim.simulation.builtin import numeric_bounds, patterns
+from mcp_sim.simulation.builtin import numeric_bounds, outcome_fields, patterns
 from mcp_sim.simulation.builtin import schema_containers as containers
 from mcp_sim.simulation.builtin.believable import DEFAULT_LOCALE, believable, is_money, meaning_of, money, words_of
 from mcp_sim.simulation.builtin.validators import check_for
@@ -31,7 +31,8 @@ class ValueMaker:
     """Generates values for one schema document (``root`` resolves local ``$ref``s).
 
     ``rng`` seeds the maker (one draw) unless ``seed`` is given; ``clock`` is the session's now, near which
-    dates fall; ``known`` maps field names to the world's values (scalars, singleton fields)."""
+    dates fall; ``known`` maps field names to the world's values (scalars, singleton fields); ``succeeded`` is
+    the outcome the answer reports, which its status flag and error fields say (outcome_fields.py)."""
 
     def __init__(
         self,
@@ -42,6 +43,7 @@ class ValueMaker:
         clock: datetime = EPOCH,
         known: Mapping[str, Any] | None = None,
         locale: str = DEFAULT_LOCALE,
+        succeeded: bool = True,
     ) -> None:
         self.root = root
         self.seed = rng.getrandbits(63) if seed is None else seed
@@ -49,6 +51,7 @@ class ValueMaker:
         self.clock = clock
         self.known = dict(known or {})
         self.locale = locale
+        self.succeeded = succeeded
         self._drawn: dict[str, int] = {}  # path -> how many values were drawn at it
 
     def rng_at(self, path: str) -> random.Random:
@@ -68,6 +71,9 @@ class ValueMaker:
         seeded = self._seeded(schema, name)
         if seeded is not None:
             return seeded
+        told = self.told(schema, name)
+        if told is not outcome_fields.UNSET and told is not outcome_fields.LEAVE_OUT:
+            return told
         if "const" in schema:
             return schema["const"]
         if schema.get("enum"):
@@ -99,6 +105,26 @@ class ValueMaker:
         value = self.known[key]
         return value if self.fits(schema, value) else None
 
+    def told(self, schema: dict[str, Any], name: str, required: bool = True) -> Any:
+        """What the answer's outcome says for the field at ``name`` (its last path part): a value,
+        ``outcome_fields.LEAVE_OUT`` (an optional error field of a success), or ``outcome_fields.UNSET``."""
+        field = name.rsplit(".", 1)[-1]
+        if not (outcome_fields.is_flag(field) or outcome_fields.is_error_field(field)):
+            return outcome_fields.UNSET
+        if "const" in self.resolve(schema) or "enum" in self.resolve(schema):  # the schema's own word stands
+            return outcome_fields.UNSET
+        return outcome_fields.said(field, schema, self.kinds(schema), self.succeeded, required)
+
+    def kinds(self, schema: dict[str, Any]) -> set[str]:
+        """The JSON types a value of ``schema`` may have (through ``$ref``, ``anyOf``/``oneOf`` and type lists)."""
+        schema = self.resolve(schema)
+        kind = schema.get("type")
+        found = set(kind) if isinstance(kind, list) else {kind} if isinstance(kind, str) else set()
+        for key in ("anyOf", "oneOf"):
+            for option in schema.get(key) or []:
+                found |= self.kinds(option)
+        return found
+
     def fits(self, schema: dict[str, Any], value: Any) -> bool:
         """Whether ``value`` is valid for a part of this document: its ``$ref``s point at the document's own
         definitions, so they go along (a part alone cannot resolve ``#/$defs/Cell``)."""
@@ -126,6 +152,8 @@ class ValueMaker:
         required = set(schema.get("required") or [])
         out: dict[str, Any] = {}
         for key, sub in props.items():
+            if key not in required and self.told(sub, key, required=False) is outcome_fields.LEAVE_OUT:
+                continue  # a success's optional error field: not there (outcome_fields.py)
             if key in required or depth < 2:
                 out[key] = self.make(sub, f"{name}.{key}" if name else key, depth + 1)
         for key, needed in (schema.get("dependentRequired") or {}).items():  # ``a`` given: ``b`` goes along
