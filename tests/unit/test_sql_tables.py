@@ -53,3 +53,16 @@ def test_sql_text_that_starts_with_no_keyword_is_refused_as_the_database_parses_
         malformed("read_query", "Execute a SELECT query on the SQLite database", {"query": "SELEC 1"}, observes=True)
     malformed("search_nodes", "Search the knowledge graph", {"query": "person"}, observes=True)  # no SQL tool
     malformed("query", "Run SQL", {"query": "VACUUM"}, observes=False)  # a statement this list knows
+
+
+def test_a_tool_that_names_another_query_language_is_no_sql_parser() -> None:
+    from mcp_sim.errors import InvalidArguments
+    from mcp_sim.simulation.builtin.sql import malformed
+
+    cypher = "MATCH (f:User)-[:Follows]->(u:User) RETURN u.handle, count(f) AS followers"
+    # "database" in the description would make it a SQL tool; "Cypher" says which language it parses
+    malformed("query", "Use this to execute a Cypher query on the LadybugDB database", {"query": cypher}, False)
+    graph_argument = {"properties": {"query": {"type": "string", "description": "GraphQL query to run"}}}
+    malformed("query", "Query the database", {"query": "{ users { id } }"}, False, graph_argument)
+    with pytest.raises(InvalidArguments):  # an argument without such words: SQL, as before
+        malformed("query", "Query the database", {"query": cypher}, False, {"properties": {"query": {}}})

@@ -319,7 +319,7 @@ async def _general_rules(
     derived.update(counts.affected(request.spec, arguments))  # how many a prose write changed (counts.py)
     words = set(re.split(r"[^a-z0-9]+", name.lower()))
     reads, writes = bool(words & sql.READ_WORDS), bool(words & sql.WRITE_WORDS)
-    sql.malformed(name, request.spec.description or "", arguments, reads)
+    sql.malformed(name, request.spec.description or "", arguments, reads, request.spec.input_schema)
     if (statement := sql.statement_in(arguments)) is not None:
         changes += sql.effects(name, statement, ledger, reads, writes)
     earlier: list[Turn] | None = None  # the session's recent turns, read once per call and only when needed

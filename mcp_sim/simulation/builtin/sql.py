@@ -41,6 +41,12 @@ def statement_in(arguments: dict[str, Any]) -> str | None:
 
 
 _SQL_SAYS = re.compile(r"\b(sql|sqlite|database|duckdb|postgres(?:ql)?|mysql)\b", re.I)
+# query languages that are not SQL: a graph database's ``query`` takes Cypher (``MATCH (u:User) RETURN u``),
+# which SQL's parser would refuse though the tool runs it
+_OTHER_LANGUAGES = re.compile(
+    r"\b(cypher|opencypher|gql|graphql|sparql|gremlin|promql|logql|kql|lucene|jsonpath|xpath|mongodb|mql|n1ql|aql)\b",
+    re.I,
+)
 _FIRST_WORD = re.compile(r"^\s*([A-Za-z_]+)")
 _STATEMENT_WORDS = """select with insert update delete create drop alter replace pragma explain show describe desc
 values
@@ -49,9 +55,14 @@ summarize install load export import checkpoint"""
 _KEYWORDS = frozenset(_STATEMENT_WORDS.split())
 
 
-def malformed(tool: str, description: str, arguments: dict[str, Any], observes: bool) -> None:
+def malformed(
+    tool: str, description: str, arguments: dict[str, Any], observes: bool, input_schema: dict[str, Any] | None = None
+) -> None:
     """Raise the database's error for SQL text that starts with no SQL keyword (``SELEC 1``), in a tool
-    that says it runs SQL: a real database parses it and refuses it."""
+    that says it runs SQL and names no other query language (in its description or its arguments'): a real
+    database parses it and refuses it."""
+    if _OTHER_LANGUAGES.search(f"{description} {_argument_descriptions(input_schema)}"):
+        return
     for name, value in arguments.items():
         if name.lower() not in _SQL_ARGUMENTS or not isinstance(value, str) or _STARTS.match(value):
             continue
@@ -61,6 +72,11 @@ def malformed(tool: str, description: str, arguments: dict[str, Any], observes: 
         if observes:
             raise InvalidArguments(f"Error: Only SELECT queries are allowed for {tool}")
         raise InvalidArguments(f'Database error: Parser Error: syntax error at or near "{first.group(1)}"')
+
+
+def _argument_descriptions(input_schema: dict[str, Any] | None) -> str:
+    properties = (input_schema or {}).get("properties") or {}
+    return " ".join(str(p.get("description", "")) for p in properties.values() if isinstance(p, dict))
 
 
 def writes(arguments: dict[str, Any]) -> bool:
