@@ -66,3 +66,19 @@ def test_a_tool_that_names_another_query_language_is_no_sql_parser() -> None:
     malformed("query", "Query the database", {"query": "{ users { id } }"}, False, graph_argument)
     with pytest.raises(InvalidArguments):  # an argument without such words: SQL, as before
         malformed("query", "Query the database", {"query": cypher}, False, {"properties": {"query": {}}})
+
+
+async def test_a_graph_query_tool_keeps_no_sql_tables_and_answers_no_empty_row_list() -> None:
+    described = {"query": {"type": "string", "description": "Cypher query to execute on the graph database"}}
+    cypher = ToolSpec(
+        name="query",
+        description="Execute a query on the database",
+        input_schema={"type": "object", "properties": described, "required": ["query"]},
+    )
+    path = path_of(cypher)
+    created = await path.call("s", "query", {"query": "CREATE (:User {handle: 'ada'})"})
+    assert not created.is_error and text(created) != "[]"  # a node made, not SQL's empty row set of a definition
+    matched = await path.call("s", "query", {"query": "MATCH (u:User) RETURN u.handle"})
+    assert not matched.is_error  # MATCH is no SQL keyword, and no parser error for it
+    sql = path_of(ToolSpec(name="query", description="Execute a query on the database", input_schema=QUERY))
+    assert text(await sql.call("s", "query", {"query": "CREATE TABLE users (id INTEGER)"})) == "[]"

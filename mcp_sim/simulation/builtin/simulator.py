@@ -319,8 +319,9 @@ async def _general_rules(
     derived.update(counts.affected(request.spec, arguments))  # how many a prose write changed (counts.py)
     words = set(re.split(r"[^a-z0-9]+", name.lower()))
     reads, writes = bool(words & sql.READ_WORDS), bool(words & sql.WRITE_WORDS)
-    sql.malformed(name, request.spec.description or "", arguments, reads, request.spec.input_schema)
-    if (statement := sql.statement_in(arguments)) is not None:
+    statements = sql_arguments(request.spec, arguments)  # none where the tool speaks Cypher, GraphQL...
+    sql.malformed(name, request.spec.description or "", statements, reads)
+    if (statement := sql.statement_in(statements)) is not None:
         changes += sql.effects(name, statement, ledger, reads, writes)
     earlier: list[Turn] | None = None  # the session's recent turns, read once per call and only when needed
 
@@ -375,7 +376,7 @@ async def _general_rules(
     # a read of a record the ledger holds shows that record; recall is for state held in free text
     kept = effect.kind == "read" and bool(effect.id) and _holds(ledger, effect, arguments)
     reads_state = observing.observes(name, request.spec.description)  # by name, else by description
-    if effect.kind in ("none", "list", "read") and reads_state and not sql.writes(arguments) and not kept:
+    if effect.kind in ("none", "list", "read") and reads_state and not sql.writes(statements) and not kept:
         shown = recall.recalled(arguments, await recent())
         # what earlier reads named and got an answer for exists too; changes come last, so they win a merge
         confirmed = referenced.confirmed(arguments, await recent())
@@ -420,6 +421,11 @@ def _always_failed(spec: ToolSpec, shapes: AnswerShapes) -> bool:
     success the server never gave teaches a tool that does not exist. One failed call (a deliberate mistake) says
     nothing of the others."""
     return shapes.success is None and len(shapes.failures) == 1 and len(spec.examples) >= MIN_FAILURES
+
+
+def sql_arguments(spec: ToolSpec, arguments: dict[str, Any]) -> dict[str, Any]:
+    """The arguments that may hold SQL: none for a tool that names another query language (sql.py)."""
+    return {} if sql.other_language(spec.description or "", spec.input_schema) else arguments
 
 
 def _acts_on_named(effect: EntityEffect, arguments: dict[str, Any], ledger: Ledger) -> bool:
@@ -799,7 +805,7 @@ class _Answer:
         """The text answer showing ``record`` and the body the ledger observes from it."""
         if (value := stored.read_back(self.args, self.recalled)) is not None:  # get(key) after set (stored.py)
             return value, record
-        if rowsets.returns_no_rows(self.spec.name, self.args):  # CREATE TABLE through `query`: [] (rowsets.py)
+        if rowsets.returns_no_rows(self.spec.name, sql_arguments(self.spec, self.args)):  # CREATE TABLE: []
             return rowsets.EMPTY_ROWS, []
         text = prose.sentence(self.spec.name, self.effect.kind, self.entity, record)
         return prose.with_recalled(text, self.recalled), record
@@ -807,7 +813,7 @@ class _Answer:
     def _state_answers(self) -> bool:
         """Whether the session's state answers this call (``_present``'s answers after the learned one)."""
         written = stored.read_back(self.args, self.recalled) is not None
-        return written or rowsets.returns_no_rows(self.spec.name, self.args)
+        return written or rowsets.returns_no_rows(self.spec.name, sql_arguments(self.spec, self.args))
 
     def _open_body(self, record: dict[str, Any]) -> dict[str, Any]:
         """An answer for an outputSchema that is any object (a Python tool returning ``dict``): the record's own

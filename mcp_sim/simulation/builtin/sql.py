@@ -61,7 +61,7 @@ def malformed(
     """Raise the database's error for SQL text that starts with no SQL keyword (``SELEC 1``), in a tool
     that says it runs SQL and names no other query language (in its description or its arguments'): a real
     database parses it and refuses it."""
-    if _OTHER_LANGUAGES.search(f"{description} {_argument_descriptions(input_schema)}"):
+    if other_language(description, input_schema):
         return
     for name, value in arguments.items():
         if name.lower() not in _SQL_ARGUMENTS or not isinstance(value, str) or _STARTS.match(value):
@@ -72,6 +72,11 @@ def malformed(
         if observes:
             raise InvalidArguments(f"Error: Only SELECT queries are allowed for {tool}")
         raise InvalidArguments(f'Database error: Parser Error: syntax error at or near "{first.group(1)}"')
+
+
+def other_language(description: str, input_schema: dict[str, Any] | None) -> bool:
+    """Whether the tool or its arguments name a query language that is not SQL: its text is no SQL statement."""
+    return bool(_OTHER_LANGUAGES.search(f"{description} {_argument_descriptions(input_schema)}"))
 
 
 def _argument_descriptions(input_schema: dict[str, Any] | None) -> str:
