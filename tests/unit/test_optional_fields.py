@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,7 @@ from mcp_sim.perturbations.base import NoPerturbations
 from mcp_sim.routing import flags as router
 from mcp_sim.simulation.builtin import optional
 from mcp_sim.simulation.builtin.simulator import SchemaWorldModel
+from mcp_sim.simulation.builtin.values import ValueMaker
 from mcp_sim.state.memory import MemoryStore
 
 PAGE = {
@@ -86,3 +88,30 @@ async def test_an_answer_carries_required_fields_and_leaves_optional_ones_out(tm
 async def test_a_schema_without_required_keeps_every_field(tmp_path: Path) -> None:
     result = await path_for(tmp_path).call("s", "read_loose", {"path": "b.md"})
     assert result.structured_content is not None and set(result.structured_content) == {"path", "note"}
+
+
+# a pydantic model's schema: fields with a default are left out of ``required`` but always serialized
+STORED_JOB: dict[str, Any] = {
+    "$defs": {"Status": {"enum": ["not_applied", "applied", "offer"], "type": "string"}},
+    "type": "object",
+    "properties": {
+        "id": {"type": "string"},
+        "title": {"type": "string"},
+        "url": {"anyOf": [{"type": "string"}, {"type": "null"}], "default": None},
+        "status": {"$ref": "#/$defs/Status", "default": "not_applied"},
+        "score": {"anyOf": [{"type": "integer"}, {"type": "null"}], "default": None},
+        "notes": {"type": "string"},  # optional, no default: left out as before
+    },
+    "required": ["id", "title"],
+}
+
+
+def test_a_field_with_a_default_is_always_shown_with_its_default() -> None:
+    assert optional.shown(STORED_JOB, "url", None) and optional.shown(STORED_JOB, "status", None)
+    assert not optional.shown(STORED_JOB, "notes", None)
+    listing = {"type": "object", "properties": {"jobs": {"type": "array", "items": STORED_JOB}}, "required": ["jobs"]}
+    listing["$defs"] = STORED_JOB["$defs"]
+    for seed in range(10):  # items deep in the answer too (optional fields are otherwise not made there)
+        for job in ValueMaker(listing, random.Random(seed), seed=seed).make(listing)["jobs"]:
+            assert job["url"] is None and job["status"] == "not_applied" and job["score"] is None, job
+            assert "notes" not in job

@@ -1127,6 +1127,8 @@ def _fill(values: ValueMaker, schema: dict[str, Any], record: dict[str, Any], pa
             known = str(known)  # a calculator's result as the text its schema says
         if known is not None and values.fits(sub, known):
             out[key] = known
+        elif known is None and key not in (schema.get("required") or []) and optional.defaulted(schema, key):
+            out[key] = values.defaulted(sub, key)  # a pydantic field nothing set: its default (optional.py)
         elif values.resolve(sub).get("type") == "object" and "properties" in values.resolve(sub):
             out[key] = _fill(values, sub, record, key)
         elif (batch := _batch_answered(values, sub, record)) is not None:

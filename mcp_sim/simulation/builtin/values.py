@@ -115,6 +115,15 @@ class ValueMaker:
             return outcome_fields.UNSET
         return outcome_fields.said(field, schema, self.kinds(schema), self.succeeded, required)
 
+    def defaulted(self, schema: dict[str, Any], name: str) -> Any:
+        """A field left to its default: the schema's ``default`` where it is valid, else a made value. An optional
+        pydantic field (``url: str | None = None``) is serialized with its default when nothing set it."""
+        told = self.told(schema, name)
+        if told is not outcome_fields.UNSET and told is not outcome_fields.LEAVE_OUT:
+            return told
+        default = schema.get("default")
+        return default if self.fits(schema, default) else self.make(schema, name)
+
     def kinds(self, schema: dict[str, Any]) -> set[str]:
         """The JSON types a value of ``schema`` may have (through ``$ref``, ``anyOf``/``oneOf`` and type lists)."""
         schema = self.resolve(schema)
@@ -152,9 +161,11 @@ class ValueMaker:
         required = set(schema.get("required") or [])
         out: dict[str, Any] = {}
         for key, sub in props.items():
-            if key not in required and self.told(sub, key, required=False) is outcome_fields.LEAVE_OUT:
+            if key not in required and isinstance(sub, dict) and "default" in sub:
+                out[key] = self.defaulted(sub, f"{name}.{key}" if name else key)  # pydantic serializes it
+            elif key not in required and self.told(sub, key, required=False) is outcome_fields.LEAVE_OUT:
                 continue  # a success's optional error field: not there (outcome_fields.py)
-            if key in required or depth < 2:
+            elif key in required or depth < 2:
                 out[key] = self.make(sub, f"{name}.{key}" if name else key, depth + 1)
         for key, needed in (schema.get("dependentRequired") or {}).items():  # ``a`` given: ``b`` goes along
             for other in needed if key in out else []:
