@@ -47,9 +47,9 @@ from mcp_sim.routing.recordings import ObservationKey, canonical_arguments, muta
 from mcp_sim.seeding import derive_seed
 from mcp_sim.simulation import failure_forms, guard
 from mcp_sim.simulation.base import SimulationRequest, WorldModel
-from mcp_sim.simulation.builtin import nothing_done, unions, validators, wrapped
+from mcp_sim.simulation.builtin import nothing_done, result_models, unions, validators, wrapped
 from mcp_sim.simulation.learned import failure_kind
-from mcp_sim.simulation.render import failure_in_style, success_in_style
+from mcp_sim.simulation.render import failure_in_style, learned_failure, success_in_style
 from mcp_sim.state.base import SessionState, StateStore, Turn
 
 log = structlog.get_logger("mcp_sim.calls")
@@ -197,6 +197,9 @@ class CallPath:
         if (nothing := nothing_done.said_nothing_done(entry.spec, arguments, message)) is not None:
             return nothing  # a delete that says it deleted nothing (nothing_done.py)
         styled = _fitting(entry.spec, failure_in_style(entry.spec, self._siblings(entry), arguments, message))
+        model = result_models.failure_result(entry.spec, message)  # ``success=False`` in its own model
+        if model is not None and learned_failure(entry.spec, failure_kind(message), arguments) is None:
+            styled = model  # the tool's own model says how it fails, before a sibling's learned style
         result = styled or unions.failure_result(entry.spec, message)  # envelopes: unions.py
         if result is None and failure_kind(message) == "not_found":  # ``dict | None`` says "none" (wrapped.py)
             result = wrapped.absent_result(entry.spec.output_schema)

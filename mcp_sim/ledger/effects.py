@@ -18,6 +18,7 @@ from mcp_sim.config import EntityEffect, ToolSpec
 from mcp_sim.config.effect_format import fits, template_value
 from mcp_sim.ledger import created_ids, dispatch, namespaces
 from mcp_sim.ledger.answers import Found, answer_body, find_records, is_failure, scalar_fields, values_at
+from mcp_sim.ledger.closed_fields import closed_fields
 from mcp_sim.ledger.delete_flags import deletes
 from mcp_sim.ledger.dry_runs import is_dry_run
 from mcp_sim.ledger.entities import Effect, Ledger
@@ -111,6 +112,8 @@ class EntityTypes:
         }
         self.seeded = set(seeded or {})
         self.integer_ids = _integer_ids(specs)
+        # field -> the only values the answers can hold for it (``status`` from an enum): closed_fields.py
+        self.closed_fields = closed_fields(specs)
         # entity -> the argument its readers, updaters and deleters name it by (``get_order_details(order_id)``)
         self.id_arguments: dict[str, str] = {}
         # entity -> the schemas of the arguments that take its ids (``projectId: {pattern: "^[0-9a-f]{32}$"}``): an id

@@ -29,6 +29,7 @@ from mcp_sim.simulation.base import SimulationRequest
 from mcp_sim.simulation.builtin import (
     absolute_paths,
     accumulated,
+    answer_choices,
     appended,
     base64_text,
     blank_text,
@@ -287,6 +288,7 @@ async def _general_rules(
     name, arguments, ledger = request.spec.name, request.arguments, request.session.ledger
     described.check(name, request.spec.description or "", request.spec.input_schema, arguments)
     told_choices.check(request.spec, arguments)  # values an observed failure listed (told_choices.py)
+    answer_choices.check(request.spec, arguments, request.types)  # values the answers list (answer_choices.py)
     meaning.check(name, arguments)
     conditional.check(name, request.spec.input_schema, arguments)  # required in one mode (conditional.py)
     path_words.check(name, request.spec.input_schema, arguments)  # path forms the words reject (path_words.py)

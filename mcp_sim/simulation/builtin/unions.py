@@ -20,6 +20,7 @@ from mcp.types import CallToolResult, TextContent
 
 from mcp_sim.config import ToolSpec
 from mcp_sim.errors import EntityNotFound, ToolError
+from mcp_sim.ledger.closed_fields import resolved_ref
 from mcp_sim.outcome import Outcome
 from mcp_sim.simulation.base import SimulationRequest
 from mcp_sim.simulation.builtin.values import ValueMaker
@@ -41,7 +42,7 @@ def branches(schema: dict[str, Any] | None) -> list[dict[str, Any]]:
     for key in _UNION_KEYS:
         options = schema.get(key)
         if isinstance(options, list) and len(options) >= 2:
-            resolved = [_resolve(schema, option) for option in options]
+            resolved = [resolved_ref(option, schema) for option in options]
             objects = [o for o in resolved if isinstance(o, dict) and o.get("properties")]
             return objects if len(objects) == len(resolved) else []
     return []
@@ -163,16 +164,6 @@ def _only_values(schema: Any) -> list[Any]:
         return [schema["const"]]
     enum = schema.get("enum")
     return list(enum) if isinstance(enum, list) else []
-
-
-def _resolve(root: dict[str, Any], schema: Any) -> Any:
-    seen = 0
-    while isinstance(schema, dict) and isinstance(schema.get("$ref"), str) and seen < 20:
-        target: Any = root
-        for part in schema["$ref"].lstrip("#/").split("/"):
-            target = target.get(part, {}) if part and isinstance(target, dict) else target
-        schema, seen = target, seen + 1
-    return schema
 
 
 def _with_outer(schema: dict[str, Any], branch: dict[str, Any]) -> dict[str, Any]:
