@@ -23,8 +23,8 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable, Iterator
-from contextlib import asynccontextmanager, contextmanager
+from collections.abc import Callable, Iterator
+from contextlib import AbstractAsyncContextManager, contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -69,13 +69,17 @@ class SQLiteStore(VersionedStore):
             columns = [row[1] for row in self._db.execute("PRAGMA table_info(sessions)")]
             if "write_id" not in columns:  # files written before hot copies (versioned.py) had no write id
                 self._db.execute("ALTER TABLE sessions ADD COLUMN write_id TEXT")
-            # the event loop's own connection, for the one-row check of a hot copy (_unchanged); timeout 0:
-            # it never waits for a lock, it leaves the check to the worker thread instead
-            self._reader = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=0)
             # the event loop's writer of small writes (see the module docstring): never waits, never checkpoints
             self._inline = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=0)
             self._inline.execute("PRAGMA synchronous=NORMAL")
             self._inline.execute("PRAGMA wal_autocheckpoint=0")
+            # the event loop's reads (the one-row check of a hot copy, short history reads) are made on that same
+            # connection (timeout 0: it never waits for a lock, it leaves the read to the worker thread instead).
+            # A connection's page cache is dropped whenever another connection has written: a reader of its own
+            # read the session's pages again (from the WAL, a pread each) after every call's write, while the
+            # writer's cache holds the pages it wrote. No transaction stays open on it between its synchronous
+            # uses (a write is BEGIN ... COMMIT or ROLLBACK without an await), so its reads see every commit.
+            self._reader = self._inline
         except (OSError, sqlite3.Error) as exc:  # a file that is not a database, a folder, no permission
             raise StartupError(f"state: cannot open {self.path} as an SQLite session store: {exc}") from None
         self._init_hot()
@@ -89,10 +93,10 @@ class SQLiteStore(VersionedStore):
         except sqlite3.Error as exc:  # disk full, file replaced underneath: nothing was recorded
             raise StoreUnavailable(f"SQLite session store {self.path}: {exc}") from None
 
-    @asynccontextmanager
-    async def lock(self, experiment: str, key: str) -> AsyncIterator[None]:
-        async with self._locks.hold((experiment, key)):
-            yield
+    def lock(self, experiment: str, key: str) -> AbstractAsyncContextManager[None]:
+        # the keyed lock's own context manager, as the memory store hands out: a generator-based wrapper around it
+        # cost every call two more frames on entry and exit (contextlib's __aenter__/__aexit__ and the generator)
+        return self._locks.hold((experiment, key))
 
     async def _load(self, experiment: str, key: str, known_write: str | None) -> SessionState | None:
         if known_write is not None:
@@ -160,8 +164,7 @@ class SQLiteStore(VersionedStore):
         await self._run(self._one, "INSERT OR REPLACE INTO flags VALUES (?, ?)", experiment, _dumps(flags))
 
     async def aclose(self) -> None:
-        self._reader.close()
-        self._inline.close()
+        self._inline.close()  # also the reader
         await self._run(self._db.close)
 
     async def _write(
@@ -195,6 +198,15 @@ class SQLiteStore(VersionedStore):
     @contextmanager
     def _transaction(self, db: sqlite3.Connection | None = None) -> Iterator[None]:
         db = db or self._db
+        self._begin(db)
+        try:
+            yield
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
+
+    def _begin(self, db: sqlite3.Connection) -> None:
         try:
             db.execute("BEGIN IMMEDIATE")  # take the write lock before reading anything
         except sqlite3.OperationalError as exc:
@@ -203,12 +215,6 @@ class SQLiteStore(VersionedStore):
             ):  # the worker thread's connection waits instead
                 raise _Busy from None
             raise
-        try:
-            yield
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
-        db.execute("COMMIT")
 
     def _checkpoint(self) -> None:
         """What SQLite's automatic checkpoint does after a commit, for the event loop's writes (whose connection
@@ -250,7 +256,10 @@ class SQLiteStore(VersionedStore):
         write_id: str,
     ) -> None:
         where = (state.experiment, state.key)
-        with self._transaction(db):
+        # the transaction as _transaction makes it, written out: every call's commit comes here, and the generator
+        # context manager added its frames (contextlib's __enter__/__exit__, the generator) to each
+        self._begin(db)
+        try:
             version, now = state.version + 1, self.clock()
             head = _dumps(head_json(state, version, now))
             # the version check and the head in one statement: the row moves on only from the version we loaded
@@ -279,6 +288,10 @@ class SQLiteStore(VersionedStore):
                 db.executemany(
                     "INSERT INTO turns VALUES (?, ?, ?, ?)", [(*where, t.index, _dumps(t.to_json())) for t in turns]
                 )
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
         state.version, state.updated_at = version, now
 
     def _delete(self, experiment: str, key: str, stale_before: float | None = None) -> bool:

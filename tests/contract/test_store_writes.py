@@ -15,7 +15,7 @@ from pathlib import Path
 import anyio
 import pytest
 
-from mcp_sim.errors import StartupError
+from mcp_sim.errors import StartupError, StateConflict
 from mcp_sim.ledger.entities import Effect
 from mcp_sim.state import sqlite as sqlite_store
 from mcp_sim.state.base import SessionState, Turn
@@ -222,6 +222,46 @@ async def test_a_short_sqlite_history_read_is_made_on_the_event_loop_and_a_long_
         )
     finally:
         await store.aclose()
+
+
+async def test_the_event_loops_sqlite_reads_share_its_writers_connection_and_see_every_write(tmp_path: Path) -> None:
+    """The event loop reads on the connection it writes small writes on (whose page cache holds what it wrote):
+    no transaction is left open on it by a write, a refused write or a busy one, so each read sees every commit,
+    this store's and another client's."""
+    store, other = SQLiteStore(tmp_path / "state.db"), SQLiteStore(tmp_path / "state.db")
+    try:
+        assert store._reader is store._inline
+        await call(store, "s", create(1))
+        assert not store._inline.in_transaction
+        await call(other, "s", create(2))  # another process writes version 2 and turn 1
+        assert [t.index for t in await store.turns(EXP, "s", 0, limit=4)] == [0, 1]
+        state = await store.load(EXP, "s")
+        assert (state.version, sorted(state.ledger.entities["item"])) == (2, ["i-1", "i-2"])
+        stale = await other.load(EXP, "s")
+        await call(store, "s", create(3))  # version 3
+        stale.call_count += 1
+        with pytest.raises(StateConflict):  # refused on the other client's writer connection: rolled back
+            await other.commit(stale, Turn(index=2, tool="t", arguments={}, route="sim", result={}))
+        assert not other._inline.in_transaction
+        holder = sqlite3.connect(tmp_path / "state.db", isolation_level=None)
+        holder.execute("BEGIN IMMEDIATE")  # the write lock taken elsewhere: the next small write is refused busy
+
+        async def release() -> None:
+            await anyio.sleep(0.01)
+            holder.execute("COMMIT")
+            holder.close()
+
+        async with anyio.create_task_group() as tasks:
+            tasks.start_soon(release)
+            with anyio.fail_after(10):  # a guard against hanging, not a timing assertion
+                await call(store, "s", create(4))  # busy at first, written once the lock is free
+        assert not store._inline.in_transaction
+        assert [t.index for t in await other.turns(EXP, "s", 0, limit=8)] == [0, 1, 2, 3]
+        seen = await other.load(EXP, "s")
+        assert (seen.version, len(seen.ledger.entities["item"])) == (4, 4)
+    finally:
+        await store.aclose()
+        await other.aclose()
 
 
 async def test_a_sqlite_file_from_before_record_rows_still_loads(tmp_path: Path) -> None:
