@@ -87,3 +87,13 @@ async def test_a_simulated_list_reports_success_and_no_error() -> None:
         body = answer.structured_content
         assert not answer.is_error and body is not None
         assert body["success"] is True and body.get("error_message") is None, body
+
+
+def test_a_ref_to_a_boolean_schema_or_a_broken_ref_still_makes_a_value() -> None:
+    # JSON Schema allows ``true`` / ``false`` as a schema; a ``$ref`` may point at one, or at nothing
+    for target in (True, False):
+        schema = {"$ref": "#/$defs/A", "$defs": {"A": target}}
+        assert ValueMaker(schema, random.Random(0), seed=0).make(schema) is not None
+    broken = {"type": "object", "properties": {"ok": {"$ref": 5}, "e": {"$ref": "#/$defs/A/x"}}, "$defs": {"A": False}}
+    body = ValueMaker(broken, random.Random(0), seed=0).make(broken)
+    assert set(body) == {"ok", "e"}

@@ -18,6 +18,7 @@ from typing import Any
 import jsonschema
 from referencing.exceptions import Unresolvable
 
+from mcp_sim.ledger.closed_fields import resolved_ref
 from mcp_sim.simulation.builtin import numeric_bounds, outcome_fields, patterns
 from mcp_sim.simulation.builtin import schema_containers as containers
 from mcp_sim.simulation.builtin.believable import DEFAULT_LOCALE, believable, is_money, meaning_of, money, words_of
@@ -148,13 +149,8 @@ class ValueMaker:
     def resolve(self, schema: dict[str, Any]) -> dict[str, Any]:
         if not isinstance(schema, dict):  # ``true``, ``false``, a draft-07 tuple's list of item schemas: no fields
             return {}
-        seen = 0
-        while isinstance(schema, dict) and "$ref" in schema and seen < 20:
-            target: Any = self.root
-            for part in schema["$ref"].lstrip("#/").split("/"):
-                target = target.get(part, {}) if part else target
-            schema, seen = target, seen + 1
-        return schema
+        found = resolved_ref(schema, self.root)  # a ``$ref`` to ``true`` / ``false`` holds no fields either
+        return found if isinstance(found, dict) else {}
 
     def _object_of(self, schema: dict[str, Any], name: str, depth: int) -> dict[str, Any]:
         props: dict[str, Any] = schema.get("properties") or {}
