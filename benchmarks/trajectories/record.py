@@ -363,6 +363,18 @@ TWENTYSIXTH_VENVS: dict[str, list[list[str]]] = {
     # the same package as payments_mock and object_storage, another of its mocks (`mock:exchange`, a fake exchange)
     "mockworld": [["mockworld-mcp==0.3.3", "mcp==1.30.0"]],
 }
+# The twenty-seventh batch (clinic_appointments, nutrition_log, work_orders) installs under .cache/record27 (held-out
+# data, like the fourth to twenty-sixth): one venv per server, no npm packages (no offline, stateful TypeScript server
+# in a new domain was found). `--install-batch record27` installs only these.
+TWENTYSEVENTH = Path(os.environ.get("MCP_REC_TWENTYSEVENTH", REPO / ".cache" / "record27"))
+TWENTYSEVENTH_NPM_PACKAGES: list[str] = []
+TWENTYSEVENTH_VENVS: dict[str, list[list[str]]] = {
+    # mcp 1.x `FastMCP` (imports mcp.server.fastmcp, gone in mcp 2.x); a bundled roster of fictional doctors, SQLite
+    "jadwal": [["mcp-jadwal-dokter==0.2.0", "mcp==1.30.0"]],
+    # the `fastmcp` package's `FastMCP` over SQLite; its food search calls USDA / Open Food Facts (never called here)
+    "digest": [["digest-mcp==0.0.1", "fastmcp==2.14.7", "mcp==1.30.0"]],
+    "devdemo": [["devdemo-mcp-tools==0.1.0", "mcp==1.30.0"]],  # imports mcp.server.fastmcp; in-memory SQLite
+}
 # libfaketime (Debian package `faketime`) freezes the wall clock of servers that stamp records with it (kanban's
 # SQLite `datetime('now')`); the monotonic clock keeps running so timeouts still work.
 FAKETIME_LIB = Path("/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1")
@@ -15091,6 +15103,348 @@ async def exch_mistakes(s: Rec, wd: Path) -> None:
     await s.call("list_orders", {"account_id": acct}, note="error case: unknown tool")
 
 
+# ---- the twenty-seventh batch (held-out data, installed under .cache/record27) ---------------------
+# clinic_appointments (mcp-jadwal-dokter 0.2.0, mcp 1.30 `FastMCP`): a hospital's roster of 32 fictional doctors (ids
+# dr-001.., specialisations and day names in Indonesian: anak, jantung, ..., senin..minggu) with weekly practice blocks
+# cut into 30-minute slots and leave periods, and patient bookings in SQLite at JADWAL_DB (ids BK-YYYYMMDD-NNN,
+# numbered per date; a cancelled booking frees its slot). Its "today" is pinned by JADWAL_TODAY to the frozen date
+# (2026-01-20, a Tuesday), so past dates are refused the same way on every run; messages in English (JADWAL_LANG=en).
+# Answers are structured (structuredContent plus the JSON text); failures are isError ToolError texts that name the
+# valid choices (free slots, known specialisations). The seed books every slot of dr-017 on 2026-07-15.
+# nutrition_log (digest-mcp 0.0.1, fastmcp 2.14.7 `FastMCP`): a food log in SQLite at DIGEST_DB_PATH (integer entry
+# ids, per-meal macros), daily goals, daily summaries against the goals, an HTML dashboard and CSV export. Answers are
+# JSON texts; an unknown entry is an ordinary {"status": "error"} text, only argument validation is isError. It
+# rewrites ~/.digest/dashboard.html (HOME is the session's folder) after each change. Its food search and barcode
+# tools call USDA / Open Food Facts: the sessions never call them (macros are given as an agent would estimate them).
+# work_orders (devdemo-mcp-tools 0.1.0, mcp 1.30 `FastMCP`): a training demo of a Chinese service desk: work orders
+# (工单) in an in-memory SQLite seeded with ten tickets (ids from 1, statuses 待处理/处理中/已解决, priorities
+# 高/中/低), create, filtered query and statistics, plus a converter of amounts to financial Chinese numerals
+# (rmb_upper). It has no update or delete tool, and state lives only as long as the process. Failures are isError texts.
+# All three run under the frozen clock.
+
+JADWAL_BIN = TWENTYSEVENTH / "venv-jadwal" / "bin" / "mcp-jadwal-dokter"
+
+
+def jadwal_env(wd: Path) -> dict[str, str]:
+    return {
+        **frozen_clock(),
+        "HOME": str(wd),
+        "JADWAL_DB": str(wd / "bookings.db"),
+        "JADWAL_TODAY": FROZEN_AT[:10],
+        "JADWAL_LANG": "en",
+    }
+
+
+async def _booking(s: Rec, args: dict[str, Any], **kw: Any) -> str:
+    """create_booking; the new booking's id (captured as booking_id), or ""."""
+    a = await s.call("create_booking", args, **kw)
+    bid = (a.data or {}).get("booking_id") if isinstance(a.data, dict) and not a.is_error else None
+    if isinstance(bid, str) and bid:
+        s.capture(booking_id=bid)
+        return bid
+    return ""
+
+
+async def clinic_child_checkup(s: Rec, wd: Path) -> None:
+    await s.call("get_today", {})
+    await s.call("search_doctors", {"specialization": "anak", "day": "kamis"}, note="a paediatrician on Thursday")
+    await s.call("get_schedule", {"doctor_id": "dr-001"})
+    await s.call("check_slot", {"doctor_id": "dr-001", "date": "2026-01-22"})
+    first = await _booking(
+        s, {"doctor_id": "dr-001", "date": "2026-01-22", "time": "13:30", "patient_name": "Nadia Putri"}
+    )
+    await s.call("check_slot", {"doctor_id": "dr-001", "date": "2026-01-22"}, note="13:30 is gone")
+    sibling = await _booking(
+        s, {"doctor_id": "dr-001", "date": "2026-01-22", "time": "14:00", "patient_name": "Raka Putra"}
+    )
+    await s.call("list_bookings", {"doctor_id": "dr-001", "date": "2026-01-22"})
+    await s.call(
+        "reschedule_booking",
+        {"booking_id": sibling or "BK-00000000-000", "new_date": "2026-01-24", "new_time": "09:30"},
+        note="the parents prefer Saturday morning",
+    )
+    await s.call("list_bookings", {"patient_name": "putr"})
+    await s.call("cancel_booking", {"booking_id": first or "BK-00000000-000"}, note="Nadia is better")
+    await s.call("list_bookings", {"status": "cancelled"})
+    await s.call("check_slot", {"doctor_id": "dr-001", "date": "2026-01-22"}, note="the cancelled slot is free again")
+    await s.call("list_bookings", {})
+
+
+async def clinic_specialist_week(s: Rec, wd: Path) -> None:
+    await s.call("search_doctors", {"specialization": "jantung"})
+    await s.call("get_schedule", {"doctor_id": "dr-013"})
+    await s.call("check_slot", {"doctor_id": "dr-013", "date": "2026-01-20"})
+    cardio = await _booking(
+        s, {"doctor_id": "dr-013", "date": "2026-01-20", "time": "15:00", "patient_name": "Bapak Hartono"}
+    )
+    await s.call("search_doctors", {"name": "Rina"})
+    await s.call("get_schedule", {"doctor_id": "dr-006"})
+    await s.call(
+        "check_slot", {"doctor_id": "dr-006", "date": "2026-07-14"}, note="the internist is on leave that week"
+    )
+    await s.call(
+        "create_booking",
+        {"doctor_id": "dr-006", "date": "2026-07-14", "time": "09:00", "patient_name": "Bapak Hartono"},
+        note="error case: booking during the doctor's leave",
+    )
+    await s.call("check_slot", {"doctor_id": "dr-006", "date": "2026-01-27"})
+    internal = await _booking(
+        s, {"doctor_id": "dr-006", "date": "2026-01-27", "time": "09:00", "patient_name": "Bapak Hartono"}
+    )
+    await s.call("check_slot", {"doctor_id": "dr-017", "date": "2026-07-15"}, note="a fully booked day")
+    await s.call("list_bookings", {"patient_name": "Hartono"})
+    await s.call(
+        "reschedule_booking",
+        {"booking_id": cardio or "BK-00000000-000", "new_date": "2026-01-23", "new_time": "10:00"},
+    )
+    await s.call(
+        "reschedule_booking",
+        {"booking_id": internal or "BK-00000000-000", "new_date": "2026-01-27", "new_time": "09:00"},
+        note="the same slot again",
+    )
+    await s.call("cancel_booking", {"booking_id": internal or "BK-00000000-000"})
+    await s.call("list_bookings", {"patient_name": "Hartono", "status": "confirmed"})
+
+
+async def clinic_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("search_doctors", {"specialization": "cardiology"}, note="error case: an English specialisation")
+    await s.call("search_doctors", {"day": "Monday"}, note="error case: an English day name")
+    await s.call("get_schedule", {"doctor_id": "dr-099"}, note="error case: unknown doctor")
+    await s.call("check_slot", {"doctor_id": "dr-030", "date": "20/01/2026"}, note="error case: not an ISO date")
+    await s.call(
+        "create_booking",
+        {"doctor_id": "dr-030", "date": "2026-01-19", "time": "09:00", "patient_name": "Sari"},
+        note="error case: yesterday",
+    )
+    await s.call(
+        "create_booking",
+        {"doctor_id": "dr-030", "date": "2026-01-21", "time": "09:15", "patient_name": "Sari"},
+        note="error case: not on the 30-minute grid",
+    )
+    await s.call(
+        "create_booking",
+        {"doctor_id": "dr-030", "date": "2026-01-22", "time": "09:00", "patient_name": "Sari"},
+        note="error case: no practice on Thursday",
+    )
+    await s.call(
+        "create_booking",
+        {"doctor_id": "dr-030", "date": "2026-01-21", "time": "09:00", "patient_name": "   "},
+        note="error case: blank patient name",
+    )
+    sari = await _booking(s, {"doctor_id": "dr-030", "date": "2026-01-21", "time": "09:00", "patient_name": "Sari"})
+    await _booking(
+        s,
+        {"doctor_id": "dr-030", "date": "2026-01-21", "time": "09:00", "patient_name": "Sari"},
+        note="error case: the same slot booked twice",
+    )
+    await s.call("cancel_booking", {"booking_id": "BK-20260121-099"}, note="error case: unknown booking")
+    await s.call("cancel_booking", {"booking_id": sari or "BK-00000000-000"})
+    await s.call("cancel_booking", {"booking_id": sari or "BK-00000000-000"}, note="error case: cancelled twice")
+    await s.call(
+        "reschedule_booking",
+        {"booking_id": sari or "BK-00000000-000", "new_date": "2026-01-26", "new_time": "10:00"},
+        note="error case: moving a cancelled booking",
+    )
+    await s.call("list_bookings", {"status": "done"}, note="error case: unknown status")
+    await s.call("list_bookings", {"date": "2026-01-21"})
+    await s.call("delete_booking", {"booking_id": sari or "BK-00000000-000"}, note="error case: unknown tool")
+
+
+DIGEST_BIN = TWENTYSEVENTH / "venv-digest" / "bin" / "digest-mcp"
+
+
+def digest_env(wd: Path) -> dict[str, str]:
+    return {**frozen_clock(), "HOME": str(wd), "DIGEST_DB_PATH": str(wd / "digest.db"), "USDA_API_KEY": ""}
+
+
+async def _meal(s: Rec, args: dict[str, Any], **kw: Any) -> int:
+    """log_meal; the new entry's id (captured as entry_id), or 0."""
+    a = await s.call("log_meal", args, **kw)
+    try:  # a JSON text (structuredContent wraps it as {"result": text})
+        answer = json.loads(a.text) if not a.is_error else None
+    except ValueError:
+        answer = None
+    eid = answer.get("entry_id") if isinstance(answer, dict) else None
+    if isinstance(eid, int):
+        s.capture(entry_id=eid)
+        return eid
+    return 0
+
+
+def _food(name: str, kcal: Any, p: float, c: float, f: float, meal: str, serving: str, **more: Any) -> dict[str, Any]:
+    """log_meal's arguments: food, calories, protein/carbs/fat grams, meal, serving (and optional fields)."""
+    macros = {"calories": kcal, "protein_g": p, "carbs_g": c, "fat_g": f}
+    return {"food_item": name, **macros, "meal": meal, "serving": serving, **more}
+
+
+async def nutri_day_log(s: Rec, wd: Path) -> None:
+    await s.call("get_goals", {}, note="a fresh install")
+    await s.call("set_goals", {"calories": 2100, "protein_g": 140, "fiber_g": 30})
+    await _meal(s, _food("Overnight oats with blueberries", 380, 14, 58, 9, "breakfast", "1 jar", fiber_g=8))
+    await _meal(s, _food("Black coffee", 5, 0.3, 0, 0, "breakfast", "1 mug"))
+    lunch = await _meal(s, _food("Chicken burrito bowl", 720, 45, 78, 22, "lunch", "1 bowl", fiber_g=12))
+    await _meal(s, _food("Greek yogurt", 150, 15, 8, 6, "snack", "170 g"))
+    await s.call("daily_summary", {})
+    await s.call(
+        "update_entry",
+        {"entry_id": lunch, "serving": "1/2 bowl", "calories": 360, "protein_g": 22.5, "carbs_g": 39, "fat_g": 11},
+        note="only ate half",
+    )
+    await s.call("get_food_log", {"meal": "lunch"})
+    await _meal(
+        s,
+        _food("Salmon with rice and broccoli", 640, 42, 55, 24, "dinner", "1 plate", fiber_g=6, log_time="19:30"),
+    )
+    await s.call("daily_summary", {"log_date": "2026-01-20"})
+    await s.call("export_log", {"log_date": "2026-01-20"})
+
+
+async def nutri_week_fixups(s: Rec, wd: Path) -> None:
+    await s.call("set_goals", {"calories": 1800, "protein_g": 120, "carbs_g": 180, "fat_g": 60})
+    ids = []
+    for args in (
+        _food("Scrambled eggs", 210, 14, 2, 16, "breakfast", "2 large", log_date="2026-01-19", log_time="08:00"),
+        _food("Tuna sandwich", 430, 28, 40, 16, "lunch", "1 sandwich", log_date="2026-01-19", log_time="12:30"),
+        _food("Pasta bolognese", 690, 32, 85, 22, "dinner", "1 plate", log_date="2026-01-19", log_time="19:00"),
+        _food("Banana", 105, 1.3, 27, 0.4, "snack", "1 medium", fiber_g=3.1, source="usda"),
+    ):
+        ids.append(await _meal(s, args))
+    await s.call("get_food_log", {"log_date": "2026-01-19"})
+    await s.call("update_entry", {"entry_id": ids[2], "meal": "lunch"}, note="logged under the wrong meal")
+    await s.call("delete_entry", {"entry_id": ids[1]}, note="logged twice by mistake")
+    await s.call(
+        "update_entry", {"entry_id": ids[1], "serving": "1/2 sandwich"}, note="error case: updating the deleted entry"
+    )
+    await s.call("get_food_log", {"log_date": "2026-01-19"})
+    await s.call("daily_summary", {"log_date": "2026-01-19"})
+    await s.call("daily_summary", {}, note="today has only the banana")
+    await s.call("set_goals", {"fiber_g": 25})
+    await s.call("get_goals", {})
+    await s.call("start_live_dashboard", {"log_date": "2026-01-19"})
+    await s.call("generate_dashboard", {"log_date": "2026-01-19"})
+    await s.call("export_log", {})
+
+
+async def nutri_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("delete_entry", {"entry_id": 1}, note="error case: nothing logged yet")
+    await s.call("log_meal", {"food_item": "Apple", "calories": 95}, note="error case: macros missing")
+    await s.call(
+        "log_meal", _food("Apple", "ninety-five", 0.5, 25, 0.3, "snack", "1 medium"), note="error case: text calories"
+    )
+    apple = await _meal(s, _food("Apple", 95, 0.5, 25, 0.3, "snack", "1 medium", fiber_g=4.4))
+    await _meal(s, _food("Apple", 95, 0.5, 25, 0.3, "snack", "1 medium", fiber_g=4.4), note="error case: logged twice")
+    await _meal(s, _food("Pizza slice", 285, 12, 36, 10, "brunch", "1 slice"), note="a meal outside the four named")
+    await _meal(
+        s, _food("Protein shake", 160, 30, 5, 2, "snack", "1 scoop", log_date="20-01-2026"), note="a day-first date"
+    )
+    await s.call("update_entry", {"entry_id": 404, "calories": 100}, note="error case: unknown entry")
+    await s.call("update_entry", {"entry_id": apple}, note="error case: nothing to change")
+    await s.call("update_entry", {"entry_id": "first", "calories": 90}, note="error case: id as text")
+    await s.call("delete_entry", {"entry_id": apple})
+    await s.call("delete_entry", {"entry_id": apple}, note="error case: deleted twice")
+    await s.call("update_entry", {"entry_id": apple, "calories": 80}, note="error case: updating a deleted entry")
+    await s.call("get_food_log", {"log_date": "2026-02-30"}, note="error case: no such date")
+    await s.call("set_goals", {"calories": -500}, note="a negative goal")
+    await s.call("get_food_log", {})
+    await s.call("undo_last_entry", {}, note="error case: unknown tool")
+
+
+DEVDEMO_BIN = TWENTYSEVENTH / "venv-devdemo" / "bin" / "devdemo-mcp-tools"
+
+
+async def _work_order(s: Rec, args: dict[str, Any], **kw: Any) -> int:
+    """create_ticket; the new work order's id (captured as ticket_id), or 0."""
+    a = await s.call("create_ticket", args, **kw)
+    tid = (a.data or {}).get("id") if isinstance(a.data, dict) and not a.is_error else None
+    if isinstance(tid, int):
+        s.capture(ticket_id=tid)
+        return tid
+    return 0
+
+
+async def wo_morning_triage(s: Rec, wd: Path) -> None:
+    await s.call("ticket_stats", {})
+    await s.call("query_tickets", {"status": "待处理", "priority": "高"}, note="open urgent work orders")
+    await s.call("query_tickets", {"assignee": "王强"})
+    await _work_order(
+        s,
+        {
+            "title": "支付回调重复入账",
+            "assignee": "王强",
+            "priority": "高",
+            "description": "同一笔订单收到两次支付成功回调 账户余额被加了两次",
+        },
+    )
+    await _work_order(s, {"title": "首页轮播图加载慢", "assignee": "赵敏", "priority": "低"})
+    await s.call("query_tickets", {"keyword": "回调"}, note="both callback issues")
+    await s.call("query_tickets", {"assignee": "王强", "status": "待处理"})
+    await s.call("rmb_upper", {"amount": "12,480.50"}, note="the double-credited amount for the refund form")
+    await _work_order(
+        s,
+        {
+            "title": "退款单金额大写校验失败",
+            "assignee": "李娜",
+            "description": "退款金额 12480.50 元 大写应为壹万贰仟肆佰捌拾元伍角",
+        },
+    )
+    await s.call("query_tickets", {"limit": 5})
+    await s.call("ticket_stats", {})
+    await s.call("query_tickets", {"priority": "低", "keyword": "慢"})
+
+
+async def wo_handover(s: Rec, wd: Path) -> None:
+    await s.call("query_tickets", {"status": "处理中"})
+    await s.call("query_tickets", {"assignee": "张伟", "status": "处理中"})
+    for title, assignee, priority in (
+        ("短信验证码发送失败", "张伟", "高"),
+        ("导出 PDF 页眉错位", "李娜", "中"),
+        ("搜索接口超时", "张伟", "高"),
+    ):
+        await _work_order(s, {"title": title, "assignee": assignee, "priority": priority})
+    await s.call(
+        "create_ticket",
+        {"title": "支付页白屏", "assignee": "张伟", "priority": "紧急"},
+        note="error case: a priority outside 高/中/低",
+    )
+    await s.call("query_tickets", {"assignee": "张伟"})
+    await s.call("ticket_stats", {})
+    await s.call("query_tickets", {"keyword": "超时", "limit": 500}, note="error case: limit above 100")
+    await s.call("query_tickets", {"keyword": "超时"})
+    await s.call("rmb_upper", {"amount": "1000000.05"})
+    await s.call("rmb_upper", {"amount": "-80"})
+    await s.call("rmb_upper", {"amount": "0"})
+    await s.call("query_tickets", {"status": "已解决", "assignee": "李娜"})
+    await s.call("query_tickets", {"priority": "高", "limit": 3})
+
+
+async def wo_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("query_tickets", {"status": "open"}, note="error case: an English status")
+    await s.call("query_tickets", {"priority": "P1"}, note="error case: unknown priority")
+    await s.call("query_tickets", {"limit": 0}, note="error case: limit below 1")
+    await s.call("create_ticket", {"title": "x", "assignee": "赵敏"}, note="error case: title too short")
+    await s.call("create_ticket", {"title": "缓存穿透导致数据库压力大"}, note="error case: no assignee")
+    await s.call(
+        "create_ticket",
+        {"title": "缓存穿透导致数据库压力大", "assignee": "赵敏", "priority": "urgent"},
+        note="error case: unknown priority",
+    )
+    first = await _work_order(s, {"title": "缓存穿透导致数据库压力大", "assignee": "赵敏", "priority": "高"})
+    await _work_order(
+        s,
+        {"title": "缓存穿透导致数据库压力大", "assignee": "赵敏", "priority": "高"},
+        note="error case: the same work order twice",
+    )
+    await s.call("query_tickets", {"keyword": "缓存穿透"})
+    await s.call("query_tickets", {"assignee": "刘洋"}, note="nobody of that name")
+    await s.call("rmb_upper", {"amount": "12.3.4"}, note="error case: not a number")
+    await s.call("rmb_upper", {"amount": "99999999999999999"}, note="error case: too large")
+    await s.call("rmb_upper", {"amount": 1234.5}, note="error case: a number instead of a string")
+    await s.call(
+        "update_ticket", {"id": first, "status": "已解决"}, note="error case: unknown tool (there is no update)"
+    )
+    await s.call("ticket_stats", {})
+
+
 def build_servers() -> list[ServerDef]:
     npm = lambda exe: str(NPM_BIN / exe)  # noqa: E731
     S = Session
@@ -16614,6 +16968,39 @@ def build_servers() -> list[ServerDef]:
                 S("exch_mistakes", exch_mistakes, exchange_setup),
             ],
         ),
+        # the twenty-seventh batch (installed under .cache/record27): held-out data
+        ServerDef(
+            "clinic_appointments",
+            "mcp-jadwal-dokter==0.2.0 (PyPI, mcp 1.30.0 `FastMCP`, SQLite bookings)",
+            lambda wd, s: StdioServerParameters(command=str(JADWAL_BIN), cwd=str(wd), env=jadwal_env(wd)),
+            [
+                S("clinic_child_checkup", clinic_child_checkup),
+                S("clinic_specialist_week", clinic_specialist_week),
+                S("clinic_mistakes", clinic_mistakes),
+            ],
+        ),
+        ServerDef(
+            "nutrition_log",
+            "digest-mcp==0.0.1 (PyPI, fastmcp 2.14.7 `FastMCP` on mcp 1.30.0, SQLite)",
+            lambda wd, s: StdioServerParameters(command=str(DIGEST_BIN), cwd=str(wd), env=digest_env(wd)),
+            [
+                S("nutri_day_log", nutri_day_log),
+                S("nutri_week_fixups", nutri_week_fixups),
+                S("nutri_mistakes", nutri_mistakes),
+            ],
+        ),
+        ServerDef(
+            "work_orders",
+            "devdemo-mcp-tools==0.1.0 (PyPI, mcp 1.30.0 `FastMCP`, in-memory SQLite)",
+            lambda wd, s: StdioServerParameters(
+                command=str(DEVDEMO_BIN), cwd=str(wd), env={**frozen_clock(), "HOME": str(wd)}
+            ),
+            [
+                S("wo_morning_triage", wo_morning_triage),
+                S("wo_handover", wo_handover),
+                S("wo_mistakes", wo_mistakes),
+            ],
+        ),
     ]
     return servers + bfcl_servers()
 
@@ -16645,6 +17032,7 @@ BATCHES: dict[str, tuple[Path, list[str], dict[str, list[list[str]]]]] = {
     "record24": (TWENTYFOURTH, TWENTYFOURTH_NPM_PACKAGES, TWENTYFOURTH_VENVS),
     "record25": (TWENTYFIFTH, TWENTYFIFTH_NPM_PACKAGES, TWENTYFIFTH_VENVS),
     "record26": (TWENTYSIXTH, TWENTYSIXTH_NPM_PACKAGES, TWENTYSIXTH_VENVS),
+    "record27": (TWENTYSEVENTH, TWENTYSEVENTH_NPM_PACKAGES, TWENTYSEVENTH_VENVS),
 }
 
 
@@ -16678,7 +17066,7 @@ def main() -> None:
         "--install-batch",
         action="append",
         choices=sorted(BATCHES),
-        help="install only this batch (repeatable): devservers, record2, ..., record26",
+        help="install only this batch (repeatable): devservers, record2, ..., record27",
     )
     ap.add_argument("--list", action="store_true", help="list servers and sessions and exit")
     ap.add_argument("--tools-only", action="store_true", help="only write <server>.tools.yaml")
