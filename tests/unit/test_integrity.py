@@ -231,7 +231,7 @@ def test_a_tag_before_a_number_or_hash_is_part_of_an_ids_form() -> None:
     assert types.known("task", ledger, "task-9") and not types.known("task", ledger, "T-24254")
 
 
-def test_an_action_refuses_a_deleted_target_but_lets_an_unseen_one_through() -> None:
+def test_an_action_refuses_a_deleted_or_unknown_target_but_lets_one_from_before_the_session_through() -> None:
     schema = {"type": "object", "properties": {"card_id": {"type": "integer"}, "rating": {"type": "string"}}}
     grade = ToolSpec.model_validate({"name": "grade_card", "inputSchema": schema})
     add = ToolSpec.model_validate({"name": "add_card", "inputSchema": {"type": "object", "properties": {}}})
@@ -243,5 +243,8 @@ def test_an_action_refuses_a_deleted_target_but_lets_an_unseen_one_through() -> 
     refused = precheck(grade, {"card_id": 2, "rating": "good"}, cards, types)
     assert refused is not None and refused[0].rule == "deleted"
     assert precheck(grade, {"card_id": 1, "rating": "good"}, cards, types) is None
-    # a card the session never saw may have been there before it (an action's target often is)
-    assert precheck(grade, {"card_id": 7, "rating": "good"}, cards, types) is None
+    # the session numbered its cards 1 and 2: a card 7 it never saw is not there, as a read of it would say
+    unknown = precheck(grade, {"card_id": 7, "rating": "good"}, cards, types)
+    assert unknown is not None and unknown[0].rule == "unknown"
+    # before the session has seen any card, one it names may have been there before it (an action's target often is)
+    assert precheck(grade, {"card_id": 7, "rating": "good"}, Ledger(), types) is None
