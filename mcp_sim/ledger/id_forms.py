@@ -23,9 +23,13 @@ _PREFIXED = re.compile(r"([^\W\d_]+)([-_:#])(\w+)", re.UNICODE)
 _RUNS = re.compile(r"[0-9]+|[^\W\d_]+|\s+|.", re.UNICODE)
 
 
+_LONG_NUMBER = 10  # digits: seconds since 1970 have ten, milliseconds thirteen; no session counts that far
+
+
 def form_of(id_: str) -> str:
     """A signature equal for ids written alike: ``habit-1`` and ``habit-12`` -> ``habit-9``, a UUID -> ``uuid``,
-    ``be1403f4`` -> ``hex8``, ``42`` -> ``9``, ``Breakfast`` / ``support`` -> ``a``, ``My Project`` -> ``a a``."""
+    ``be1403f4`` -> ``hex8``, ``42`` -> ``9``, ``1768910400000`` -> ``9+``, ``Breakfast`` / ``support`` -> ``a``,
+    ``My Project`` -> ``a a``."""
     text = id_.strip()
     prefixed = _PREFIXED.fullmatch(text)
     if prefixed and (prefixed.group(3).isdigit() or _HEX.fullmatch(prefixed.group(3))):
@@ -41,8 +45,8 @@ def form_of(id_: str) -> str:
         return f"hex{len(text)}"
     parts = []
     for run in _RUNS.findall(text):
-        if run.isdigit():
-            parts.append("9")
+        if run.isdigit():  # a clock's or a snowflake's number (``1768910400000``) is no count a session reached
+            parts.append("9" if len(run) < _LONG_NUMBER else "9+")
         elif run.isalpha():
             parts.append("a")
         elif run.isspace():

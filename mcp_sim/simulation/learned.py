@@ -317,7 +317,8 @@ def _slotted_json(body: Any, slots: dict[str, Any], arguments: dict[str, Any]) -
             entry = body[str(arguments[name][index][key])]
             item = _echoing_lists(_slotted_json(entry, item_slots, arguments[name][index]))
             return {EACH: name, KEYED: key, "item": item}
-        return {_slotted_key(k, slots): _echoed(k, v, arguments) or _slotted_json(v, slots, arguments)
+        return {_slotted_key(k, slots): v if _coincident_id(k, v, body, arguments)
+                else _echoed(k, v, arguments) or _slotted_json(v, slots, arguments)
                 for k, v in body.items()}  # fmt: skip
     if isinstance(body, str):
         exact = next((p for p, v in slots.items() if isinstance(v, str) and v == body), None)
@@ -343,6 +344,16 @@ def _echoed(key: str, value: Any, arguments: dict[str, Any]) -> str | None:
 
 
 _ID_FIELD = re.compile(r"^(id|.*_id|.*Id)$")
+
+
+def _coincident_id(key: str, value: Any, body: dict[str, Any], arguments: dict[str, Any]) -> bool:
+    """Whether an id field only happens to equal an argument the same object shows under that argument's own name:
+    task 1 of workflow 1 (``{"id": 1, "workflow_id": 1}`` for ``create_task(workflow_id=1)``). The object's own id
+    is another record's, kept as the example's value (a create mints its own in its place); slotted from the
+    argument, every task of workflow 1 was task 1."""
+    if not _ID_FIELD.match(key) or key in arguments or not _hashable(value) or isinstance(value, bool):
+        return False
+    return any(name != key and body.get(name) == value for name, given in arguments.items() if given == value)
 
 
 def _argument_object(body: dict[str, Any], arguments: dict[str, Any], path: str = "") -> str | None:

@@ -51,6 +51,27 @@ async def test_placing_an_order_makes_an_order_that_holds_the_carts_lines() -> N
     assert (read["cart_id"], read["items"]) == ("cart-1", [{"product_id": "SKU-1", "qty": 2}])
 
 
+async def test_a_made_thing_is_kept_under_the_id_its_learned_answer_shows() -> None:
+    """``place_order`` answered ``{"id": "ord_kuCEzP27ZY2", ...}`` (no ``order_id``): the order placed is kept under
+    the id the answer shows, so ``cancel_order`` of that id finds this session's order, not the example's."""
+    order = {"id": "ord_kuCEzP27ZY2", "symbol": "ETH-USD", "side": "buy", "size": 3, "status": "filled"}
+    result = {"content": [{"type": "text", "text": json.dumps(order)}]}
+    example = Example(arguments={"symbol": "ETH-USD", "side": "buy", "size": 3}, result=result)
+    place = _spec("place_order", None, symbol=TEXT, side=TEXT, size={"type": "integer"})
+    cancelled = {**order, "id": "ord_2c9Sy2Q3xcT", "symbol": "BTC-USD", "status": "cancelled"}
+    cancel = _spec("cancel_order", None, order_id=TEXT).model_copy(
+        update={"examples": [Example(arguments={"order_id": "ord_2c9Sy2Q3xcT"},
+                                     result={"content": [{"type": "text", "text": json.dumps(cancelled)}]})]}
+    )  # fmt: skip
+    path = path_of(place.model_copy(update={"examples": [example]}), _spec("get_order", None, order_id=TEXT), cancel)
+    placed = json.loads(
+        (await path.call("s", "place_order", {"symbol": "SOL-USD", "side": "sell", "size": 20})).content[0].text
+    )  # type: ignore[union-attr]
+    assert placed["id"] != "ord_kuCEzP27ZY2" and placed["symbol"] == "SOL-USD"
+    done = json.loads((await path.call("s", "cancel_order", {"order_id": placed["id"]})).content[0].text)  # type: ignore[union-attr]
+    assert (done["id"], done["symbol"], done["side"], done["size"]) == (placed["id"], "SOL-USD", "sell", 20)
+
+
 async def test_an_action_on_a_thing_that_exists_or_that_a_tool_creates_makes_nothing() -> None:
     path = path_of(
         _spec("start_task", task_id=TEXT),  # takes the task's own id: acts on a task that exists

@@ -216,6 +216,19 @@ def test_a_random_id_the_session_never_showed_came_from_elsewhere() -> None:
     assert drawn("0f8fad5b-d9cb-469f-a165-70867728950e") and not drawn("be1403f4") and not drawn("task-9")
 
 
+def test_a_clocks_number_is_written_unlike_a_count() -> None:
+    """The session numbered its cards 1 and 2; ``1768910400000`` (a server's milliseconds since 1970, which the agent
+    read in an answer the session's own could not give) is no count the session reached, so it is let through as
+    one from outside the session, where ``7`` is refused as made up."""
+    from mcp_sim.ledger.id_forms import form_of
+
+    assert form_of("1768910400000") == form_of("1700261592") != form_of("42") == form_of("999999999")
+    ledger, types = Ledger(), EntityTypes([])
+    ledger.apply(Effect("create", "card", "1", {"card_id": 1}))
+    ledger.apply(Effect("create", "card", "2", {"card_id": 2}))
+    assert types.known("card", ledger, "7") and not types.known("card", ledger, "1768910400000")
+
+
 def test_a_tag_before_a_number_or_hash_is_part_of_an_ids_form() -> None:
     """The session minted ``task-2``; ``T-24254`` or ``TASK-7`` (another system's task, from the agent's task) is
     written otherwise, so the session cannot know it is absent. Ids that differ only in their number or hash share a

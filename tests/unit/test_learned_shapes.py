@@ -665,3 +665,20 @@ def test_a_records_id_is_written_as_the_example_wrote_ids() -> None:
     assert shapes is not None and shapes.success is not None
     answer = render(shapes.success, Fill({}, record={"id": "5", "status": "pending"}))
     assert json.loads(answer.content[0].text) == {"record": {"id": 5, "status": "pending"}}  # type: ignore[union-attr]
+
+
+def test_an_id_equal_to_another_field_of_its_object_is_no_echo_of_that_argument() -> None:
+    """``create_task(workflow_id=1)`` answered ``{"id": 1, "workflow_id": 1, ...}``: the task's id only happened to
+    equal its workflow's, which the object shows under its own name. A second task of workflow 1 gets an id of its
+    own, not the workflow's again (learned so, every create in workflow 1 answered task 1, and the ledger refused
+    it)."""
+    example = Example(arguments={"name": "Fix", "workflow_id": 1},
+                      result=json_result({"id": 1, "workflow_id": 1, "name": "Fix"}))  # fmt: skip
+    shapes = learn([example])
+    assert shapes is not None and shapes.success is not None
+    fill = Fill({"name": "Ship", "workflow_id": 1}, record={"id": 2, "name": "Ship", "workflow_id": 1}, mint=True)
+    answer = json.loads(render(shapes.success, fill).content[0].text)  # type: ignore[union-attr]
+    assert answer == {"id": 2, "workflow_id": 1, "name": "Ship"}
+    # the workflow_id field itself still echoes the call's argument
+    other = Fill({"name": "Ship", "workflow_id": 7}, record={"id": 3, "name": "Ship", "workflow_id": 7}, mint=True)
+    assert json.loads(render(shapes.success, other).content[0].text)["workflow_id"] == 7  # type: ignore[union-attr]

@@ -581,9 +581,15 @@ class _Answer:
         return None if types is None else planning.plan(self.spec.name, self.effect, self.args, self.ledger, types)
 
     def _made(self, entity: str, id_field: str) -> tuple[CallToolResult, list[Effect]]:
-        """An action's answer as the create of the thing it makes, carrying what it was made from."""
+        """An action's answer as the create of the thing it makes, carrying what it was made from. Its id is in the
+        field its observed answers show it in: ``place_order`` answering ``{"id": "ord_..."}`` keeps the order under
+        that id, not under a second one it would mint for readers' ``order_id`` (a later ``cancel_order`` of the id
+        the agent was shown found nothing, and answered the example's order)."""
         self.entity = entity
         self.effect = EntityEffect(kind="create", entity=entity, id=id_field, refs=self.effect.refs, unknown="allow")
+        own = self.request.types.id_fields.get(entity, "id") if self.request.types else "id"
+        if own != id_field and self._shown_id(id_field) is None and self._shown_id(own) is not None:
+            self.effect = EntityEffect(kind="create", entity=entity, id=own, refs=self.effect.refs, unknown="allow")
         return self._create(made.made_from(self.args, self.ledger))
 
     def _create(self, made_from: dict[str, Any] | None = None) -> tuple[CallToolResult, list[Effect]]:
