@@ -84,3 +84,27 @@ def test_a_listing_in_words_lists_this_sessions_records_not_the_examples() -> No
     assert is_example_text(template, {"tag": "ops"}, listing=True)
     assert not is_example_text(template, {"tag": "ops"})  # a read: the slot says it answers its call
     assert is_example_text(learned({"id": "n-1"}, "Title: Groceries"), {"id": "n-2"})
+
+
+def test_a_read_of_a_plural_in_words_lists_this_sessions_records_not_the_examples() -> None:
+    """``get_reviews(page_id)`` is named as a read, but of reviews: the example's words were its session's reviews
+    around the page it echoes. Another session's read shows the reviews it added, none of the example's."""
+    text = {"type": "object", "properties": {"result": {"type": "string"}}, "required": ["result"]}
+    reviews = spec("get_reviews", page_id="string").model_copy(update={"output_schema": text})  # FastMCP's ``-> str``
+
+    def listed_as(session: str, page: str, line: str) -> RecordedCall:
+        result = {**text_result(line), "structuredContent": {"result": line}}
+        return RecordedCall("reviews", session, 2, "get_reviews", {"page_id": page}, result, None)
+
+    tools = [spec("add_review", page_id="string", comment="string"), reviews]
+    taught = [
+        call("s1", 1, "add_review", {"page_id": "checkout", "comment": "Pay button overlaps"}, "Created review #1"),
+        listed_as("s1", "checkout", "[#1] [OPEN] checkout - maria: Pay button overlaps"),
+    ]
+    scored = [
+        call("s2", 1, "add_review", {"page_id": "pricing", "comment": "Toggle is broken"}, "Created review #1"),
+        listed_as("s2", "pricing", "[#1] [OPEN] pricing - lee: Toggle is broken"),
+    ]
+    scores = anyio.run(replay, ServerSessions("reviews", tools, {"s1": taught, "s2": scored}), "learn")
+    listed = scores[-1]
+    assert listed.tool == "get_reviews" and listed.structural_match and not listed.violations

@@ -565,16 +565,18 @@ class _Answer:
                     found.append(Effect("assume", entity, id_))
         return found
 
+    def _plural(self) -> bool:
+        """Whether the tool's name ends in a plural and the call names no record of its type by id: it reads many."""
+        noun = name_words(self.spec)[-1]
+        return noun != singular(noun) and not (self.effect.id and self.effect.id in self.args)
+
     def _reads_all(self) -> bool:
         """A read of a plural naming no record of the type the session holds (``get_tasks(fields="standard")``)
         answers in sentences with them all, as a list does; one with a schema or a learned form has its own, and
         ``read_note(path)`` or ``get(key)`` name their one record by another argument."""
         if self.shapes is not None or self.spec.output_schema is not None or not self.entity:
             return False
-        noun = name_words(self.spec)[-1]
-        if noun == singular(noun) or (self.effect.id and self.effect.id in self.args):
-            return False
-        return bool(self.ledger.records(self.entity))
+        return self._plural() and bool(self.ledger.records(self.entity))
 
     def _planned(self) -> planning.Plan | None:
         types = self.request.types
@@ -761,8 +763,14 @@ class _Answer:
         record = {**record, **self.derived}  # what the arguments' meaning and the session's history fix
         if learned is not None and is_example_data(learned, self.args) and self._state_answers():
             learned = None  # the example's own data: what the session stored, or no rows (constant.py)
-        if learned is not None and self.effect.kind == "read" and is_example_text(learned, self.args):
-            learned = None  # another session's record in words: this session's, said as prose says it
+        if (
+            learned is not None
+            and self.effect.kind == "read"
+            and is_example_text(learned, self.args, listing=self._plural())
+        ):
+            # another session's record in words: this session's, said as prose says it; a read of a plural
+            # (``get_reviews(page_id)``) lists, so its words were the example's records around the one filter it echoes
+            learned = None
         if learned is not None:  # a field the example showed, the earlier change this read recalls gives
             # a read naming no record (``read_records(table, conditions)``) selects its list as a list does
             select = self._selected if self.effect.kind == "read" and self.effect.id not in self.args else None
