@@ -1,11 +1,17 @@
 """A/B of section 9's 1,024-session round (``--only scale_workers``): two source trees side by side, rounds alternating.
 
-    python -m benchmarks.ab_round TREE_A TREE_B [--store redis|sqlite] [--pairs 10] [--sessions 1024]
+    python -m benchmarks.ab_round TREE_A TREE_B [--store redis|sqlite] [--pairs 10] [--sessions 1024] [--cold]
 
 Each tree runs as its own ``mcp-sim serve --workers 2`` (PYTHONPATH = the tree) with its own store (its own
 redis-server, or its own SQLite file) in front of one shared 1 s fake world model (benchmarks/fake_llm.py); each
 pair of rounds runs A then B, or B then A, in turn, so drifts of the shared machine's load hit both alike. Prints
 every round (wall, server CPU per call, errors, load) and the medians, and B / A of each pair's wall and CPU.
+
+Each measured round of a tree comes right after an unmeasured round of the same tree (``--cold``: without it), as
+the section's rounds follow each other: alternating alone, a tree's world-model connections sat idle through the
+other tree's round, past the client's 4 s keep-alive, so every measured round opened 1,024 new connections (a
+regime the section never sees: a change to when the world-model requests leave measured 1.31x the round cold and
+0.95-1.10x warm).
 
 The tree started second (B) measured a few % cheaper in A/A runs on the loaded machine (stop 32): run it both ways
 (TREE_A TREE_B, then TREE_B TREE_A) and take the square root of the first ratio over the second.
@@ -54,7 +60,7 @@ def mcp_sim_from(tree: Path, servers: Fleet, *args: Any) -> Server:
         servers.start = start  # type: ignore[method-assign]
 
 
-async def compare(trees: dict[str, Path], store: str, pairs: int, sessions: int) -> None:
+async def compare(trees: dict[str, Path], store: str, pairs: int, sessions: int, cold: bool = False) -> None:
     _enough_file_descriptors(3 * sessions + 1024)
     with fleet() as servers:
         llm = scale_out._fake_llm(servers)
@@ -66,6 +72,8 @@ async def compare(trees: dict[str, Path], store: str, pairs: int, sessions: int)
                 await scale_out._round(conns[name], [sim], "sim", 0)  # warm-up: pools, first turns
             for pair in range(pairs):
                 for name in list(sims) if pair % 2 == 0 else list(sims)[::-1]:
+                    if not cold:  # its connections warm again, as after the section's previous round
+                        await scale_out._round(conns[name], [sims[name]], "sim", 1000 + pair)
                     done = await scale_out._round(conns[name], [sims[name]], "sim", pair + 1)
                     rounds[name].append(done)
                     cpu_ms = 1000 * done.cpu_s / sessions
@@ -92,9 +100,10 @@ def main() -> None:
     parser.add_argument("--store", choices=("redis", "sqlite"), default="redis")
     parser.add_argument("--pairs", type=int, default=10)
     parser.add_argument("--sessions", type=int, default=scale_out.WORKERS_SESSIONS)
+    parser.add_argument("--cold", action="store_true", help="no unmeasured round of a tree before its measured one")
     args = parser.parse_args()
     trees = {"A": args.tree_a.resolve(), "B": args.tree_b.resolve()}
-    anyio.run(compare, trees, args.store, args.pairs, args.sessions)
+    anyio.run(compare, trees, args.store, args.pairs, args.sessions, args.cold)
 
 
 if __name__ == "__main__":

@@ -39,6 +39,7 @@ class FakeEndpoint:
     script: Callable[[dict[str, Any]], Reply] | None = None  # chooses a reply from the request body
     requests: list[dict[str, Any]] = field(default_factory=list)
     clients: list[tuple[str, int]] = field(default_factory=list)  # the connection (host, port) of each request
+    headers: list[list[tuple[str, str]]] = field(default_factory=list)  # each request's headers, in their order
     in_flight: int = 0
     max_in_flight: int = 0
     closed_midway: int = 0  # streams the client closed before the end
@@ -56,6 +57,7 @@ class FakeEndpoint:
     async def _chat(self, request: Request) -> Response:
         body = await request.json()
         self.requests.append(body)
+        self.headers.append([(k.decode("latin-1"), v.decode("latin-1")) for k, v in request.headers.raw])
         if request.client is not None:
             self.clients.append((request.client.host, request.client.port))
         self.arrivals[0].send_nowait(len(self.requests))

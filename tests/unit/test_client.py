@@ -120,6 +120,24 @@ async def test_semaphore_bounds_requests_in_flight() -> None:
     assert len(endpoint.requests) == 5 and endpoint.max_in_flight == 2
 
 
+async def test_the_endpoint_gets_the_same_headers_in_the_same_order() -> None:
+    """The client's headers are merged once, into the HTTP client's own, not into each request: what goes on the
+    wire is what httpx2 sent when they were given with each request (its defaults first, then these)."""
+    endpoint = FakeEndpoint([Reply("ok")])
+    async with serving(endpoint) as url:
+        chat = client(url, api_key="sk-test")
+        await chat.complete(MESSAGES, seed=1, temperature=0, max_tokens=5)
+        await chat.aclose()
+    names = [name.lower() for name, _ in endpoint.headers[0]]
+    assert names == [
+        "host", "accept-encoding", "connection", "user-agent", "authorization", "content-type", "accept",
+        "content-length",
+    ]  # fmt: skip
+    sent = dict(endpoint.headers[0])
+    assert sent["authorization"] == "Bearer sk-test" and sent["accept"] == "text/event-stream"
+    assert sent["content-type"] == "application/json"
+
+
 async def test_progress_counts_tokens_and_cancellation_closes_the_stream() -> None:
     release = anyio.Event()
     endpoint = FakeEndpoint([Reply(" ".join(["w"] * 80), hold_midway=release)])
