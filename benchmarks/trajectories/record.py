@@ -375,6 +375,18 @@ TWENTYSEVENTH_VENVS: dict[str, list[list[str]]] = {
     "digest": [["digest-mcp==0.0.1", "fastmcp==2.14.7", "mcp==1.30.0"]],
     "devdemo": [["devdemo-mcp-tools==0.1.0", "mcp==1.30.0"]],  # imports mcp.server.fastmcp; in-memory SQLite
 }
+# The twenty-eighth batch (telecom_support, bank_support, contest_scores) installs under .cache/record28 (held-out data,
+# like the fourth to twenty-seventh): one venv per package, no npm packages (no offline, stateful TypeScript server in a
+# new domain was found). telecom_support and bank_support are two domains of one package, served from one venv.
+# `--install-batch record28` installs only these.
+TWENTYEIGHTH = Path(os.environ.get("MCP_REC_TWENTYEIGHTH", REPO / ".cache" / "record28"))
+TWENTYEIGHTH_NPM_PACKAGES: list[str] = []
+TWENTYEIGHTH_VENVS: dict[str, list[list[str]]] = {
+    # the low-level `Server` of mcp 2.x (`ServerRequestContext`, gone from 1.x); a bundled seed SQLite of fictional
+    # accounts, one domain per process (VOICE_AGENT_DOMAIN); brings fastapi and uvicorn for its unused HTTP entry
+    "voiceagent": [["cosyagent-voice-agent-mcp-eval==0.2.1", "mcp==2.3.0"]],
+    "contest": [["contest-score==1.0.3", "mcp==1.30.0"]],  # imports mcp.server.fastmcp (gone in mcp 2.x)
+}
 # libfaketime (Debian package `faketime`) freezes the wall clock of servers that stamp records with it (kanban's
 # SQLite `datetime('now')`); the monotonic clock keeps running so timeouts still work.
 FAKETIME_LIB = Path("/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1")
@@ -15445,6 +15457,379 @@ async def wo_mistakes(s: Rec, wd: Path) -> None:
     await s.call("ticket_stats", {})
 
 
+# ---- the twenty-eighth batch (held-out data, installed under .cache/record28) ---------------------
+# telecom_support (cosyagent-voice-agent-mcp-eval 0.2.1, VOICE_AGENT_DOMAIN=telecom, mcp 2.3 low-level `Server`): a
+# carrier's contact-centre tools (account, bill, plans, line probe, modem restart, tickets, technician dispatch,
+# outages, fee waivers, SMS, callbacks) plus shared ones (identity check, confirmation of a quoted action, escalation,
+# scripts, interaction log) over a bundled seed SQLite of fictional customers. Every call carries eval_run_id and
+# eval_case_id: the case picks the one customer the call may see (TEL-001 ... in its bundled eval_cases.json) and the
+# pair a private copy of that customer's rows under VOICE_AGENT_CASE_DIR. A per-process gateway refuses a tool whose
+# prerequisites were not called first (PREREQUISITE_NOT_MET) and answers a high-risk change with a quote to pass to
+# shared.confirm_action (which marks the quote used). Answers are JSON texts {"ok", "request_id", "data" | "error",
+# "spoken_summary", ...} with Chinese summaries; the gateway's refusals (prerequisites, a tool outside the domain) are
+# isError, a tool's own ({"ok": false}: unknown account, quote or modem) are not, and an unknown eval_case_id is a
+# JSON-RPC internal error. Request, quote, ticket and other ids come from uuid4 (seeded here).
+# bank_support (the same package and venv, VOICE_AGENT_DOMAIN=finance): a bank's and insurer's contact-centre tools
+# (identity by last digits, transactions, card freeze, disputes, fraud escalation, policy holders, coverage, claims,
+# adjusters, advisor meetings, mortgage rates, loan officers, chargebacks, KYC), with the same gateway, quotes and
+# answer format; a full card number in any argument is refused (DLP_VIOLATION, isError).
+# contest_scores (contest-score 1.0.3, mcp 1.30 `FastMCP`): a contest's score desk: players registered by name (two
+# seeded), one score per stage (理论/实操/编程, 0-100; a second score for the same stage is refused, not
+# overwritten), fuzzy name lookup, per-stage rankings with shared places, the day's schedule and the stage running now
+# (by the frozen clock). Writes need the judge token (empty: the server asks for it; wrong: refused). State is a JSON
+# file at DB_PATH; answers are one-line Chinese texts (also in structuredContent.result), refusals ordinary texts;
+# only argument validation and unknown tools are isError.
+# All three run under the frozen clock.
+
+VOICEAGENT_PY = TWENTYEIGHTH / "venv-voiceagent" / "bin" / "python"
+VOICEAGENT_LAUNCH = (
+    "import random, sys, uuid; r = random.Random(20260120); "
+    "uuid.uuid4 = lambda: uuid.UUID(int=r.getrandbits(128), version=4); "
+    "sys.argv = ['voice-agent-mcp']; from src.stdio_server import main; main()"
+)
+VOICEAGENT_RUN = "run_20260120_001"  # the agent's evaluation run id: one per recording, as the tool asks
+
+
+def voiceagent_env(wd: Path, domain: str) -> dict[str, str]:
+    return {
+        **frozen_clock(),
+        "HOME": str(wd),
+        "VOICE_AGENT_DOMAIN": domain,
+        "VOICE_AGENT_DB_PATH": str(wd / "voice_agent.db"),  # the seed is copied here at start
+        "VOICE_AGENT_CASE_DIR": str(wd / "cases"),
+    }
+
+
+def _va_data(a: Answer) -> dict[str, Any]:
+    """The `data` object of a voice-agent answer ({} when refused)."""
+    try:
+        answer = json.loads(a.text)
+    except ValueError:
+        return {}
+    data = answer.get("data") if isinstance(answer, dict) and answer.get("ok") else None
+    return data if isinstance(data, dict) else {}
+
+
+class _Desk:
+    """Calls one voice-agent tool for one evaluation case (adds eval_run_id and eval_case_id to the arguments)."""
+
+    def __init__(self, s: Rec, case: str) -> None:
+        self.s, self.case = s, case
+
+    async def __call__(self, tool: str, args: dict[str, Any] | None = None, **kw: Any) -> dict[str, Any]:
+        full = {**(args or {}), "eval_run_id": VOICEAGENT_RUN, "eval_case_id": self.case}
+        return _va_data(await self.s.call(tool, full, **kw))
+
+    async def take(self, tool: str, args: dict[str, Any], key: str, **kw: Any) -> str:
+        """Call and capture data[key] (an id the server minted) as `key`; "" when missing."""
+        value = (await self(tool, args, **kw)).get(key)
+        if isinstance(value, str) and value:
+            self.s.capture(**{key: value})
+            return value
+        return ""
+
+
+async def tel_plan_upgrade(s: Rec, wd: Path) -> None:
+    t = _Desk(s, "TEL-001")
+    account = await t("telecom.lookup_account", {"phone_number": "+1-555-8013"}, note="the caller gives her number")
+    acc = str(account.get("account_id") or "acc_unknown")
+    plan = str((account.get("plan") or {}).get("id") or "plan_unknown")
+    s.capture(account_id=acc, plan_id=plan)
+    await t("shared.verify_identity", {"method": "phone", "credentials": "+1-555-8013"})
+    await t("telecom.lookup_billing", {"account_id": acc})
+    await t("telecom.get_eligible_plans", {"account_id": acc})
+    await t(
+        "telecom.get_plan_comparison",
+        {"current_plan_id": plan, "candidate_plan_ids": ["plan_premium", "plan_fiber_100"]},
+    )
+    quote = await t.take("telecom.change_plan", {"account_id": acc, "new_plan_id": "plan_premium"}, "quote_id")
+    await t("shared.confirm_action", {"quote_id": quote or "quote_0000000000000000"}, note="the customer says yes")
+    await t("telecom.lookup_account", {"account_id": acc}, note="the plan after the confirmed change")
+    await t.take(
+        "telecom.enroll_plan",
+        {"account_id": acc, "plan_id": "plan_fiber_100", "promo_code": "FIBER20"},
+        "enrollment_id",
+        note="home fiber as well",
+    )
+    await t("telecom.lookup_billing", {"account_id": acc, "month": "2026-01"})
+    await t(
+        "telecom.send_sms",
+        {"phone_number": "+1-555-8013", "template_id": "plan_change_confirmation", "params": {"plan": "Premium Plan"}},
+    )
+    await t("shared.log_interaction", {"type": "inquiry", "summary": "Upgraded to Premium and added Fiber 100"})
+    await t("shared.get_script", {"scenario": "closing", "tone": "friendly", "variables": {"name": "Janet"}})
+
+
+async def tel_outage_repair(s: Rec, wd: Path) -> None:
+    t = _Desk(s, "TEL-003")
+    await t("shared.verify_identity", {"method": "phone", "credentials": "+1-555-4335"})
+    account = await t("telecom.lookup_account", {"phone_number": "+1-555-4335"})
+    acc = str(account.get("account_id") or "acc_unknown")
+    modem = str((account.get("usage") or {}).get("modem_model") or "XR000")
+    s.capture(account_id=acc, modem_id=modem)
+    await t("telecom.lookup_outage", {"phone_number": "+1-555-4335"}, note="is there an outage near her?")
+    await t("telecom.probe_line_status", {"phone_number": "+1-555-4335"})
+    await t("telecom.get_troubleshooting_guide", {"issue_type": "slow_speed"})
+    await t("telecom.restart_modem", {"modem_id": modem})
+    await t("telecom.probe_line_status", {"phone_number": "+1-555-4335", "modem_id": modem}, note="after the restart")
+    ticket_args = {
+        "account_id": acc,
+        "issue_type": "slow_speed",
+        "description": "Fiber 500 line delivers under 20 Mbps since Sunday, modem restarted remotely",
+        "severity": "high",
+        "idempotency_key": "tel-003-slow-speed-1",
+    }
+    ticket = await t.take("telecom.create_ticket", ticket_args, "ticket_id")
+    await t("telecom.create_ticket", ticket_args, note="the same request retried with its idempotency key")
+    await t(
+        "telecom.dispatch_tech",
+        {
+            "ticket_id": ticket or "tkt_000000000000",
+            "address": "88 Alder Street, Portland, OR",
+            "preferred_time": "2026-01-22 09:00-12:00",
+            "idempotency_key": "tel-003-dispatch-1",
+        },
+    )
+    await t("telecom.request_fee_waiver", {"account_id": acc, "amount": 20, "reason": "four days of degraded service"})
+    await t(
+        "telecom.send_sms",
+        {"phone_number": "+1-555-4335", "template_id": "tech_dispatched", "params": {"ticket_id": ticket}},
+    )
+    await t("telecom.schedule_callback", {"phone_number": "+1-555-4335", "preferred_time": "2026-01-22 13:00"})
+    await t("shared.get_script", {"scenario": "resolution", "tone": "empathetic"})
+
+
+async def tel_mistakes(s: Rec, wd: Path) -> None:
+    t = _Desk(s, "TEL-002")
+    await t("telecom.lookup_account", {}, note="error case: neither phone nor account id")
+    await s.call(
+        "telecom.lookup_account",
+        {"phone_number": "+1-555-7575", "eval_run_id": VOICEAGENT_RUN, "eval_case_id": "TEL-999"},
+        note="error case: an evaluation case that does not exist",
+    )
+    await t("telecom.lookup_account", {"phone_number": "+1-555-0100"}, note="error case: a number of no customer")
+    await t(
+        "telecom.lookup_billing", {"account_id": "acc_tel_07572"}, note="error case: the bill before the identity check"
+    )
+    await t(
+        "shared.verify_identity", {"method": "phone", "credentials": "+1-555-7576"}, note="error case: wrong number"
+    )
+    await t("shared.verify_identity", {"method": "phone", "credentials": "+1-555-7575"})
+    await t("telecom.lookup_billing", {"account_id": "acc_tel_07572"})
+    await t(
+        "telecom.change_plan",
+        {"account_id": "acc_tel_07572", "new_plan_id": "plan_gold"},
+        note="error case: no such plan",
+    )
+    quote = await t.take(
+        "telecom.change_plan", {"account_id": "acc_tel_07572", "new_plan_id": "plan_basic"}, "quote_id"
+    )
+    await t("shared.confirm_action", {"quote_id": "quote_0000000000000000"}, note="error case: an invented quote")
+    await t("shared.confirm_action", {"quote_id": quote or "quote_0000000000000000"})
+    await t(
+        "shared.confirm_action", {"quote_id": quote or "quote_0000000000000000"}, note="error case: confirmed twice"
+    )
+    await t("telecom.restart_modem", {"modem_id": "XR300"}, note="error case: restarting before probing the line")
+    await t("telecom.probe_line_status", {"phone_number": "+1-555-7575"})
+    await t("telecom.restart_modem", {"modem_id": "XR999"}, note="error case: unknown modem")
+    await t(
+        "telecom.dispatch_tech",
+        {"ticket_id": "tkt_000000000000", "address": "12 Pine Road, Austin, TX"},
+        note="error case: dispatch for a ticket never created",
+    )
+    await t("telecom.cancel_service", {"account_id": "acc_tel_07572"}, note="error case: unknown tool")
+
+
+async def bank_lost_card(s: Rec, wd: Path) -> None:
+    b = _Desk(s, "FIN-002")
+    who = await b("finance.verify_identity", {"account_last_4": "3569", "phone_last_4": "9140"})
+    acc = str(who.get("account_id") or "acc_unknown")
+    s.capture(account_id=acc)
+    txns = await b("finance.lookup_transactions", {"account_id": acc}, note="the customer lost her wallet")
+    pending = [x for x in txns.get("transactions") or [] if isinstance(x, dict) and x.get("status") == "pending"]
+    txn = str((pending or [{}])[0].get("id") or "txn_0000000")
+    s.capture(txn_id=txn)
+    freeze = await b.take("finance.freeze_card", {"card_last_4": "3569", "reason": "stolen"}, "quote_id")
+    await b("shared.confirm_action", {"quote_id": freeze or "quote_0000000000000000"})
+    dispute = await b.take(
+        "finance.open_dispute",
+        {"txn_id": txn, "reason_code": "unauthorized", "amount": 13996.67, "idempotency_key": "fin-002-dispute-1"},
+        "quote_id",
+        note="she did not make the pending purchase",
+    )
+    await b("shared.confirm_action", {"quote_id": dispute or "quote_0000000000000000"})
+    await b("finance.lookup_transactions", {"account_id": acc, "limit": 5})
+    await b(
+        "finance.escalate_fraud", {"dispute_id": "dsp_000268", "amount": 3574.87}, note="her open dispute, same thief"
+    )
+    await b("shared.send_notification", {"channel": "sms", "recipient": "+1-555-9140", "template": "card_frozen"})
+    await b("finance.get_product_info", {"category": "bank_accounts"}, note="which card replaces the old one")
+    await b("shared.log_interaction", {"type": "complaint", "summary": "Card frozen, pending purchase disputed"})
+    await b("shared.get_script", {"scenario": "closing", "tone": "empathetic", "variables": {"name": "Yan"}})
+
+
+async def bank_claim_and_advisor(s: Rec, wd: Path) -> None:
+    b = _Desk(s, "FIN-001")
+    await b("finance.verify_policy_holder", {"policy_no": "HO-4410-2291", "last_name": "Gomez"})
+    await b("finance.lookup_coverage", {"policy_no": "HO-4410-2291", "benefit_type": "water_damage"})
+    claim = await b.take(
+        "finance.open_claim",
+        {
+            "policy_no": "HO-4410-2291",
+            "incident_type": "water_damage",
+            "loss_date": "2026-01-18",
+            "details": "A burst pipe under the kitchen sink soaked the floor and the lower cabinets",
+            "idempotency_key": "fin-001-claim-1",
+        },
+        "claim_id",
+    )
+    await b(
+        "finance.schedule_adjuster", {"claim_id": claim or "clm_000000000000", "preferred_time": "2026-01-23 10:00"}
+    )
+    slots = await b("finance.lookup_advisor", {"days_ahead": 5}, note="she also wants to talk about savings")
+    slot = next((x for x in slots.get("slots") or [] if isinstance(x, dict)), {})
+    advisor, slot_id = str(slot.get("advisor_id") or "adv_000"), str(slot.get("slot_id") or "slot_00000000")
+    s.capture(advisor_id=advisor, slot_id=slot_id)
+    meeting = await b.take("finance.book_meeting", {"advisor_id": advisor, "slot_id": slot_id}, "meeting_id")
+    await b("finance.send_confirmation", {"meeting_id": meeting or "mtg_000000000000", "channel": "email"})
+    await b("finance.lookup_rate", {"amount": 280000, "credit_score": 745, "property_type": "condo"})
+    await b("finance.schedule_loan_officer", {"client_phone": "+1-555-3088", "preferred_time": "2026-01-26 15:00"})
+    await b("finance.get_kyc_checklist", {"entity_type": "individual"})
+    await b(
+        "finance.run_kyc_prescreen",
+        {"entity_type": "individual", "docs_submitted": ["passport", "proof_of_address"]},
+        note="before the mortgage pre-approval",
+    )
+    await b(
+        "shared.log_interaction", {"type": "inquiry", "summary": "Water damage claim, advisor meeting, mortgage rate"}
+    )
+
+
+async def bank_mistakes(s: Rec, wd: Path) -> None:
+    b = _Desk(s, "FIN-003")
+    await b(
+        "finance.lookup_transactions", {"account_id": "acc_fin_01390"}, note="error case: before the identity check"
+    )
+    await b(
+        "finance.verify_identity", {"account_last_4": "0000", "phone_last_4": "3478"}, note="error case: wrong digits"
+    )
+    await b(
+        "finance.verify_identity",
+        {"account_last_4": "0690", "phone_last_4": "3478", "dob_month_day": "17-11"},
+        note="error case: day and month swapped",
+    )
+    await b("finance.verify_identity", {"account_last_4": "0690", "phone_last_4": "3478", "dob_month_day": "11-17"})
+    await b(
+        "finance.freeze_card",
+        {"card_last_4": "6222028281800690", "reason": "lost"},
+        note="error case: the full card number instead of its last four digits",
+    )
+    await b(
+        "finance.freeze_card", {"card_last_4": "0690", "reason": "damaged"}, note="error case: reason outside the enum"
+    )
+    await b(
+        "finance.open_dispute",
+        {"txn_id": "txn_9999999", "reason_code": "unauthorized", "idempotency_key": "fin-003-dispute-0"},
+        note="error case: unknown transaction",
+    )
+    quote = await b.take(
+        "finance.open_dispute",
+        {"txn_id": "txn_0026205", "reason_code": "duplicate", "idempotency_key": "fin-003-dispute-1"},
+        "quote_id",
+    )
+    await b("shared.confirm_action", {"quote_id": quote or "quote_0000000000000000"})
+    await b(
+        "shared.confirm_action", {"quote_id": quote or "quote_0000000000000000"}, note="error case: confirmed twice"
+    )
+    await b(
+        "finance.book_meeting",
+        {"advisor_id": "adv_001", "slot_id": "slot_00000000"},
+        note="error case: booking before looking up the advisor's slots",
+    )
+    await b(
+        "finance.schedule_adjuster",
+        {"claim_id": "clm_000000000000", "preferred_time": "2026-01-23 10:00"},
+        note="error case: an adjuster for a claim never opened",
+    )
+    await b(
+        "finance.lookup_rate",
+        {"amount": -5000, "credit_score": 905},
+        note="error case: negative amount, score above 850",
+    )
+    await b("finance.escalate_fraud", {"dispute_id": "dsp_999999", "amount": 10}, note="error case: unknown dispute")
+    await b(
+        "finance.open_chargeback",
+        {"merchant_id": "BestBuy", "txn_ids": [], "reason": "duplicate", "idempotency_key": "fin-003-cb-1"},
+        note="error case: no transactions named",
+    )
+    await b("finance.close_account", {"account_id": "acc_fin_01390"}, note="error case: unknown tool")
+
+
+CONTEST_BIN = TWENTYEIGHTH / "venv-contest" / "bin" / "contest-score"
+CONTEST_TOKEN = "智元"  # the judge token (the package's default JUDGE_TOKEN)
+
+
+def contest_env(wd: Path) -> dict[str, str]:
+    return {**frozen_clock(), "HOME": str(wd), "DB_PATH": str(wd / "contest_db.json"), "MCP_TRANSPORT": "stdio"}
+
+
+def _score(name: str, stage: str, score: Any, token: str = CONTEST_TOKEN) -> dict[str, Any]:
+    return {"name": name, "stage": stage, "score": score, "judge_token": token}
+
+
+async def contest_theory_round(s: Rec, wd: Path) -> None:
+    await s.call("query_schedule", {})
+    await s.call("current_stage", {}, note="noon by the frozen clock")
+    await s.call("register_player", {"name": "王五", "judge_token": CONTEST_TOKEN})
+    await s.call("register_player", {"name": "赵六", "judge_token": CONTEST_TOKEN})
+    for name, score in (("张三", 92), ("李四", 88.5), ("王五", 92), ("赵六", 79)):
+        await s.call("record_score", _score(name, "理论", score))
+    await s.call("top_ranking", {"stage": "理论", "n": 3}, note="a tie for first place")
+    await s.call("query_score", {"name": "王"}, note="by surname")
+    await s.call("record_score", _score("张三", "实操", 85))
+    await s.call("record_score", _score("王五", "实操", 90.5))
+    await s.call("top_ranking", {"stage": "实操"})
+    await s.call("query_score", {"name": "张三"})
+
+
+async def contest_token_dialogue(s: Rec, wd: Path) -> None:
+    await s.call("register_player", {"name": "陈七", "judge_token": ""}, note="the judge did not say the token")
+    await s.call("register_player", {"name": "陈七", "judge_token": CONTEST_TOKEN}, note="the token, next turn")
+    await s.call("record_score", _score("陈七", "编程", 95, ""), note="again without the token")
+    await s.call("record_score", _score("陈七", "编程", 95))
+    await s.call("record_score", _score("陈七", "编程", 60), note="a misheard repeat: the first score stays")
+    await s.call("query_score", {"name": "陈七"})
+    await s.call("record_score", _score("李四", "编程", 81))
+    await s.call("record_score", _score("张三", "编程", 95))
+    await s.call("top_ranking", {"stage": "编程", "n": 5})
+    await s.call("top_ranking", {"stage": "编程", "n": 1})
+    await s.call("record_score", _score("李四", "理论", 70))
+    await s.call("query_score", {"name": "李"})
+    await s.call("query_schedule", {})
+    await s.call("current_stage", {})
+
+
+async def contest_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("register_player", {"name": "孙八", "judge_token": "admin"}, note="error case: wrong judge token")
+    await s.call("record_score", _score("孙八", "理论", 80), note="error case: player not registered")
+    await s.call(
+        "register_player", {"name": "张三", "judge_token": CONTEST_TOKEN}, note="error case: already registered"
+    )
+    await s.call("record_score", _score("张三", "theory", 80), note="error case: an English stage name")
+    await s.call("record_score", _score("张三", "理论", 105), note="error case: score above 100")
+    await s.call("record_score", _score("张三", "理论", "ninety"), note="error case: score as text")
+    await s.call("top_ranking", {"stage": "决赛"}, note="error case: unknown stage")
+    await s.call("top_ranking", {"stage": "理论", "n": 0}, note="nothing recorded yet, n of 0")
+    await s.call("query_score", {"name": "周九"}, note="error case: nobody of that name")
+    await s.call("register_player", {"name": "  孙八  ", "judge_token": CONTEST_TOKEN}, note="padded name")
+    await s.call("query_score", {"name": "孙八"})
+    await s.call(
+        "record_score", {"stage": "理论", "score": 80, "judge_token": CONTEST_TOKEN}, note="error case: no player name"
+    )
+    await s.call("record_score", _score("孙八", "理论", 0), note="a zero")
+    await s.call("delete_player", {"name": "孙八", "judge_token": CONTEST_TOKEN}, note="error case: unknown tool")
+
+
 def build_servers() -> list[ServerDef]:
     npm = lambda exe: str(NPM_BIN / exe)  # noqa: E731
     S = Session
@@ -17001,6 +17386,47 @@ def build_servers() -> list[ServerDef]:
                 S("wo_mistakes", wo_mistakes),
             ],
         ),
+        # the twenty-eighth batch (installed under .cache/record28): held-out data
+        ServerDef(
+            "telecom_support",
+            "cosyagent-voice-agent-mcp-eval==0.2.1 (PyPI, `VOICE_AGENT_DOMAIN=telecom`, mcp 2.3.0 low-level `Server`)",
+            lambda wd, s: StdioServerParameters(
+                command=str(VOICEAGENT_PY),
+                args=["-c", VOICEAGENT_LAUNCH],
+                cwd=str(wd),
+                env=voiceagent_env(wd, "telecom"),
+            ),
+            [
+                S("tel_plan_upgrade", tel_plan_upgrade),
+                S("tel_outage_repair", tel_outage_repair),
+                S("tel_mistakes", tel_mistakes),
+            ],
+        ),
+        ServerDef(
+            "bank_support",
+            "cosyagent-voice-agent-mcp-eval==0.2.1 (PyPI, `VOICE_AGENT_DOMAIN=finance`, mcp 2.3.0 low-level `Server`)",
+            lambda wd, s: StdioServerParameters(
+                command=str(VOICEAGENT_PY),
+                args=["-c", VOICEAGENT_LAUNCH],
+                cwd=str(wd),
+                env=voiceagent_env(wd, "finance"),
+            ),
+            [
+                S("bank_lost_card", bank_lost_card),
+                S("bank_claim_and_advisor", bank_claim_and_advisor),
+                S("bank_mistakes", bank_mistakes),
+            ],
+        ),
+        ServerDef(
+            "contest_scores",
+            "contest-score==1.0.3 (PyPI, mcp 1.30.0 `FastMCP`, a JSON file)",
+            lambda wd, s: StdioServerParameters(command=str(CONTEST_BIN), cwd=str(wd), env=contest_env(wd)),
+            [
+                S("contest_theory_round", contest_theory_round),
+                S("contest_token_dialogue", contest_token_dialogue),
+                S("contest_mistakes", contest_mistakes),
+            ],
+        ),
     ]
     return servers + bfcl_servers()
 
@@ -17033,6 +17459,7 @@ BATCHES: dict[str, tuple[Path, list[str], dict[str, list[list[str]]]]] = {
     "record25": (TWENTYFIFTH, TWENTYFIFTH_NPM_PACKAGES, TWENTYFIFTH_VENVS),
     "record26": (TWENTYSIXTH, TWENTYSIXTH_NPM_PACKAGES, TWENTYSIXTH_VENVS),
     "record27": (TWENTYSEVENTH, TWENTYSEVENTH_NPM_PACKAGES, TWENTYSEVENTH_VENVS),
+    "record28": (TWENTYEIGHTH, TWENTYEIGHTH_NPM_PACKAGES, TWENTYEIGHTH_VENVS),
 }
 
 
@@ -17066,7 +17493,7 @@ def main() -> None:
         "--install-batch",
         action="append",
         choices=sorted(BATCHES),
-        help="install only this batch (repeatable): devservers, record2, ..., record27",
+        help="install only this batch (repeatable): devservers, record2, ..., record28",
     )
     ap.add_argument("--list", action="store_true", help="list servers and sessions and exit")
     ap.add_argument("--tools-only", action="store_true", help="only write <server>.tools.yaml")
