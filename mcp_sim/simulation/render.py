@@ -417,7 +417,29 @@ def _alias_of(key: str, record: dict[str, Any], template: Any) -> str | None:
     for name, value in record.items():
         if name.replace("_", "").replace("-", "").lower() == wanted and not isinstance(value, dict | list):
             return name
-    return None
+    return _worded(key, record, template)
+
+
+def _worded(key: str, record: dict[str, Any], shown: Any) -> str | None:
+    """The one field of the record whose name is the key with one more word (``food_item``, ``log_date``,
+    ``logTime`` for ``food``, ``date``, ``time``): a tool told ``log_meal(food_item=...)`` shows the entry's
+    ``food``. Only a value of the kind the answer ``shown`` there stands for it (a count's ``done: 1`` is no
+    ``done_when`` sentence); two candidates (``start_date``, ``end_date``) are no answer."""
+    if not key or ID_KEY.match(key) or key in record:
+        return None
+    wanted = key.lower()
+    found = [
+        name
+        for name, value in record.items()
+        if not name.startswith("$") and _same_kind(shown, value) and wanted in _two_words(name)
+    ]
+    return found[0] if len(found) == 1 else None
+
+
+def _two_words(name: str) -> tuple[str, ...]:
+    """The two words of a two-word name (``food_item``, ``logDate``); nothing for a name of one or of three."""
+    words = tuple(w for w in re.split(r"[_\-]+", re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", name).lower()) if w)
+    return words if len(words) == 2 else ()
 
 
 def _as_shown(value: Any, number: bool) -> Any:
@@ -544,7 +566,20 @@ def _overlay(rendered: Any, record: dict[str, Any]) -> Any:
     own = [k for k, v in record.items() if k not in rendered and not k.startswith("$") and _column(v)]
     if not rendered or (not shared and len(own) >= MIN_OWN_FIELDS):  # {}: no form was seen for the record's type
         return {k: v for k, v in record.items() if not k.startswith("$") and not _how_made(k, v, record)}
-    return {k: record.get(k, v) for k, v in rendered.items()}
+    return {k: _field_of(k, v, record) for k, v in rendered.items()}
+
+
+def _field_of(key: str, shown: Any, record: dict[str, Any]) -> Any:
+    """The record's value for an item's field: under the field's own name, else under that name with one more
+    word (``_worded``), else what the template showed."""
+    if key in record:
+        return record[key]
+    if isinstance(shown, dict | list):
+        return shown
+    worded = _worded(key, record, shown)
+    return (
+        shown if worded is None else _as_shown(record[worded], isinstance(shown, int) and not isinstance(shown, bool))
+    )
 
 
 # what a generic store's create was told beside the row (``create_record(table="loans", data={...})``), not a column

@@ -102,6 +102,9 @@ def test_the_world_value_wins_where_the_schema_allows_it() -> None:
         ("value", {"format": "date-time"}, "datetime"),
         ("user_id", {}, None),  # ids keep the ledger's form
         ("zipcode", {}, "postcode"),
+        ("day_of_week", {}, "weekday"),  # Thursday, not words nor a date
+        ("dayName", {}, "weekday"),  # not a person's name
+        ("day", {}, "date"),
     ],
 )
 def test_meaning_of_names(name: str, schema: dict[str, Any], meaning: str | None) -> None:

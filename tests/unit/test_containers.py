@@ -119,3 +119,20 @@ async def test_a_value_saved_under_a_key_is_a_record_the_reads_of_its_type_show(
         assert [(i["key"], i["value"], i["category"]) for i in got["items"]] == [("engine", "Meilisearch", "decision")]
     other = json.loads((await path.call("s", "context_get", {"key": "shards"})).content[0].text)  # type: ignore[union-attr]
     assert other["items"] == []
+
+
+async def test_a_learned_list_of_another_type_lists_no_records_that_share_only_an_account() -> None:
+    """``get_balances(account_id)`` was learned listing balances ``{id, account_id, asset, amount}``; the session
+    placed an order, which names the same account but is no balance: the balances list none of its orders."""
+    balances = {"account_id": "acct_1", "balances": [{"id": "acct_1:BTC", "account_id": "acct_1", "asset": "BTC",
+                                                      "amount": 14}]}  # fmt: skip
+    read = _spec("get_balances", None, account_id=TEXT).model_copy(
+        update={"examples": [Example(arguments={"account_id": "acct_1"},
+                                     result={"content": [{"type": "text", "text": json.dumps(balances)}]})]}
+    )  # fmt: skip
+    place = _spec("place_order", ANY, account_id=TEXT, symbol=TEXT, side=TEXT)
+    path = path_of(place, _spec("get_order", None, order_id=TEXT), read)
+    await path.call("s", "place_order", {"account_id": "acct_9", "symbol": "SOL-USD", "side": "buy"})
+    answer = json.loads((await path.call("s", "get_balances", {"account_id": "acct_9"})).content[0].text)  # type: ignore[union-attr]
+    assert answer["account_id"] == "acct_9"
+    assert all("symbol" not in line for line in answer["balances"])  # no order shown as a balance

@@ -108,3 +108,26 @@ def test_a_read_of_a_plural_in_words_lists_this_sessions_records_not_the_example
     scores = anyio.run(replay, ServerSessions("reviews", tools, {"s1": taught, "s2": scored}), "learn")
     listed = scores[-1]
     assert listed.tool == "get_reviews" and listed.structural_match and not listed.violations
+
+
+def test_a_listed_field_shows_the_argument_named_with_one_more_word() -> None:
+    """``log_meal(food_item=..., log_date=...)`` is listed (``list_meals``) as entries with ``food`` and ``date``: the entry the
+    session logged shows its food and day there, not the example session's."""
+    tools = [spec("log_meal", food_item="string", log_date="string"), spec("list_meals")]
+
+    def listing(food: str, day: str) -> str:
+        return json.dumps({"count": 1, "entries": [{"id": 1, "food": food, "date": day, "meal": "lunch"}]})
+
+    logged = '{"status": "logged", "id": 1}'
+    taught = [
+        call("s1", 1, "log_meal", {"food_item": "Overnight oats", "log_date": "2026-01-18"}, logged),
+        call("s1", 2, "list_meals", {}, listing("Overnight oats", "2026-01-18")),
+    ]
+    scored = [
+        call("s2", 1, "log_meal", {"food_item": "Pasta bolognese", "log_date": "2026-01-19"}, logged),
+        call("s2", 2, "list_meals", {}, listing("Pasta bolognese", "2026-01-19")),
+    ]
+    scores = anyio.run(replay, ServerSessions("nutrition", tools, {"s1": taught, "s2": scored}), "learn")
+    listed = scores[-1]
+    assert listed.tool == "list_meals" and listed.structural_match
+    assert "P" in listed.opportunities and not listed.violations  # the pasta of the 19th, not the example's oats

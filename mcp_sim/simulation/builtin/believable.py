@@ -140,6 +140,8 @@ def _from_words(words: list[str], parent: str) -> str | None:
     last = words[-1]
     if last in ("id", "ids") and not ({"uuid", "guid", "sha"} & set(words)):
         return None  # ids are the ledger's business (values.py keeps their form)
+    if "weekday" in words or "dow" in words or words[-3:] == ["day", "of", "week"] or words[-2:] == ["day", "name"]:
+        return "weekday"  # day_of_week, weekday, dayName: Thursday, not a date nor a person
     if last == "name" or words == ["full", "name"] or words == ["display", "name"]:
         return _name_of(words[:-1] or words_of(parent))
     if last in _DATE_WORDS or words[0] in ("date",):
@@ -248,6 +250,7 @@ _MAKERS: dict[str, Callable[[Faker], str]] = {
     "slug": _slug,
     "title": _title,
     "text": lambda f: str(f.sentence(nb_words=10)),
+    "weekday": lambda f: str(f.day_of_week()),
 }
 MEANINGS = frozenset(_MAKERS) | {"datetime", "date", "time"}
 

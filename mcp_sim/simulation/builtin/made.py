@@ -12,7 +12,9 @@ placed from a cart holds the cart's items: it is made from them).
 A storing verb is the other way a thing comes about: ``context_save(key, value, category)`` then
 ``context_get(key)``. The save was an action, so the read found nothing and answered an empty list. A tool whose
 name is a storing verb and a type others read or list (no tool creating it) stores a record of that type under
-the call's key (its ``key`` or ``name`` argument), all its arguments with it; saving a key again replaces it.
+the call's key (its ``key`` or ``name`` argument), all its arguments with it; saving a key again replaces it. A
+storing verb given no key, whose name goes on with such a type (``save_job_analysis``, beside ``get_job(id)``
+and no tool creating jobs), makes a thing of that type, as a making verb does.
 """
 
 from __future__ import annotations
@@ -53,7 +55,15 @@ def made_type(spec: ToolSpec, types: EntityTypes) -> tuple[str, str] | None:
             placed = _answered(spec, properties, types)
         return placed
     verb, rest = (words[0], words[1:]) if words[0] in STORING else (words[-1], words[:-1])
-    return _stored(singular("_".join(rest)), properties, types) if verb in STORING else None
+    if verb not in STORING:
+        return None
+    stored = _stored(singular("_".join(rest)), properties, types)
+    if stored is None and words[0] in STORING and len(rest) > 1:
+        # ``save_job_analysis(url, title, ...)`` under no key: it saves a job, the type ``get_job(id)`` reads; an
+        # optional ``id`` is the job saved again (an upsert), so only a required one says the job must exist
+        required = set(spec.input_schema.get("required") or [])
+        stored = _placed(singular(rest[0]), required, types)
+    return stored
 
 
 def _placed(noun: str, properties: set[str], types: EntityTypes) -> tuple[str, str] | None:

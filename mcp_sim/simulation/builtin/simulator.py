@@ -66,6 +66,7 @@ from mcp_sim.simulation.builtin import (
     members,
     named_records,
     observing,
+    one_way,
     operations,
     optional,
     overwrite,
@@ -74,6 +75,7 @@ from mcp_sim.simulation.builtin import (
     payloads,
     placeholders,
     planning,
+    previous_values,
     prose,
     quantities,
     ranges,
@@ -348,6 +350,8 @@ async def _general_rules(
         filled_scopes.check(name, arguments, await recent())
     if refused_states.refuses_finished(request.spec.description or ""):  # a finished item's guard (refused_states.py)
         refused_states.check(name, request.spec.description or "", arguments, await recent())
+    if one_way.ending(name) is not None:  # a second cancel of the same order (one_way.py)
+        one_way.check(name, arguments, await recent())
     if effect.id and (guard := revisions.guard_of(request.spec.input_schema)) is not None:  # (revisions.py)
         derived.update(revisions.checked(name, guard, effect.id, arguments, await recent()))
     if overwrite.flag_of(request.spec.input_schema) is not None:  # a repeat write without its flag (overwrite.py)
@@ -400,6 +404,7 @@ async def _general_rules(
 LOOKBACK = 64
 
 
+MIN_OPAQUE_ID = 8  # characters of an id taken to name one thing whatever its type (``_owner_of``)
 MIN_FAILURES = 2  # observed calls, all failed alike, before a tool is taken to fail whatever it is given
 
 
@@ -676,7 +681,9 @@ class _Answer:
         lines = containers.items_after(self.spec, self.effect, self.args, existing)
         if lines is not None:  # add_to_cart: a line more in the cart, not the cart's fields overwritten
             changes = {containers.ITEMS: lines}
-        record = {**existing, **changes}
+        # ``previous_status``: what the record held before this change (previous_values.py)
+        was = previous_values.before(previous_values.shown_keys(self.spec, self.shapes), existing)
+        record = {**existing, **changes, **was}
         return self._present(record), [*self._assumed(id_), Effect("update", self.entity, id_, changes)]
 
     def _delete(self, id_: str) -> tuple[CallToolResult, list[Effect]]:
@@ -942,7 +949,9 @@ class _Answer:
 
         def likeness(entity: str) -> float:  # shared keys over all keys: relations {from, to} beat entities
             sample = set(next(iter(self.ledger.entities[entity].values()), {}))
-            return len(keys & sample) / len(keys | sample) if keys & sample - {"id"} else 0.0  # an id alone: any
+            # ids alone say nothing: any record has one, and an order and a balance both name their account
+            own = {k for k in keys & sample if not ID_KEY.match(k)}
+            return len(keys & sample) / len(keys | sample) if own else 0.0
 
         best = max((t for t in self.ledger.entities if not t.startswith("$")), key=likeness, default=None)  # $scalar
         if best is None or likeness(best) <= 0:
@@ -1029,11 +1038,25 @@ class _Answer:
         record = self.ledger.get(self.entity, id_)
         if record is not None:
             return record
+        owner = self._owner_of(id_)
+        if owner is not None:  # the one record anywhere under this id: the call acts on it, as its type
+            self.entity = owner
+            return self.ledger.get(owner, id_) or {}
         types = self.request.types or EntityTypes([])
         why = integrity.refused(self.entity, id_, self.ledger, types, integrity.policy_of(self.effect))
         if why is None:  # an open world, or a tool that accepts any id: the answer names it as the type does
             return {types.id_fields.get(self.entity, "id"): id_, self.effect.id or "id": id_}
         raise EntityNotFound(f"{self.entity} '{id_}' not found: it {why}")
+
+    def _owner_of(self, id_: str) -> str | None:
+        """The type of the one record the session holds under an opaque id this call's type does not hold.
+        ``save_job_analysis`` made job ``4f63ae...``; ``set_application_status(id="4f63ae...")`` names it, though
+        the tool's name says another type. A number or a short name (``1``, ``main``) could be any type's; an id
+        of letters and digits (a UUID, ``ord_kRoAW2``) is one thing's, wherever the session met it."""
+        if len(id_) < MIN_OPAQUE_ID or id_.isdigit() or not any(c.isdigit() for c in id_):
+            return None
+        owners = [entity for entity, table in self.ledger.entities.items() if id_ in table and entity != self.entity]
+        return owners[0] if len(owners) == 1 else None
 
     def _new_id(self, id_field: str) -> Any:
         # numbered per type, as a server's tables (and trackers' keys) are: the first task is task-1 whatever came
@@ -1299,16 +1322,28 @@ def _known(record: dict[str, Any], key: str, parent: str) -> Any:
 
 
 def _matches(record: dict[str, Any], filters: dict[str, Any]) -> bool:
-    """Every criterion the record has a field for holds: equal, or one of its list (``project`` in
-    ``projects``). Criteria it has no field for (``include_completed``) say nothing."""
+    """Every criterion the record has a field for holds: equal, part of its text (``_within``), or one of its list
+    (``project`` in ``projects``). Criteria it has no field for (``include_completed``) say nothing."""
     for key, wanted in filters.items():
-        if key in record and record[key] != wanted:
+        if key in record and record[key] != wanted and not _within(key, wanted, record[key]):
             return False
         many = record.get(plural(key))
         if key not in record and isinstance(many, list) and wanted not in many:
             return False
     return True
 
+
+def _within(key: str, wanted: Any, value: Any) -> bool:
+    """A text criterion found in the record's text of several words, whatever its case: servers filter names by
+    part of them (``patient_name="putr"`` lists Nadia Putri and Raka Putra, ``company="brightwave"`` Brightwave
+    Labs). A value of one word is a code (``CAM-0417``, a status) that only an equal criterion names; an id is one
+    thing's; and a criterion of fewer than three characters is in too many names."""
+    if not isinstance(wanted, str) or not isinstance(value, str) or ID_KEY.match(key) or " " not in value.strip():
+        return False
+    return len(wanted.strip()) >= MIN_PART and wanted.strip().casefold() in value.casefold()
+
+
+MIN_PART = 3  # characters of a text criterion that may match part of a name
 
 # paging fields beside a list, without "_" and lower-cased (``has_more``, ``hasMore``; ``next_cursor``)
 _MORE_WORDS = frozenset({"hasmore", "more", "truncated", "istruncated", "hasnext", "hasnextpage"})
