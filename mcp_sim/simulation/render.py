@@ -562,24 +562,34 @@ def _overlay(rendered: Any, record: dict[str, Any]) -> Any:
     does a record whose type no observed answer showed (an empty item: families.py lends no other type's form)."""
     if not isinstance(rendered, dict):
         return rendered
-    shared = {k for k in rendered if k in record and not ID_KEY.match(k)}
+    shared = {
+        k for k, v in rendered.items() if not ID_KEY.match(k) and (k in record or _alias_of(k, record, v) is not None)
+    }  # ``imageUrl`` shown, ``image_url`` held: one field
     own = [k for k, v in record.items() if k not in rendered and not k.startswith("$") and _column(v)]
     if not rendered or (not shared and len(own) >= MIN_OWN_FIELDS):  # {}: no form was seen for the record's type
         return {k: v for k, v in record.items() if not k.startswith("$") and not _how_made(k, v, record)}
-    return {k: _field_of(k, v, record) for k, v in rendered.items()}
+    return {k: _field_of(k, v, record, rendered) for k, v in rendered.items()}
 
 
-def _field_of(key: str, shown: Any, record: dict[str, Any]) -> Any:
-    """The record's value for an item's field: under the field's own name, else under that name with one more
-    word (``_worded``), else what the template showed."""
+def _field_of(key: str, shown: Any, record: dict[str, Any], item: dict[str, Any]) -> Any:
+    """The record's value for an item's field: under the field's own name, else under that name in another case
+    or with one more word (``_alias_of``), else what the template showed. An object the item nests its record's
+    own fields in (``data``) holds the fields the record has and the item shows nowhere else: the session stored
+    ``track_event(data={"page": 95})`` as the record's columns (payloads.py), not as the example's ``data``."""
     if key in record:
         return record[key]
+    if isinstance(shown, dict) and _NESTED_FIELDS.match(key):
+        elsewhere = {*item, *(a for k, v in item.items() if (a := _alias_of(k, record, v)) is not None)}
+        rest = {
+            k: v
+            for k, v in record.items()
+            if k not in elsewhere and not k.startswith("$") and not ID_KEY.match(k) and not _how_made(k, v, record)
+        }
+        return rest or shown
     if isinstance(shown, dict | list):
         return shown
-    worded = _worded(key, record, shown)
-    return (
-        shown if worded is None else _as_shown(record[worded], isinstance(shown, int) and not isinstance(shown, bool))
-    )
+    alias = _alias_of(key, record, shown)  # ``imageUrl`` for ``image_url``, ``food`` for ``food_item``
+    return shown if alias is None else _as_shown(record[alias], isinstance(shown, int) and not isinstance(shown, bool))
 
 
 # what a generic store's create was told beside the row (``create_record(table="loans", data={...})``), not a column
@@ -600,6 +610,8 @@ def _how_made(key: str, value: Any, record: dict[str, Any]) -> bool:
     )
 
 
+# the keys an item nests its record's own fields under (payloads.py reads the same names in arguments)
+_NESTED_FIELDS = re.compile(r"^(?:data|fields|attributes|properties|values|payload)$", re.IGNORECASE)
 MIN_OWN_FIELDS = 3  # plain fields a record has beyond an example item's before it is taken for another kind of row
 
 

@@ -111,8 +111,8 @@ def test_a_read_of_a_plural_in_words_lists_this_sessions_records_not_the_example
 
 
 def test_a_listed_field_shows_the_argument_named_with_one_more_word() -> None:
-    """``log_meal(food_item=..., log_date=...)`` is listed (``list_meals``) as entries with ``food`` and ``date``: the entry the
-    session logged shows its food and day there, not the example session's."""
+    """``log_meal(food_item=..., log_date=...)`` is listed (``list_meals``) as entries with ``food`` and ``date``:
+    the entry the session logged shows its food and day there, not the example session's."""
     tools = [spec("log_meal", food_item="string", log_date="string"), spec("list_meals")]
 
     def listing(food: str, day: str) -> str:
@@ -131,3 +131,35 @@ def test_a_listed_field_shows_the_argument_named_with_one_more_word() -> None:
     listed = scores[-1]
     assert listed.tool == "list_meals" and listed.structural_match
     assert "P" in listed.opportunities and not listed.violations  # the pasta of the 19th, not the example's oats
+
+
+def test_a_listed_item_shows_its_records_fields_in_another_case_and_nested_as_given() -> None:
+    """``add_capture(device_sn, image_url, data={...})`` is listed as ``{"deviceSN", "imageUrl", "data": {...}}``:
+    the item shows this session's serial, URL and data (kept as the record's columns), not the example's."""
+    tools = [
+        ToolSpec.model_validate(
+            {
+                "name": "add_capture",
+                "inputSchema": {
+                    "type": "object",
+                    "properties": {"device_sn": {"type": "string"}, "image_url": {"type": "string"},
+                                   "data": {"type": "object"}},
+                },
+            }
+        ),
+        spec("list_captures"),
+    ]  # fmt: skip
+
+    def session(name: str, sn: str, url: str, page: int) -> list[RecordedCall]:
+        item = {"id": 1, "deviceSN": sn, "imageUrl": url, "data": {"page": page}}
+        return [
+            call(name, 1, "add_capture", {"device_sn": sn, "image_url": url, "data": {"page": page}}, '{"id": 1}'),
+            call(name, 2, "list_captures", {}, json.dumps({"count": 1, "captures": [item]})),
+        ]
+
+    taught = session("s1", "CAM-0417", "https://img.local/cam0417/1.jpg", 48)
+    scored = session("s2", "CAM-0903", "https://img.local/cam0903/4.jpg", 95)
+    scores = anyio.run(replay, ServerSessions("captures", tools, {"s1": taught, "s2": scored}), "learn")
+    listed = scores[-1]
+    assert listed.tool == "list_captures" and listed.structural_match
+    assert "P" in listed.opportunities and not listed.violations  # CAM-0903, its URL and page 95
