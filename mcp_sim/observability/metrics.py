@@ -15,8 +15,6 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -149,26 +147,30 @@ def world_model_tokens(model: str, prompt: int, completion: int, cached: int = 0
         _child(WORLD_MODEL_TOKENS, model, "cached").inc(cached)
 
 
-@contextmanager
-def world_model_queued(model: str) -> Iterator[None]:
+class _Held:
+    """A gauge raised by one while the block runs (a class, not a generator context manager: entered twice a world
+    model request, contextlib's generator and frames were most of what holding it cost)."""
+
+    __slots__ = ("_gauge",)
+
+    def __init__(self, gauge: Any) -> None:
+        self._gauge = gauge
+
+    def __enter__(self) -> None:
+        self._gauge.inc()
+
+    def __exit__(self, *exc_info: object) -> None:
+        self._gauge.dec()
+
+
+def world_model_queued(model: str) -> _Held:
     """Hold while a world-model request waits for a concurrency slot."""
-    gauge = _child(WORLD_MODEL_QUEUE, model)
-    gauge.inc()
-    try:
-        yield
-    finally:
-        gauge.dec()
+    return _Held(_child(WORLD_MODEL_QUEUE, model))
 
 
-@contextmanager
-def world_model_in_flight(model: str) -> Iterator[None]:
+def world_model_in_flight(model: str) -> _Held:
     """Hold while a world-model request is being answered."""
-    gauge = _child(WORLD_MODEL_IN_FLIGHT, model)
-    gauge.inc()
-    try:
-        yield
-    finally:
-        gauge.dec()
+    return _Held(_child(WORLD_MODEL_IN_FLIGHT, model))
 
 
 def exposition() -> bytes:

@@ -13,11 +13,11 @@ of CPU per call plus ~13 us per streamed token, which is what limits sessions in
 from __future__ import annotations
 
 import json
+import logging
 import math
 import random
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any
@@ -26,7 +26,7 @@ import anyio
 import httpx2 as httpx  # the transport the openai package is built on
 
 from mcp_sim.errors import SimulationFailed
-from mcp_sim.http11 import http11_transport
+from mcp_sim.http11 import HTTP11Transport, http11_transport
 from mcp_sim.observability import metrics
 
 TokensFn = Callable[[int], Awaitable[None]]  # called with the number of tokens streamed so far
@@ -41,6 +41,8 @@ MAX_RESPONSE_BYTES = 16 * 2**20  # of one streamed answer (a thinking answer of 
 
 
 _IN_FLIGHT = attrgetter("in_flight")
+_HTTP_LOG = logging.getLogger("httpx2")  # the logger httpx2's AsyncClient notes each request on (at INFO)
+_COOKIE_HEADERS = (b"set-cookie", b"set-cookie2")  # what the cookie jar reads off an answer
 
 
 @dataclass
@@ -112,6 +114,60 @@ def _sharded(timeout: httpx.Timeout, max_concurrency: int, headers: dict[str, st
     ]
 
 
+class _Direct:
+    """A request handed straight to the lean transport, as the ``httpx2.AsyncClient`` around it would send it.
+
+    The client's own steps cost about a third of the chat client's CPU per call (profiled on section 9's round):
+    merging the URL, headers, cookies and query into a new request, the auth and redirect generators, the answer's
+    timing wrapper. For this client most of them do nothing: no auth, no event hooks, redirects not followed, one
+    fixed URL, headers fixed at start (``ChatClient.__init__``). So the request is built here with the head the
+    client builds (taken from the client's own ``build_request`` once: the same header names, values and order),
+    and the client's remaining duties are kept: cookies (an answer's ``Set-Cookie`` goes into the client's jar, and
+    while the jar holds any, requests go through the client, which sends them), the request on the answer and on a
+    transport error, the per-request log line at INFO. A closed client sends through itself (and refuses, as it
+    does)."""
+
+    def __init__(
+        self, http: httpx.AsyncClient, transport: HTTP11Transport, url: httpx.URL, headers: list[tuple[bytes, bytes]]
+    ) -> None:
+        self.http = http
+        self.transport = transport
+        self.url = url
+        self.headers = headers
+        self.timeouts = http.timeout.as_dict()  # read by the transport, never changed
+
+    @classmethod
+    def of(cls, http: httpx.AsyncClient, transport: HTTP11Transport, url: httpx.URL) -> _Direct:
+        template = http.build_request("POST", url, content=b"")  # Content-Length is the body's: set per request
+        head = [(name, value) for name, value in template.headers.raw if name.lower() != b"content-length"]
+        return cls(http, transport, url, head)
+
+    def usable(self) -> bool:
+        return not self.http.is_closed and not self.http.cookies
+
+    async def send(self, body: bytes) -> httpx.Response:
+        extensions = {"timeout": self.timeouts}  # a dict per request, as the client's build_request makes
+        request = httpx.Request("POST", self.url, headers=self.headers, content=body, extensions=extensions)
+        try:
+            response = await self.transport.handle_async_request(request)
+        except httpx.RequestError as exc:
+            exc.request = request
+            raise
+        response.request = request
+        if any(name.lower() in _COOKIE_HEADERS for name, _ in response.headers.raw):
+            self.http.cookies.extract_cookies(response)
+        if _HTTP_LOG.isEnabledFor(logging.INFO):
+            _HTTP_LOG.info(
+                'HTTP Request: %s %s "%s %d %s"',
+                request.method,
+                request.url,
+                response.http_version,
+                response.status_code,
+                response.reason_phrase,
+            )
+        return response
+
+
 class _EndpointStatus(Exception):
     """The endpoint answered an HTTP error status (before any chunk, or as an error event mid-stream)."""
 
@@ -159,6 +215,7 @@ class ChatClient:
             self._pools = _sharded(timeout, max_concurrency, headers)
         # parsed once: httpx2 parses a URL given as text again on every request (about 35 us of each call)
         self._url = httpx.URL(base_url.rstrip("/") + "/chat/completions")
+        self._direct = _Direct.of(self._pools[0].http, lean, self._url) if lean is not None else None
         self.model = model
         self._slots = anyio.Semaphore(max_concurrency)
         self._max_retries = max_retries
@@ -196,7 +253,7 @@ class ChatClient:
         on_tokens: TokensFn | None,
         deadline: anyio.CancelScope,
     ) -> Completion:
-        jitter = random.Random(seed)
+        jitter: random.Random | None = None  # seeded at the first retry: seeding it cost ~1 % of a call, retried or not
         started = time.perf_counter()
         retries = 0
         request = {
@@ -211,8 +268,15 @@ class ChatClient:
         while True:
             stream = _Stream(reported_from=streamed)
             try:
-                async with self._slot():
-                    await self._stream(request, stream, on_tokens)
+                # a concurrency slot; the wait shows as queue depth, the request as in flight (observability.metrics);
+                # written out, not an async generator context manager: its generator and frames cost per request
+                with metrics.world_model_queued(self.model):
+                    await self._slots.acquire()
+                try:
+                    with metrics.world_model_in_flight(self.model):
+                        await self._stream(request, stream, on_tokens)
+                finally:
+                    self._slots.release()
                 return self._finished(stream, started, retries)
             except _TooLarge as exc:  # an endless answer would be endless again: no retry
                 raise SimulationFailed(f"world model answer too large: {exc}") from None
@@ -234,39 +298,41 @@ class ChatClient:
                     f"{problem}; it asks to retry after {wait:g} s, longer than mcp-sim waits "
                     f"({min(MAX_RETRY_AFTER_S, max(remaining, 0.0)):.0f} s)"
                 )
+            if jitter is None:
+                jitter = random.Random(seed)
             delay = backoff_delay(jitter, retries, self._backoff_s, self._max_backoff_s)
             retries += 1
             await anyio.sleep(max(delay, wait or 0.0))
 
     async def _stream(self, request: dict[str, Any], got: _Stream, on_tokens: TokensFn | None) -> None:
         body = _body({**request, "stream": True, "stream_options": {"include_usage": True}})
+        direct = self._direct
+        if direct is not None and direct.usable():
+            response = await direct.send(body)
+            try:
+                await self._read(response, got, on_tokens)
+            finally:  # closes the stream, cancelled or not
+                await response.aclose()
+            return
         pool = min(self._pools, key=_IN_FLIGHT)  # attrgetter: a lambda's frames were 1 % of an llm call
         pool.in_flight += 1
         try:
             async with pool.http.stream("POST", self._url, content=body) as response:
-                if response.status_code >= 400:
-                    await response.aread()
-                    raise _EndpointStatus(response.status_code, _error_text(response.text), _retry_after(response))
                 # leaving the block closes the stream, cancelled or not
-                async for chunk in _events(response, self._max_bytes):
-                    await _take(chunk, got, on_tokens)
+                await self._read(response, got, on_tokens)
         finally:
             pool.in_flight -= 1
+
+    async def _read(self, response: httpx.Response, got: _Stream, on_tokens: TokensFn | None) -> None:
+        if response.status_code >= 400:
+            await response.aread()
+            raise _EndpointStatus(response.status_code, _error_text(response.text), _retry_after(response))
+        async for chunk in _events(response, self._max_bytes):
+            await _take(chunk, got, on_tokens)
 
     async def aclose(self) -> None:
         for pool in self._pools:
             await pool.http.aclose()
-
-    @asynccontextmanager
-    async def _slot(self) -> AsyncIterator[None]:
-        """A concurrency slot; the wait shows as queue depth, the request as in flight (``observability.metrics``)."""
-        with metrics.world_model_queued(self.model):
-            await self._slots.acquire()
-        try:
-            with metrics.world_model_in_flight(self.model):
-                yield
-        finally:
-            self._slots.release()
 
     def _finished(self, stream: _Stream, started: float, retries: int) -> Completion:
         done = _completion(stream, (time.perf_counter() - started) * 1000, retries)

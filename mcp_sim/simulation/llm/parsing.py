@@ -15,6 +15,7 @@ from typing import Any
 import jsonschema
 from mcp.types import CallToolResult, TextContent
 
+from mcp_sim.catalog.flat import plainly_valid
 from mcp_sim.config import ToolSpec
 
 _THINK = re.compile(r"<think>(.*?)</think>", re.DOTALL | re.IGNORECASE)
@@ -99,13 +100,34 @@ def interpret(spec: ToolSpec, observation: str) -> Interpretation:
         return Interpretation(_text(observation))
     if not parsed:
         return Interpretation(None, "the response must be JSON valid against the tool's output schema")
-    error = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(spec.output_schema).iter_errors(value))
+    validator = _validator(spec.output_schema)
+    # a flat object schema the answer plainly fits has no error to find (catalog/flat.py): the walk is skipped
+    error = None if plainly_valid(validator, value) else jsonschema.exceptions.best_match(validator.iter_errors(value))
     if error is not None:
         where = "/".join(str(p) for p in error.absolute_path) or "(root)"
         return Interpretation(None, f"the response does not match the output schema at {where}: {error.message}")
     text = json.dumps(value, ensure_ascii=False)
     structured = value if isinstance(value, dict) else None  # MCP structuredContent is always an object
     return Interpretation(CallToolResult(content=[TextContent(type="text", text=text)], structured_content=structured))
+
+
+_VALIDATORS: dict[int, tuple[dict[str, Any], jsonschema.Draft202012Validator]] = {}  # by id() of the schema
+VALIDATORS_KEPT = 1024
+
+
+def _validator(schema: dict[str, Any]) -> jsonschema.Draft202012Validator:
+    """The validator of an output schema, made once per schema, not at every call: making it (its attrs fields, the
+    resolver over the schema) cost about as much as validating a typical answer. A validator keeps no state between
+    ``iter_errors`` calls, so the same errors come out. Kept by the schema's identity (the kept entry holds the schema,
+    so its id is not reused while kept); a bounded dict (``VALIDATORS_KEPT``), cleared when full."""
+    kept = _VALIDATORS.get(id(schema))
+    if kept is not None and kept[0] is schema:
+        return kept[1]
+    if len(_VALIDATORS) >= VALIDATORS_KEPT:
+        _VALIDATORS.clear()
+    validator = jsonschema.Draft202012Validator(schema)
+    _VALIDATORS[id(schema)] = (schema, validator)
+    return validator
 
 
 def _text(observation: str, is_error: bool = False) -> CallToolResult:

@@ -104,8 +104,73 @@ def system_text(tools: Sequence[ToolSpec], template: str | None = None, demonstr
 
 
 def action_text(index: int, tool: str, arguments: dict[str, Any]) -> str:
-    call = json.dumps({"name": tool, "arguments": arguments}, ensure_ascii=False, sort_keys=True, indent=2)
+    call = indented_json({"name": tool, "arguments": arguments})
     return f"### Turn {index + 1}\n**Action:**\n```json\n{call}\n```"
+
+
+_SCALAR = json.JSONEncoder(ensure_ascii=False).encode  # one string, number or constant, as json.dumps writes it
+_PLAIN_DEPTH = 64  # deeper (or circular) values are left to json.dumps, with its own errors
+
+
+class _NotPlain(Exception):
+    """A value ``indented_json`` leaves to ``json.dumps``: not a plain JSON type, or nested too deep."""
+
+
+def indented_json(value: Any) -> str:
+    """``json.dumps(value, ensure_ascii=False, sort_keys=True, indent=2)``, byte for byte (``test_perf_indented.py``).
+
+    With ``indent`` the json module encodes in Python, making its encoder's closures anew at every call: a reference
+    cycle per call for the collector, and slower than this walk over plain JSON values (dicts with str keys, lists,
+    str, int, float, bool, None: what an MCP call's arguments parse to). Anything else (a subclass, a tuple, a
+    non-str key, a value nested deeper than ``_PLAIN_DEPTH``) goes to ``json.dumps`` whole, as before."""
+    parts: list[str] = []
+    try:
+        _indent_into(parts, value, "\n")
+    except _NotPlain:
+        return json.dumps(value, ensure_ascii=False, sort_keys=True, indent=2)
+    return "".join(parts)
+
+
+def _indent_into(parts: list[str], value: Any, newline: str) -> None:
+    kind = type(value)
+    if kind is str:
+        parts.append(_SCALAR(value))
+    elif kind is dict:
+        try:
+            keys = sorted(value)
+        except TypeError:  # keys of several types: json.dumps says so its own way
+            raise _NotPlain from None
+        if any(type(key) is not str for key in keys):
+            raise _NotPlain
+        _members(parts, newline, "{}", [(_SCALAR(key) + ": ", value[key]) for key in keys])
+    elif kind is list:
+        _members(parts, newline, "[]", [("", item) for item in value])
+    elif value is None:
+        parts.append("null")
+    elif value is True:
+        parts.append("true")
+    elif value is False:
+        parts.append("false")
+    elif kind is int or kind is float:
+        parts.append(_SCALAR(value))
+    else:
+        raise _NotPlain
+
+
+def _members(parts: list[str], newline: str, brackets: str, members: list[tuple[str, Any]]) -> None:
+    """An object's or a list's members, one a line, indented one step more than ``newline``; ``{}``/``[]`` empty."""
+    if not members:
+        parts.append(brackets)
+        return
+    if len(newline) > 2 * _PLAIN_DEPTH:
+        raise _NotPlain
+    inner = newline + "  "
+    head = brackets[0] + inner
+    for label, item in members:
+        parts.append(head + label)
+        _indent_into(parts, item, inner)
+        head = "," + inner
+    parts.append(newline + brackets[1])
 
 
 def observation_text(turn: Turn) -> str:

@@ -54,7 +54,7 @@ class SessionHistory:
         start = window_start(self.sizes, prompt.budget_chars, prompt.max_turns)
         system = prompts.system_message(prompt, lambda at: self.summary(at, prompt.summary_records), start)
         current = prompts.user(prompts.current_text(call))
-        return EncodedMessages("[" + ", ".join([_encode(system), *self.encoded[start:], _encode(current)]) + "]")
+        return EncodedMessages("[" + ", ".join([_system(system), *self.encoded[start:], _encode(current)]) + "]")
 
 
 class HistoryCache:
@@ -89,3 +89,22 @@ class HistoryCache:
 
 def _encode(*messages: prompts.Message) -> str:
     return ", ".join(json.dumps(m) for m in messages)
+
+
+_SYSTEMS: dict[str, str] = {}  # a system message's content -> the message's JSON
+SYSTEMS_KEPT = 64
+
+
+def _system(message: prompts.Message) -> str:
+    """``_encode(message)`` of a system message (``prompts.system_message``: its role, then its content, so the
+    content alone decides the JSON), encoded once per content: every call of an experiment sends the same system text
+    (the tools' definitions: kilobytes) until its window moves and a summary follows it. A bounded dict
+    (``SYSTEMS_KEPT``), cleared when full."""
+    content = message["content"]
+    encoded = _SYSTEMS.get(content)
+    if encoded is None:
+        encoded = _encode(message)
+        if len(_SYSTEMS) >= SYSTEMS_KEPT:
+            _SYSTEMS.clear()
+        _SYSTEMS[content] = encoded
+    return encoded
