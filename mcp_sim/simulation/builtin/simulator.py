@@ -404,6 +404,7 @@ async def _general_rules(
 LOOKBACK = 64
 
 
+_PARENT_FIELDS = ("parent_id", "parentId", "parent")  # a record's field naming another of its own type above it
 MIN_OPAQUE_ID = 8  # characters of an id taken to name one thing whatever its type (``_owner_of``)
 MIN_FAILURES = 2  # observed calls, all failed alike, before a tool is taken to fail whatever it is given
 
@@ -690,7 +691,25 @@ class _Answer:
         # the answer names what it deleted (its title, its text), as servers confirm a delete
         record = {k: v for k, v in self._existing(id_).items() if not _nested(v)}
         result = self._present({**record, "success": True, "deleted": True, self.effect.id or "id": id_})
-        return result, [*self._assumed(id_), Effect("delete", self.entity, id_)]
+        return result, [*self._assumed(id_), Effect("delete", self.entity, id_), *self._descendants(id_)]
+
+    def _descendants(self, id_: str) -> list[Effect]:
+        """Deletes of the records below a deleted one of the same type: a subtask whose ``parent_id`` names the
+        deleted task goes with it, and its own subtasks too, as task servers delete a tree (a later update of a
+        grandchild answers not found). Only a parent field of the record's own type (``parent_id``, ``parentId``,
+        ``parent``) says it is a tree; a record naming another type's record is left."""
+        table = self.ledger.entities.get(self.entity, {})
+        gone, below = {id_}, []
+        while True:
+            found = [
+                other
+                for other, record in table.items()
+                if other not in gone and any(str(record.get(k)) in gone for k in _PARENT_FIELDS if record.get(k))
+            ]
+            if not found:
+                return below
+            gone.update(found)
+            below.extend(Effect("delete", self.entity, other) for other in found)
 
     def _assumed(self, id_: str) -> list[Effect]:
         """An id the open world let through unseen is used from now on (updated, deleted), without telling the
