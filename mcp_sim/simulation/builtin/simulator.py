@@ -699,7 +699,8 @@ class _Answer:
         grandchild answers not found). Only a parent field of the record's own type (``parent_id``, ``parentId``,
         ``parent``) says it is a tree; a record naming another type's record is left."""
         table = self.ledger.entities.get(self.entity, {})
-        gone, below = {id_}, []
+        gone: set[str] = {id_}
+        below: list[Effect] = []
         while True:
             found = [
                 other
