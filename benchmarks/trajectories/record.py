@@ -387,6 +387,19 @@ TWENTYEIGHTH_VENVS: dict[str, list[list[str]]] = {
     "voiceagent": [["cosyagent-voice-agent-mcp-eval==0.2.1", "mcp==2.3.0"]],
     "contest": [["contest-score==1.0.3", "mcp==1.30.0"]],  # imports mcp.server.fastmcp (gone in mcp 2.x)
 }
+# The twenty-ninth batch (privacy_requests, patent_drafts, ticket_desk) installs under .cache/record29 (held-out data,
+# like the fourth to twenty-eighth): one venv per server, no npm packages (no offline, stateful TypeScript server in a
+# new domain was found). `--install-batch record29` installs only these.
+TWENTYNINTH = Path(os.environ.get("MCP_REC_TWENTYNINTH", REPO / ".cache" / "record29"))
+TWENTYNINTH_NPM_PACKAGES: list[str] = []
+TWENTYNINTH_VENVS: dict[str, list[list[str]]] = {
+    # imports mcp.server.fastmcp (gone in mcp 2.x); a JSON store at ~/.privacy_dsar_store.json (HOME: session folder)
+    "dsar": [["privacy-dsar-mcp-server==0.1.0", "mcp==1.30.0"]],
+    # imports mcp.server.fastmcp (gone in mcp 2.x); the draft is a patent.yaml in the folder named by set_root
+    "patent": [["patentorney-mcp==0.2.2", "mcp==1.30.0"]],
+    # mcp 1.x low-level `Server` (its decorators are gone in 2.x), behind the package's `mcp` extra
+    "tkts": [["tkts[mcp]==0.1.2", "mcp==1.30.0"]],
+}
 # libfaketime (Debian package `faketime`) freezes the wall clock of servers that stamp records with it (kanban's
 # SQLite `datetime('now')`); the monotonic clock keeps running so timeouts still work.
 FAKETIME_LIB = Path("/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1")
@@ -15830,6 +15843,493 @@ async def contest_mistakes(s: Rec, wd: Path) -> None:
     await s.call("delete_player", {"name": "孙八", "judge_token": CONTEST_TOKEN}, note="error case: unknown tool")
 
 
+# ---- the twenty-ninth batch (held-out data, installed under .cache/record29) ---------------------
+# privacy_requests (privacy-dsar-mcp-server 0.1.0, mcp 1.30 `FastMCP`): a privacy officer's desk for GDPR data-subject
+# requests (DSARs: access, deletion, rectification, portability, objection, restriction) with a deadline per request
+# (30 days unless told), urgency from the days left, a status with notes, an Article 30 register of processing
+# activities, a keyword-based compliance check of a free-text description (score, grade, issues) and a dashboard.
+# State is one JSON file, ~/.privacy_dsar_store.json (HOME is the session folder). Ids are `DSAR-<8 hex>` and
+# `ACT-<8 hex>` from uuid4 (seeded here); times are Unix seconds from the (frozen) wall clock. Tools return dicts sent
+# as pretty-printed JSON text, no outputSchema and no structuredContent; the tools' own refusals (unknown id, type,
+# status, legal basis, missing fields) are ordinary `{"error": ...}` objects, and only argument validation and an
+# unknown tool are isError.
+# patent_drafts (patentorney-mcp 0.2.2, mcp 1.30 `FastMCP`): drafting a patent application: claims (method, apparatus,
+# composition, use; independent or dependent on another), figures, reference numerals (each introduced in a figure),
+# prior art and a glossary, through one dispatching tool per kind (`action`: add, get, update, remove, move, rename,
+# list ...) plus export/check. Nothing works before set_root names the draft folder (an absolute, existing directory),
+# where the draft is kept as patent.yaml. Slugs are the caller's; claim, figure and numeral numbers are the server's and
+# follow the order. Answers are JSON or plain text, also as `{"result": <text>}` structuredContent; every refusal is an
+# ordinary `{"error": "... → hint"}` text, only argument validation and an unknown tool are isError.
+# ticket_desk (tkts 0.1.2 `tkts mcp`, mcp 1.30 low-level `Server`): a small ticket tracker kept as one text file per
+# ticket under TKTS_ROOT: create, list, get (an id prefix is enough), update fields, status (todo, in-progress,
+# in-review, blocked, done), comments and log notes, and a per-ticket change log. Ids are uuid4 hex (seeded here),
+# timestamps ISO from the frozen clock. Answers are compact JSON text without structuredContent; unknown tickets and bad
+# input are isError texts (the handler raises), schema violations (status outside the enum, missing subject) are the
+# SDK's `Input validation error: ...`.
+# All three run under the frozen clock.
+
+PRIVACY_PY = TWENTYNINTH / "venv-dsar" / "bin" / "python"
+PRIVACY_LAUNCH = (
+    "import random, sys, uuid; r = random.Random(20260120); "
+    "uuid.uuid4 = lambda: uuid.UUID(int=r.getrandbits(128), version=4); "
+    "sys.argv = ['privacy-dsar-mcp-server']; from privacy_dsar_mcp_server.server import main; main()"
+)
+
+
+def privacy_env(wd: Path) -> dict[str, str]:
+    return {**frozen_clock(), "HOME": str(wd)}
+
+
+def _dsar_id(a: Answer, key: str = "dsar") -> str:
+    """The id of the DSAR (or activity) a create answer holds; "" when refused."""
+    record = (a.data or {}).get(key) if isinstance(a.data, dict) else None
+    value = record.get("id") if isinstance(record, dict) else None
+    return value if isinstance(value, str) else ""
+
+
+async def _new_dsar(s: Rec, name: str, email: str, kind: str, text: str, **kw: Any) -> str:
+    """tool_create_dsar; the new id (captured as dsar_id), or a placeholder."""
+    note = kw.pop("note", None)
+    a = await s.call(
+        "tool_create_dsar",
+        {"subject_name": name, "subject_email": email, "request_type": kind, "description": text, **kw},
+        note=note,
+    )
+    dsar = _dsar_id(a)
+    if dsar:
+        s.capture(dsar_id=dsar)
+    return dsar or "DSAR-00000000"
+
+
+async def dsar_intake_week(s: Rec, wd: Path) -> None:
+    await s.call("tool_list_dsars", {}, note="nothing on file yet")
+    anna = await _new_dsar(
+        s, "Anna Becker", "anna.becker@example.de", "access", "Wants a copy of all data held about her, incl. call logs"
+    )
+    tom = await _new_dsar(
+        s, "Tom Okafor", "tom.okafor@example.com", "deletion", "Closed his account in December and asks for erasure"
+    )
+    await _new_dsar(
+        s, "Lena Vogt", "lena.vogt@example.de", "portability", "Order history as CSV to move to another shop"
+    )
+    await s.call("tool_list_dsars", {})
+    await s.call(
+        "tool_update_dsar", {"dsar_id": anna, "status": "verified", "note": "ID checked against account email"}
+    )
+    await s.call(
+        "tool_update_dsar", {"dsar_id": anna, "status": "in_progress", "note": "Export requested from CRM and support"}
+    )
+    await s.call("tool_update_dsar", {"dsar_id": tom, "status": "verified"})
+    await s.call("tool_get_dsar_status", {"dsar_id": anna})
+    await s.call(
+        "tool_update_dsar",
+        {"dsar_id": tom, "status": "completed", "note": "Deleted from shop DB, newsletter list and backups queue"},
+    )
+    await s.call("tool_list_dsars", {"status": "verified"})
+    await s.call("tool_list_dsars", {"request_type": "deletion"})
+    await s.call("tool_get_privacy_dashboard", {})
+
+
+async def dsar_register_audit(s: Rec, wd: Path) -> None:
+    acts = []
+    for args in (
+        {
+            "name": "Customer orders",
+            "purpose": "Processing and shipping orders",
+            "legal_basis": "contract",
+            "data_categories": ["name", "address", "email", "order history"],
+            "data_subjects": ["customers"],
+            "recipients": ["parcel carrier", "payment provider"],
+            "retention_period": "10 years (tax law)",
+        },
+        {
+            "name": "Newsletter",
+            "purpose": "Monthly product newsletter",
+            "legal_basis": "consent",
+            "data_categories": ["email", "opens and clicks"],
+            "data_subjects": ["subscribers"],
+            "recipients": ["email service (US)"],
+            "retention_period": "until consent is withdrawn",
+            "third_country_transfer": True,
+        },
+        {
+            "name": "Applicant tracking",
+            "purpose": "Hiring",
+            "legal_basis": "legitimate_interest",
+            "data_categories": ["CV", "interview notes", "health data"],
+            "data_subjects": ["job applicants"],
+            "dpia_required": True,
+        },
+    ):
+        a = await s.call("tool_data_inventory", {"action": "add", **args})
+        act = _dsar_id(a, "activity")
+        if act:
+            s.capture(activity_id=act)
+            acts.append(act)
+    await s.call("tool_data_inventory", {"action": "list"})
+    await s.call(
+        "tool_check_gdpr_compliance",
+        {
+            "description": "We send the newsletter with a US email service. Subscribers give consent with a double"
+            " opt-in, can unsubscribe in every mail, and addresses are deleted 30 days after unsubscribing. Data is"
+            " encrypted at rest and access is logged."
+        },
+    )
+    await s.call(
+        "tool_check_gdpr_compliance",
+        {"description": "Applicant CVs and interview notes are kept in a shared folder indefinitely."},
+    )
+    urgent = await _new_dsar(
+        s,
+        "Jonas Weber",
+        "j.weber@example.de",
+        "objection",
+        "Objects to profiling for personalised ads",
+        deadline_days=2,
+        note="a request already close to its deadline",
+    )
+    await s.call("tool_list_dsars", {"urgency": "critical"})
+    await s.call(
+        "tool_update_dsar",
+        {"dsar_id": urgent, "status": "rejected", "note": "No profiling for ads takes place; explained to the subject"},
+    )
+    await s.call("tool_get_dsar_status", {"dsar_id": urgent})
+    await _new_dsar(s, "Mia Schulz", "mia@example.org", "rectification", "Her surname changed after marriage")
+    await s.call("tool_get_privacy_dashboard", {})
+
+
+async def dsar_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("tool_get_dsar_status", {"dsar_id": "DSAR-1A2B3C4D"}, note="error case: unknown id")
+    await _new_dsar(s, "Paul Roth", "paul@example.com", "erasure", "Delete everything", note="error case: unknown type")
+    await s.call(
+        "tool_create_dsar",
+        {"subject_name": "Paul Roth", "request_type": "deletion", "description": "Delete everything"},
+        note="error case: no email",
+    )
+    await _new_dsar(
+        s,
+        "Paul Roth",
+        "paul@example.com",
+        "deletion",
+        "Delete everything",
+        deadline_days="thirty",
+        note="error case: deadline as text",
+    )
+    paul = await _new_dsar(s, "Paul Roth", "paul@example.com", "deletion", "Delete everything about me")
+    await s.call("tool_update_dsar", {"dsar_id": paul, "status": "closed"}, note="error case: unknown status")
+    await s.call("tool_update_dsar", {"dsar_id": paul}, note="error case: nothing to change")
+    await s.call(
+        "tool_update_dsar",
+        {"dsar_id": paul, "status": "completed"},
+        note="error case: completed without verifying the identity first",
+    )
+    await s.call("tool_update_dsar", {"dsar_id": paul, "status": "completed"}, note="error case: completed twice")
+    await s.call(
+        "tool_update_dsar", {"dsar_id": paul, "status": "in_progress"}, note="error case: reopening a completed request"
+    )
+    await s.call("tool_update_dsar", {"dsar_id": paul.lower(), "note": "lower-case id"}, note="error case: id case")
+    await s.call(
+        "tool_data_inventory", {"action": "add", "name": "CCTV"}, note="error case: purpose and legal basis missing"
+    )
+    await s.call(
+        "tool_data_inventory",
+        {
+            "action": "add",
+            "name": "CCTV",
+            "purpose": "Shop security",
+            "legal_basis": "security",
+            "data_categories": ["video"],
+            "data_subjects": ["visitors"],
+        },
+        note="error case: legal basis outside Article 6",
+    )
+    await s.call("tool_data_inventory", {"action": "delete", "name": "CCTV"}, note="error case: unknown action")
+    await s.call("tool_list_dsars", {"urgency": "urgent"}, note="an urgency that is not one of the levels")
+    await s.call("tool_delete_dsar", {"dsar_id": paul}, note="error case: unknown tool")
+
+
+PATENT_BIN = TWENTYNINTH / "venv-patent" / "bin" / "patentorney-mcp"
+
+
+def patent_setup(wd: Path) -> None:
+    (wd / "draft").mkdir()
+
+
+async def pat_first_claims(s: Rec, wd: Path) -> None:
+    root = str(wd / "draft")
+    await s.call("set_root", {"path": root})
+    await s.call(
+        "figure",
+        {"action": "add", "id": "system", "title": "Electrolysis system", "description": "Schematic of the system"},
+    )
+    await s.call("numeral", {"action": "add", "id": "electrolyser", "label": "electrolyser", "figure_id": "system"})
+    await s.call(
+        "numeral", {"action": "add", "id": "membrane", "label": "proton exchange membrane", "figure_id": "system"}
+    )
+    await s.call("numeral", {"action": "add", "id": "heat-exchanger", "label": "heat exchanger", "figure_id": "system"})
+    await s.call(
+        "figure", {"action": "update", "id": "system", "numerals_shown": "electrolyser,membrane,heat-exchanger"}
+    )
+    await s.call(
+        "claim",
+        {
+            "action": "add",
+            "id": "method-main",
+            "category": "method",
+            "type": "independent",
+            "preamble": "A method of producing hydrogen",
+            "elements": "providing an electrolyser having a proton exchange membrane; supplying water to the"
+            " electrolyser; recovering heat from the electrolyser with a heat exchanger",
+        },
+    )
+    await s.call(
+        "claim",
+        {
+            "action": "add",
+            "id": "method-temp",
+            "category": "method",
+            "type": "dependent",
+            "depends_on": "method-main",
+            "elements": "wherein the water is preheated to between 60 and 80 degrees Celsius",
+        },
+    )
+    await s.call("claim", {"action": "get", "id": "2"}, note="by the number the server gave it")
+    await s.call("numeral", {"action": "list"})
+    await s.call(
+        "glossary",
+        {"action": "add", "term": "electrolyser", "numeral": "electrolyser", "aliases_rejected": "electrolyzer,cell"},
+    )
+    await s.call("claim", {"action": "tree"})
+    await s.call("export", {"target": "check"})
+    await s.call("export", {"target": "status"})
+
+
+async def pat_restructure(s: Rec, wd: Path) -> None:
+    await s.call("set_root", {"path": str(wd / "draft")})
+    for fig, title in (("overview", "Bicycle lock, side view"), ("mechanism", "Locking mechanism, section")):
+        await s.call("figure", {"action": "add", "id": fig, "title": title, "description": title})
+    for slug, label, fig in (
+        ("shackle", "shackle", "overview"),
+        ("housing", "housing", "overview"),
+        ("latch", "spring latch", "mechanism"),
+        ("cam", "cam", "mechanism"),
+    ):
+        await s.call("numeral", {"action": "add", "id": slug, "label": label, "figure_id": fig})
+    await s.call(
+        "claim",
+        {
+            "action": "add",
+            "id": "lock",
+            "category": "apparatus",
+            "type": "independent",
+            "preamble": "A bicycle lock",
+            "elements": "a housing; a shackle received in the housing; a spring latch engaging the shackle",
+        },
+    )
+    await s.call(
+        "claim",
+        {
+            "action": "add",
+            "id": "lock-cam",
+            "category": "apparatus",
+            "type": "dependent",
+            "depends_on": "lock",
+            "elements": "further comprising a cam arranged to retract the spring latch",
+        },
+    )
+    await s.call("figure", {"action": "move", "id": "mechanism", "position": "1"}, note="the section view goes first")
+    await s.call("figure", {"action": "list"})
+    await s.call("numeral", {"action": "renumber"})
+    await s.call("claim", {"action": "rename", "id": "lock-cam", "new_id": "lock-cam-release"})
+    art = {
+        "action": "add",
+        "citation": "US 2019/0123456 A1",
+        "relevance": "Shackle lock with a spring latch",
+        "distinguishing_features": "No cam to retract the latch",
+        "claims_affected": "lock",
+    }
+    await s.call("prior_art", {**art, "id": "D1"}, note="error case: an id that is not a kebab-case slug")
+    await s.call("prior_art", {**art, "id": "d1"}, note="the same reference with a lower-case slug")
+    await s.call(
+        "numeral", {"action": "remove", "id": "cam"}, note="error case: the cam is still introduced in a figure"
+    )
+    await s.call("export", {"target": "status"})
+
+
+async def pat_mistakes(s: Rec, wd: Path) -> None:
+    await s.call(
+        "claim",
+        {"action": "add", "id": "m", "category": "method", "type": "independent", "preamble": "A method"},
+        note="error case: before set_root",
+    )
+    await s.call("set_root", {"path": "draft"}, note="error case: a relative path")
+    await s.call("set_root", {"path": str(wd / "drafts")}, note="error case: no such folder")
+    await s.call("set_root", {"path": str(wd / "draft")})
+    await s.call(
+        "claim",
+        {"action": "add", "id": "filter", "type": "independent", "preamble": "A water filter", "elements": "a housing"},
+        note="error case: no category",
+    )
+    await s.call(
+        "claim",
+        {
+            "action": "add",
+            "id": "filter",
+            "category": "apparatus",
+            "type": "independent",
+            "preamble": "A water filter",
+            "elements": "a housing; a carbon cartridge in the housing",
+        },
+    )
+    await s.call(
+        "claim",
+        {
+            "action": "add",
+            "id": "filter",
+            "category": "apparatus",
+            "type": "independent",
+            "preamble": "A water filter",
+            "elements": "a housing",
+        },
+        note="error case: the same slug again",
+    )
+    await s.call(
+        "claim",
+        {
+            "action": "add",
+            "id": "filter-uv",
+            "category": "apparatus",
+            "type": "dependent",
+            "depends_on": "filter-2",
+            "elements": "further comprising a UV lamp",
+        },
+        note="error case: depends on a claim that does not exist",
+    )
+    await s.call(
+        "numeral",
+        {"action": "add", "id": "cartridge", "label": "carbon cartridge", "figure_id": "fig-1"},
+        note="error case: a figure that does not exist",
+    )
+    await s.call(
+        "figure",
+        {"action": "add", "id": "fig-1", "title": "Filter", "description": "Section", "numerals_shown": "cartridge"},
+        note="error case: a numeral that was never registered",
+    )
+    await s.call("claim", {"action": "get", "id": "7"}, note="error case: unknown claim number")
+    await s.call("claim", {"action": "remove", "id": "filter"})
+    await s.call("claim", {"action": "remove", "id": "filter"}, note="error case: removed twice")
+    await s.call("claim", {"action": "delete", "id": "filter"}, note="error case: unknown action")
+    await s.call("export", {"target": "pdf"}, note="error case: unknown export target")
+    await s.call("claim", {"id": "filter"}, note="error case: no action")
+    await s.call("file_application", {"jurisdiction": "EP"}, note="error case: unknown tool")
+
+
+TKTS_PY = TWENTYNINTH / "venv-tkts" / "bin" / "python"
+TKTS_LAUNCH = (
+    "import random, sys, uuid; r = random.Random(20260129); "
+    "uuid.uuid4 = lambda: uuid.UUID(int=r.getrandbits(128), version=4); "
+    "from tkts.__main__ import main; sys.exit(main(['mcp']))"
+)
+
+
+def tkts_env(wd: Path) -> dict[str, str]:
+    return {**frozen_clock(), "HOME": str(wd), "TKTS_ROOT": str(wd / "tickets")}
+
+
+async def _ticket(s: Rec, args: dict[str, Any], **kw: Any) -> str:
+    """create_ticket; the new ticket's id (captured as ticket_id), or a placeholder."""
+    a = await s.call("create_ticket", args, **kw)
+    tid = (a.data or {}).get("id") if isinstance(a.data, dict) and not a.is_error else None
+    if isinstance(tid, str):
+        s.capture(ticket_id=tid)
+        return tid
+    return "0" * 32
+
+
+async def desk_morning_queue(s: Rec, wd: Path) -> None:
+    await s.call("list_tickets", {}, note="an empty queue")
+    printer = await _ticket(
+        s,
+        {
+            "subject": "Printer on floor 3 jams every morning",
+            "body": "HP LaserJet by the kitchen. Jams on the first job of the day.",
+            "tags": ["hardware", "floor-3"],
+            "status": "todo",
+        },
+    )
+    vpn = await _ticket(
+        s,
+        {"subject": "VPN drops after 10 minutes", "body": "Several people working from home.", "tags": ["network"]},
+    )
+    await _ticket(s, {"subject": "New starter laptop for Priya", "assignee": "omar", "tags": ["onboarding"]})
+    await s.call("list_tickets", {})
+    await s.call(
+        "update_ticket",
+        {"ticket_id": vpn, "assignee": "lina", "status": "in-progress", "comment": "Checking the gateway logs"},
+    )
+    await s.call("get_ticket", {"ticket_id": printer[:8]}, note="by an id prefix")
+    await s.call("update_ticket", {"ticket_id": printer, "assignee": "omar", "log_message": "Ordered a new roller"})
+    await s.call(
+        "update_ticket",
+        {"ticket_id": vpn, "status": "done", "comment": "Idle timeout on the gateway raised from 10 to 60 minutes"},
+    )
+    await s.call("tail_ticket_changelog", {"ticket_id": vpn})
+    await s.call("get_ticket", {"ticket_id": vpn})
+    await s.call("list_tickets", {})
+
+
+async def desk_escalation(s: Rec, wd: Path) -> None:
+    mail = await _ticket(
+        s,
+        {
+            "subject": "Shared mailbox not syncing on phones",
+            "body": "sales@ mailbox shows old mail on iOS.",
+            "assignee": "lina",
+            "tags": ["email"],
+            "status": "todo",
+        },
+    )
+    await s.call("update_ticket", {"ticket_id": mail, "status": "blocked", "log_message": "Waiting on the mail vendor"})
+    await s.call(
+        "update_ticket",
+        {"ticket_id": mail, "append_body": "Vendor case 88213 opened; they suspect the ActiveSync policy."},
+    )
+    await s.call("update_ticket", {"ticket_id": mail, "tags": ["email", "vendor", "mobile"]})
+    badge = await _ticket(
+        s, {"subject": "Door badge reader at side entrance dead", "tags": ["facilities"], "status": "in-progress"}
+    )
+    await s.call("update_ticket", {"ticket_id": mail, "status": "in-review", "comment": "Vendor pushed a policy fix"})
+    await s.call("update_ticket", {"ticket_id": badge, "subject": "Badge reader at side entrance dead (power supply)"})
+    await s.call("tail_ticket_changelog", {"ticket_id": mail, "limit": 2})
+    await s.call("update_ticket", {"ticket_id": mail, "status": "done"})
+    await s.call("tail_ticket_changelog", {"ticket_id": mail, "limit": 10})
+    await s.call(
+        "update_ticket", {"ticket_id": badge, "body": "Replaced the 12 V supply; reader works again.", "status": "done"}
+    )
+    await s.call("get_ticket", {"ticket_id": badge})
+    await s.call("list_tickets", {})
+
+
+async def desk_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("get_ticket", {"ticket_id": "4f2a9c"}, note="error case: unknown ticket")
+    await s.call("update_ticket", {"ticket_id": "4f2a9c", "status": "done"}, note="error case: unknown ticket")
+    await s.call("create_ticket", {"body": "Screen flickers"}, note="error case: no subject")
+    await s.call(
+        "create_ticket", {"subject": "Screen flickers", "status": "open"}, note="error case: status outside the enum"
+    )
+    await s.call("create_ticket", {"subject": "Screen flickers", "tags": "display"}, note="error case: tags as text")
+    screen = await _ticket(s, {"subject": "Screen flickers on Mark's desk", "tags": ["hardware"]})
+    await s.call("update_ticket", {"ticket_id": screen, "status": "closed"}, note="error case: status outside the enum")
+    await s.call("update_ticket", {"ticket_id": screen}, note="error case: nothing to change")
+    await s.call("tail_ticket_changelog", {"ticket_id": screen, "limit": 0}, note="error case: limit below 1")
+    await s.call("update_ticket", {"ticket_id": screen, "status": "done", "comment": "Swapped the cable"})
+    await s.call("update_ticket", {"ticket_id": screen, "status": "done"}, note="error case: done twice")
+    await s.call("get_ticket", {"ticket_id": ""}, note="error case: empty id")
+    await s.call("get_ticket", {"ticket_id": screen.upper()}, note="error case: the id in upper case")
+    await s.call("tail_ticket_changelog", {"ticket_id": screen})
+    await s.call("delete_ticket", {"ticket_id": screen}, note="error case: unknown tool (there is no delete)")
+
+
 def build_servers() -> list[ServerDef]:
     npm = lambda exe: str(NPM_BIN / exe)  # noqa: E731
     S = Session
@@ -17427,6 +17927,43 @@ def build_servers() -> list[ServerDef]:
                 S("contest_mistakes", contest_mistakes),
             ],
         ),
+        # the twenty-ninth batch (installed under .cache/record29): held-out data
+        ServerDef(
+            "privacy_requests",
+            "privacy-dsar-mcp-server==0.1.0 (PyPI, mcp 1.30.0 `FastMCP`, a JSON file)",
+            lambda wd, s: StdioServerParameters(
+                command=str(PRIVACY_PY), args=["-c", PRIVACY_LAUNCH], cwd=str(wd), env=privacy_env(wd)
+            ),
+            [
+                S("dsar_intake_week", dsar_intake_week),
+                S("dsar_register_audit", dsar_register_audit),
+                S("dsar_mistakes", dsar_mistakes),
+            ],
+        ),
+        ServerDef(
+            "patent_drafts",
+            "patentorney-mcp==0.2.2 (PyPI, mcp 1.30.0 `FastMCP`, a patent.yaml per draft)",
+            lambda wd, s: StdioServerParameters(
+                command=str(PATENT_BIN), cwd=str(wd), env={**frozen_clock(), "HOME": str(wd)}
+            ),
+            [
+                S("pat_first_claims", pat_first_claims, patent_setup),
+                S("pat_restructure", pat_restructure, patent_setup),
+                S("pat_mistakes", pat_mistakes, patent_setup),
+            ],
+        ),
+        ServerDef(
+            "ticket_desk",
+            "tkts==0.1.2 (PyPI, `tkts mcp`, mcp 1.30.0 low-level `Server`, one file per ticket)",
+            lambda wd, s: StdioServerParameters(
+                command=str(TKTS_PY), args=["-c", TKTS_LAUNCH], cwd=str(wd), env=tkts_env(wd)
+            ),
+            [
+                S("desk_morning_queue", desk_morning_queue),
+                S("desk_escalation", desk_escalation),
+                S("desk_mistakes", desk_mistakes),
+            ],
+        ),
     ]
     return servers + bfcl_servers()
 
@@ -17460,6 +17997,7 @@ BATCHES: dict[str, tuple[Path, list[str], dict[str, list[list[str]]]]] = {
     "record26": (TWENTYSIXTH, TWENTYSIXTH_NPM_PACKAGES, TWENTYSIXTH_VENVS),
     "record27": (TWENTYSEVENTH, TWENTYSEVENTH_NPM_PACKAGES, TWENTYSEVENTH_VENVS),
     "record28": (TWENTYEIGHTH, TWENTYEIGHTH_NPM_PACKAGES, TWENTYEIGHTH_VENVS),
+    "record29": (TWENTYNINTH, TWENTYNINTH_NPM_PACKAGES, TWENTYNINTH_VENVS),
 }
 
 
@@ -17493,7 +18031,7 @@ def main() -> None:
         "--install-batch",
         action="append",
         choices=sorted(BATCHES),
-        help="install only this batch (repeatable): devservers, record2, ..., record28",
+        help="install only this batch (repeatable): devservers, record2, ..., record29",
     )
     ap.add_argument("--list", action="store_true", help="list servers and sessions and exit")
     ap.add_argument("--tools-only", action="store_true", help="only write <server>.tools.yaml")
