@@ -88,16 +88,20 @@ def audit(
     ledger: Ledger,
     types: EntityTypes,
     made: frozenset[tuple[str, str]] = frozenset(),
+    changed: frozenset[tuple[str, str]] = frozenset(),
 ) -> Audit:
     """The answer checked against the ledger. ``made``: (type, id) of what the world model says this call created
-    beyond the tool's effects (an action placing an order), which the answer may name as new."""
+    beyond the tool's effects (an action placing an order), which the answer may name as new. ``changed``: (type,
+    id) of what it says this call updated, whose answer shows the new fields, not the ledger's old ones (the
+    world model resolved the record, ``update_issue(issue="SHOP-1")`` updating issue 1)."""
     body = answer_body(result)
     if body is None or is_failure(result, body):
         return Audit(body, [])  # a failure changes nothing; text answers carry nothing to check
-    checked = _audited(spec, arguments, body, ledger, types, made)  # checking only reads the body
+    checked = _audited(spec, arguments, body, ledger, types, made, changed)  # checking only reads the body
     if not checked.violations:
         return checked  # nothing to patch: no copy (a deep copy of every answer was 1/5 of the audit)
-    return _audited(spec, arguments, copy.deepcopy(body), ledger, types, made)  # fixes patch a copy, never the answer
+    # fixes patch a copy, never the answer
+    return _audited(spec, arguments, copy.deepcopy(body), ledger, types, made, changed)
 
 
 def _audited(
@@ -107,12 +111,13 @@ def _audited(
     ledger: Ledger,
     types: EntityTypes,
     made: frozenset[tuple[str, str]],
+    changed: frozenset[tuple[str, str]] = frozenset(),
 ) -> Audit:
     effects = effects_of(spec)
     created = _created_here(effects, arguments, body) | made
     updated = {
         (e.entity, str(i)) for e in effects if e.kind == "update" and e.entity for i in values_at(arguments, e.id or "")
-    }
+    } | changed
     violations = _collisions(effects, arguments, body, ledger)
     own = {e.entity for e in effects}
     for entity, id_field in types.id_fields.items():

@@ -36,7 +36,7 @@ async def guarded(
     steps: list[dict[str, Any]] = []
     outcome = await simulate(request)
     for attempt in ("answer", "regenerated"):
-        checked = audit(spec, arguments, outcome.result, ledger, types, _made(outcome))
+        checked = audit(spec, arguments, outcome.result, ledger, types, _made(outcome), _changed(outcome))
         steps.append({"check": attempt, "violations": [v.to_json() for v in checked.violations]})
         if not checked.violations:
             if attempt == "regenerated":
@@ -55,7 +55,8 @@ async def guarded(
                 if violation.fallback is not None:
                     violation.fallback()
             patched = with_body(outcome.result, checked.body)
-        if _fits(spec, patched) and not audit(spec, arguments, patched, ledger, types, _made(outcome)).violations:
+        made, changed = _made(outcome), _changed(outcome)
+        if _fits(spec, patched) and not audit(spec, arguments, patched, ledger, types, made, changed).violations:
             steps.append({"repair": "patched from the ledger", "fixed": len(checked.violations)})
             _count(request, "patched")
             return learned(request, Outcome(patched, outcome.effects, outcome.trace), types, steps)
@@ -83,6 +84,11 @@ def _fits(spec: ToolSpec, result: CallToolResult) -> bool:
 def _made(outcome: Outcome) -> frozenset[tuple[str, str]]:
     """What the world model says the call created (the builtin simulator's own creates, made.py's among them)."""
     return frozenset((e.entity, e.id) for e in outcome.effects if e.op == "create")
+
+
+def _changed(outcome: Outcome) -> frozenset[tuple[str, str]]:
+    """What the world model says the call updated, by the id it resolved (a key or a name the call gave)."""
+    return frozenset((e.entity, e.id) for e in outcome.effects if e.op == "update")
 
 
 def _count(request: SimulationRequest, kind: str) -> None:

@@ -90,6 +90,17 @@ def test_an_update_may_change_the_fields_it_sets(ledger: Ledger) -> None:
     )
 
 
+def test_an_update_of_a_record_the_world_model_resolved_may_change_its_fields(ledger: Ledger) -> None:
+    # the call named the ticket by its title; the world model found t-1 and updated it: its answer shows the new
+    # status, which the ledger (updated after the answer) does not hold yet
+    body = {"id": "t-1", "title": "Printer", "status": "closed"}
+    arguments = {"ticket_id": "Printer", "status": "closed"}
+    unresolved = audit(spec("update_ticket"), arguments, answer(body), ledger, TYPES)
+    assert [(v.rule, v.id) for v in unresolved.violations] == [("field", "t-1")]  # patched back to "open"
+    changed = frozenset({("ticket", "t-1")})
+    assert audit(spec("update_ticket"), arguments, answer(body), ledger, TYPES, changed=changed).violations == []
+
+
 def test_a_new_id_that_collides_cannot_be_patched(ledger: Ledger) -> None:
     body = {"id": "t-2", "title": "New", "priority": "low", "status": "open", "created_at": "x"}
     checked = audit(spec("create_ticket"), {"title": "New"}, answer(body), ledger, TYPES)
