@@ -299,7 +299,7 @@ def _slotted_json(body: Any, slots: dict[str, Any], arguments: dict[str, Any]) -
         mirrored = _mirrored_argument(body, arguments)
         if mirrored is not None:
             item_slots = {p.split(".", 2)[2]: v for p, v in slots.items() if p.startswith(mirrored + ".0.")}
-            item = _echoing_lists(_slotted_json(body[0], item_slots, arguments[mirrored][0]))
+            item = _echoing_lists(_slotted_json(body[0], item_slots, item_arguments(arguments[mirrored][0])))
             return {EACH: mirrored, "item": item}
         if body and all(isinstance(i, dict) for i in body):
             where = _selection(body, arguments)
@@ -410,15 +410,39 @@ def _echoing_lists(item: Any) -> Any:
 
 
 def _mirrored_argument(items: list[Any], arguments: dict[str, Any]) -> str | None:
-    """The argument list this answer list mirrors item for item (same length, item 0 echoes item 0)."""
+    """The argument list this answer list mirrors item for item (same length, item 0 echoes item 0). An argument
+    item may be a record (echoed under the same key) or a row of values (``add_sources(sources=[["BERT", "paper",
+    "arxiv", "1810.04805"], ...])``: one answer item per row, holding one of its texts, at most one level down)."""
     if not items or not isinstance(items[0], dict):
         return None
     for name, value in arguments.items():
-        if isinstance(value, list) and len(value) == len(items) and isinstance(value[0], dict):
+        if not isinstance(value, list) or len(value) != len(items):
+            continue
+        if isinstance(value[0], dict):
             shared = {(k, v) for k, v in value[0].items() if _hashable(v)}  # lists inside items are not compared
             if shared & {(k, v) for k, v in items[0].items() if _hashable(v)}:
                 return str(name)
+        elif isinstance(value[0], list):
+            texts = {v for v in value[0] if isinstance(v, str) and len(v) >= MIN_SLOT_CHARS}
+            if texts & _texts_within(items[0]):
+                return str(name)
     return None
+
+
+def _texts_within(record: dict[str, Any]) -> set[str]:
+    """The texts a record holds and the texts of the records it holds (``{"source": {"title": ...}}``)."""
+    texts = {v for v in record.values() if isinstance(v, str)}
+    return texts | {v for sub in record.values() if isinstance(sub, dict) for v in sub.values() if isinstance(v, str)}
+
+
+def item_arguments(item: Any) -> dict[str, Any]:
+    """One argument item as the arguments its answer item is filled from: a record as it is, a row of values by
+    position (``{"0": "BERT", "1": "paper"}``, the paths its slots were learned at), anything else as ``value``."""
+    if isinstance(item, dict):
+        return item
+    if isinstance(item, list):
+        return {str(i): v for i, v in enumerate(item)}
+    return {"value": item}
 
 
 def _selection(items: list[dict[str, Any]], arguments: dict[str, Any]) -> dict[str, str] | None:

@@ -46,6 +46,7 @@ from mcp_sim.simulation.learned import (
     FailureKind,
     Template,
     failure_kind,
+    item_arguments,
     learn,
     pick,
     shape_key,
@@ -540,7 +541,7 @@ def _with_arguments(fill: Fill, item: Any, position: int | None = None) -> Fill:
     a new entity, whatever the call (``request_planning`` is an action that makes tasks): an id its example item
     showed, no argument gave, is minted afresh for it, numbered after the items before it (``task-1``,
     ``task-2``), never the example's one id for all."""
-    arguments = item if isinstance(item, dict) else {"value": item}
+    arguments = item_arguments(item)
     new = position is not None
     return Fill(
         arguments,
