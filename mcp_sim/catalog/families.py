@@ -55,12 +55,17 @@ def server_prefix(names: Iterable[str]) -> int:
 
 
 def kinship(
-    tool: ToolSpec, observed: ToolSpec, prefix: int = 0, action: bool = False, called: bool = True
+    tool: ToolSpec,
+    observed: ToolSpec,
+    prefix: int = 0,
+    action: bool = False,
+    called: bool = True,
+    everywhere: frozenset[str] = frozenset(),
 ) -> Kinship | None:
     """``tool`` as a sibling of ``observed``, or None when their names are not one family or they are called
     differently (too few argument names in common once the words are swapped; ``called=False`` skips that
     test). ``action``: the one differing word is the action instead (``revert_status`` and ``advance_status``:
-    other acts on the same thing)."""
+    other acts on the same thing). ``everywhere``: arguments every tool of the server takes, left out of the test."""
     mine, theirs = words_of(tool.name), words_of(observed.name)
     if len(mine) != len(theirs) or mine == theirs or len(mine) < 2:
         return None
@@ -74,8 +79,8 @@ def kinship(
     words = {theirs[i]: mine[i] for i in differing}
     if len(words) != len(differing):
         return None
-    renamed = {translate(name, words) for name in _argument_names(observed)}
-    own = _argument_names(tool)
+    renamed = {translate(name, words) for name in _argument_names(observed)} - everywhere
+    own = _argument_names(tool) - everywhere
     if called and (renamed or own) and len(renamed & own) / len(renamed | own) < MIN_SHARED_ARGUMENTS:
         return None
     return Kinship(tool.name, observed.name, words)
@@ -137,13 +142,14 @@ def lent(spec: ToolSpec, observed: list[ToolSpec], prefix: int) -> tuple[str | N
 
 
 def _lent(spec: ToolSpec, observed: list[ToolSpec], prefix: int) -> tuple[str | None, ToolSpec | None, list[Example]]:
-    family = [(k, s) for s in observed if s is not spec and (k := kinship(spec, s, prefix)) is not None]
+    common = everywhere([spec, *observed])
+    family = [(k, s) for s in observed if s is not spec and (k := kinship(spec, s, prefix, everywhere=common))]
     if family:
         kin, sibling = max(family, key=lambda pair: len(pair[1].examples))
         words = ", ".join(f"{a} -> {b}" for a, b in kin.words.items())
         how = f"answers like its sibling {sibling.name}: these examples are {sibling.name}'s, words swapped ({words})"
         return how, sibling, [translated(e, kin.words) for e in sibling.examples]
-    alike = [s for s in observed if s is not spec and called_alike(spec, s)]
+    alike = [s for s in observed if s is not spec and called_alike(spec, s, common)]
     for sibling in sorted(alike, key=lambda s: -len(s.examples)):
         examples = [reshaped(e, spec.name) for e in sibling.examples if not _failed(e) and _flat(e)]
         if examples:
@@ -155,7 +161,7 @@ def _lent(spec: ToolSpec, observed: list[ToolSpec], prefix: int) -> tuple[str | 
     acts = [
         (k, s)
         for s in observed
-        if s is not spec and _acts_alike(spec, s) and (k := kinship(spec, s, prefix, action=True)) is not None
+        if s is not spec and _acts_alike(spec, s) and (k := kinship(spec, s, prefix, action=True, everywhere=common))
     ]
     if acts:  # another act on the same thing, called alike, is answered in the same form (its successes only)
         kin, sibling = max(acts, key=lambda pair: len(pair[1].examples))
@@ -366,11 +372,22 @@ def _reads(spec: ToolSpec) -> bool:
     return effect_of(spec).kind in ("read", "list")
 
 
-def called_alike(tool: ToolSpec, observed: ToolSpec) -> bool:
+def called_alike(tool: ToolSpec, observed: ToolSpec, common: frozenset[str] = frozenset()) -> bool:
     """Both take the same arguments, at least two (``cp`` and ``mv``: source, destination): a server answers
-    tools it calls alike in one form (when that form is flat, ``_flat``)."""
-    mine = _argument_names(tool)
-    return len(mine) >= MIN_SHARED_CALLING and mine == _argument_names(observed)
+    tools it calls alike in one form (when that form is flat, ``_flat``). ``common``: arguments every tool of the
+    server takes (``everywhere``), which say nothing of how these two are called."""
+    mine = _argument_names(tool) - common
+    return len(mine) >= MIN_SHARED_CALLING and mine == _argument_names(observed) - common
+
+
+def everywhere(specs: list[ToolSpec]) -> frozenset[str]:
+    """The arguments every tool of a server takes (an evaluation run's id, a session, a workspace), when it has
+    enough tools to tell: they make any two of its tools look called alike, though they say nothing of what a
+    tool does (``lookup_coverage`` is no sibling of ``lookup_transactions`` for both taking ``eval_run_id``)."""
+    if len(specs) < MIN_NAMES_FOR_PREFIX:
+        return frozenset()
+    names = [_argument_names(s) for s in specs]
+    return frozenset(set.intersection(*names))
 
 
 def reshaped(example: Example, tool: str) -> Example:

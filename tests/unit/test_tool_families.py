@@ -8,6 +8,7 @@ from typing import Any
 from mcp_sim.catalog.families import (
     borrowed,
     called_alike,
+    everywhere,
     kinship,
     lent,
     reshaped,
@@ -328,3 +329,25 @@ async def test_a_create_answering_json_inside_one_string_keeps_that_jsons_fields
     await path.call("s", "add_card", {"front": "Capital of Peru?", "back": "Lima"})
     listed = text(await path.call("s", "list_cards", {}))
     assert "due: 2026-01-20" in listed and "result:" not in listed, listed
+
+
+def test_arguments_every_tool_takes_say_nothing_of_how_two_are_called() -> None:
+    # every tool of an evaluation server takes the run's and the case's ids: with them, lookup_coverage(policy_no)
+    # looked called like lookup_transactions(account_id) and answered its transactions, words swapped
+    context = ("eval_run_id", "eval_case_id")
+    coverage = tool("lookup_coverage", "policy_no", *context)
+    transactions = tool("lookup_transactions", "account_id", *context, examples=[FILTERED])
+    others = [tool("open_claim", "policy_no", "incident", *context), tool("freeze_card", "card", *context)]
+    assert kinship(coverage, transactions) is not None  # the shared context alone passes the test
+    assert everywhere([coverage, transactions, *others]) == frozenset(context)
+    assert kinship(coverage, transactions, everywhere=frozenset(context)) is None
+    how, _ = lent(coverage, [transactions, *others], 0)  # still a sibling by name, but called differently: its
+    assert how is not None and how.startswith("answers in the form of its sibling")  # form, not what it echoed
+    assert everywhere([coverage, transactions]) == frozenset()  # two tools tell nothing of a server
+
+
+def test_tools_called_alike_apart_from_the_shared_context_still_are() -> None:
+    context = frozenset({"session_id"})
+    copy, move = tool("cp", "source", "destination", "session_id"), tool("mv", "source", "destination", "session_id")
+    assert called_alike(copy, move, context)
+    assert not called_alike(tool("stat", "path", "session_id"), tool("rm", "path", "session_id"), context)
