@@ -104,9 +104,15 @@ def shown_by(
             if part is not None:
                 found[value] = part
         for entity, table in ledger.entities.items():
-            if not entity.startswith("$") and value in table:
+            # a record known only by its id (``eval_run_id`` every call passes) has nothing to show: ``{}`` is noise
+            if not entity.startswith("$") and value in table and _visible(table[value]):
                 found[entity] = table[value]
     return {name: plain_numbers(value) for name, value in found.items()}
+
+
+def _visible(record: Any) -> bool:
+    """Whether a record holds a field a reader sees (keys starting with ``$`` are the ledger's own)."""
+    return not isinstance(record, dict) or any(not str(k).startswith("$") for k in record)
 
 
 _READ_VERBS = frozenset({"get", "check", "show", "display", "view", "read", "fetch", "list", "find", "the", "of"})
