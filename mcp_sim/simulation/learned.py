@@ -477,8 +477,9 @@ def _skeleton(body: Any) -> Any:
 def _chosen(templates: list[Template]) -> Template | None:
     """The tool's usual form among ``templates`` (the most common shape, later ones breaking ties), carrying the
     other forms as alternatives (the last template of each). An answer with empty lists is the same form as
-    one whose lists have items (``{"entities": []}`` is ``{"entities": [...]}`` with nothing in it): it counts
-    for that form and is no alternative of its own, so the richer template is the one rendered."""
+    one whose lists have items (``{"entities": []}`` is ``{"entities": [...]}`` with nothing in it), and so is one
+    with null where the other holds a record (``{"result": null}`` for an order not there): it counts for that form
+    and is no alternative of its own, so the richer template is the one rendered."""
     if not templates:
         return None
     skeletons = {shape_key(t): _skeleton(t.body) if t.is_json else None for t in templates}
@@ -504,12 +505,19 @@ def _covering_key(key: str, skeletons: dict[str, Any]) -> str:
 def _has_empty_list(skeleton: Any) -> bool:
     if isinstance(skeleton, list):
         return not skeleton or _has_empty_list(skeleton[0])
+    if skeleton == _NULL:
+        return True
     return isinstance(skeleton, dict) and any(_has_empty_list(v) for v in skeleton.values())
+
+
+_NULL = type(None).__name__  # a null in a skeleton (``{"result": null}``: the order asked for was not there)
 
 
 def _covers(full: Any, partial: Any) -> bool:
     if isinstance(partial, list) and not partial:
         return isinstance(full, list)
+    if partial == _NULL:  # nothing where the richer form holds a record or a list: that form, found empty
+        return isinstance(full, dict | list)
     if isinstance(full, dict) and isinstance(partial, dict):
         return list(full) == list(partial) and all(_covers(full[k], partial[k]) for k in full)
     if isinstance(full, list) and isinstance(partial, list) and full:

@@ -135,6 +135,23 @@ def test_an_answer_with_empty_lists_counts_for_the_form_that_has_items() -> None
     assert answer.content[0].text == '{"entities": [{"name": "Bo", "kind": "robot"}]}'  # type: ignore[union-attr]
 
 
+def test_an_answer_of_null_where_another_holds_a_record_counts_for_the_records_form() -> None:
+    # get_order_details answered an unknown order with {"result": null} after a placed one with its record: the
+    # later null must not become the tool's usual form, or every order read answers nothing
+    order = {"order_id": "ORD-1", "status": "placed", "items": [{"sku": "SKU-1", "qty": 2}]}
+    shapes = learn(
+        [
+            Example(arguments={"order_id": "ORD-1"}, result=json_result({"result": order})),
+            Example(arguments={"order_id": "ORD-0"}, result=json_result({"result": None})),
+        ]
+    )
+    assert shapes is not None and shapes.success is not None
+    assert shapes.success.alternatives == ()
+    answer = render(shapes.success, Fill({"order_id": "ORD-7"}, record={"order_id": "ORD-7", "status": "paid"}))
+    shown = json.loads(answer.content[0].text)["result"]  # type: ignore[union-attr]
+    assert shown["order_id"] == "ORD-7" and shown["status"] == "paid"
+
+
 def test_a_text_led_by_error_is_a_failure_even_without_is_error() -> None:
     shapes = learn([Example(arguments={"query": "SELECT * FROM nope"}, result=text_result("Database error: no table"))])
     assert shapes is not None and shapes.success is None and "other" in shapes.failures
