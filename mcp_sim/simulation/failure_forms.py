@@ -26,6 +26,9 @@ from mcp_sim.simulation.render import failure_in_style, failure_style, shapes_of
 
 _LEAD = re.compile(r"^((?:\S+\s+){0,2}error\b[^:\n]*):\s", re.IGNORECASE)  # "Error during execution: ..."
 _QUOTED_NAME = re.compile(r"'[^']*'|\"[^\"]*\"")
+# how the simulator's rules word a refusal the tool's own code makes: FastMCP's wrapping of an exception its
+# function raised, not the framework's check of the inputSchema ("Input validation error", "Invalid argument")
+_LOGIC = re.compile(r"^Error executing tool \S+: ")
 
 
 def restyled(
@@ -37,8 +40,11 @@ def restyled(
         return None
     message = message_of(result)
     kind = failure_kind(message)
-    if kind == "invalid" and not refuses_in_own_form(siblings):
+    logic = _LOGIC.match(message)  # a refusal the tool's own code makes (an empty list, a date it cannot read)
+    if kind == "invalid" and logic is None and not refuses_in_own_form(siblings):
         return None  # servers refuse bad arguments in their framework's words, not in the form their logic fails in
+    if logic is not None:
+        message = message[logic.end() :]  # said again in the server's own form, which has its own lead
     style = failure_style(spec, siblings, kind)
     if style is None or same_form(result, style):
         return None

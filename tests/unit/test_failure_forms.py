@@ -85,6 +85,16 @@ def test_refused_arguments_keep_their_form_until_the_server_was_seen_refusing_so
     assert answer is not None and json.loads(text(answer))["success"] is False
 
 
+def test_a_refusal_of_the_tools_own_code_takes_the_servers_form_before_any_refused_argument_was_seen() -> None:
+    # a date the tool's code cannot read is its logic failing, not the framework checking the inputSchema: a
+    # server whose failures read {"success": false, "error": ...} says it that way too
+    read, archive = spec("read_item", MISSING), spec("archive_item")
+    refusal = plain_failure("Error executing tool archive_item: Invalid isoformat string: 'next friday'")
+    answer = restyled(archive, [read, archive], {"name": "next friday"}, refusal)
+    assert answer is not None and not answer.is_error
+    assert json.loads(text(answer)) == {"success": False, "error": "Invalid isoformat string: 'next friday'"}
+
+
 def test_a_failure_says_its_error_field_else_its_text() -> None:
     assert message_of(CallToolResult(content=[TextContent(type="text", text='{"error": "gone", "code": 4}')])) == "gone"
     assert message_of(plain_failure("Folder 'x' not found")) == "Folder 'x' not found"
