@@ -53,6 +53,8 @@ class Template:
     cues: frozenset[str] = frozenset()  # what the example's call looked like (``cues_of``)
     alternatives: tuple[Template, ...] = ()  # the tool's other forms of this kind, picked by the call's cues
     wrap: str | None = None  # the one structuredContent key whose string carries ``body`` as JSON text (unwrapped)
+    # the form found empty (``{"result": null}``): how the tool answered a record it did not hold, without failing
+    empty: Template | None = None
 
 
 @dataclass(frozen=True)
@@ -491,7 +493,18 @@ def _chosen(templates: list[Template]) -> Template | None:
     forms = {form_key(t): t for t in own}
     forms[form_key(winner)] = winner
     others = tuple(t for t in forms.values() if t is not winner)
-    return replace(winner, alternatives=others)
+    key = shape_key(winner)
+    nothing = [  # absorbed by the winner for a null where it holds a value: the winner's form, found empty
+        t for t in templates if shape_key(t) != key == covering[shape_key(t)] and _holds_null(skeletons[shape_key(t)])
+    ]
+    return replace(winner, alternatives=others, empty=nothing[-1] if nothing else None)
+
+
+def _holds_null(skeleton: Any) -> bool:
+    """Whether a skeleton says null where a value could be (the whole answer, or a field of it)."""
+    if isinstance(skeleton, dict):
+        return any(_holds_null(v) for v in skeleton.values())
+    return isinstance(skeleton, str) and skeleton == _NULL
 
 
 def _covering_key(key: str, skeletons: dict[str, Any]) -> str:

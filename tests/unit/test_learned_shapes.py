@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 import random
 
-from mcp_sim.config import Example
+from mcp_sim.config import Example, ToolSpec
 from mcp_sim.simulation.learned import EACH, failure_kind, learn, template_of
 from mcp_sim.simulation.render import Fill, mint_like, render
+from tests.unit.test_recall import path_of
 
 
 def text_result(text: str, is_error: bool = False) -> dict[str, object]:
@@ -150,6 +151,20 @@ def test_an_answer_of_null_where_another_holds_a_record_counts_for_the_records_f
     answer = render(shapes.success, Fill({"order_id": "ORD-7"}, record={"order_id": "ORD-7", "status": "paid"}))
     shown = json.loads(answer.content[0].text)["result"]  # type: ignore[union-attr]
     assert shown["order_id"] == "ORD-7" and shown["status"] == "paid"
+    assert shapes.success.empty is not None and shapes.success.empty.body == {"result": None}  # kept for what it says
+
+
+async def test_a_read_of_a_record_the_session_never_held_answers_the_form_found_empty() -> None:
+    order = {"order_id": "ORD-1", "status": "placed"}
+    examples = [
+        Example(arguments={"order_id": "ORD-1"}, result=json_result({"result": order})),
+        Example(arguments={"order_id": "ORD-0"}, result=json_result({"result": None})),
+    ]
+    schema = {"type": "object", "properties": {"order_id": {"type": "string"}}}
+    path = path_of(ToolSpec(name="get_order_details", input_schema=schema, examples=examples))
+    answer = await path.call("s", "get_order_details", {"order_id": "ORD-9"})
+    assert json.loads(answer.content[0].text) == {"result": None}  # type: ignore[union-attr]
+    assert not answer.is_error
 
 
 def test_a_text_led_by_error_is_a_failure_even_without_is_error() -> None:

@@ -653,6 +653,10 @@ class _Answer:
 
     def _read(self, id_: str) -> tuple[CallToolResult, list[Effect]]:
         record = self._existing(id_)
+        empty = self.shapes.success.empty if self.shapes and self.shapes.success else None
+        if empty is not None and not self.ledger.exists(self.entity, id_):
+            # the tool answered a record it did not hold with nothing (``{"result": null}``), not a failure
+            return self._learned(empty, {}, False), []
         types = self.request.types or EntityTypes([])
         shown = {k: v for k, v in children.of(self.entity, id_, self.ledger, types).items() if k not in record}
         if self._in_words():  # a task's dependencies and dependants, a line each (children.linked)
