@@ -30,7 +30,7 @@ from mcp_sim.errors import StartupError
 from mcp_sim.observability import metrics
 from mcp_sim.runtime import running_experiment
 from mcp_sim.serving import mcp_server as server
-from mcp_sim.serving import origin, response_modes
+from mcp_sim.serving import origin, quiet_gc, response_modes
 from mcp_sim.serving.auth import BearerAuth
 from mcp_sim.serving.origin import HostGuard
 from mcp_sim.serving.response_modes import ResponseModes
@@ -165,6 +165,7 @@ def settled() -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(YOUNG_THRESHOLD, *gc.get_threshold()[1:])
+    quiet_gc.CALLS.settle(YOUNG_THRESHOLD)  # plus a margin per call in flight, a collection when quiet
 
 
 async def _metrics(request: Request) -> Response:

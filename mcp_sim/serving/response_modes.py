@@ -63,7 +63,7 @@ from mcp.server.transport_security import DEFAULT_MAX_REQUEST_BODY_SIZE
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 from starlette.types import Message, Receive, Scope, Send
 
-from mcp_sim.serving import envelope, legacy_exchange, modern_exchange
+from mcp_sim.serving import envelope, legacy_exchange, modern_exchange, quiet_gc
 from mcp_sim.serving.keepalive import HANGUP
 
 _VERSION_HEADER = b"mcp-protocol-version"
@@ -159,29 +159,33 @@ class ResponseModes:
             self.fast_sessions.pop(session or "", None)
             await self.sse.handle_request(scope, receive, send)
             return
-        message: Any = None  # the body as json.loads reads it, parsed once here (None: not read whole)
+        quiet_gc.CALLS.enter()  # a young collection waits for a quiet moment (quiet_gc.py)
         try:
-            envelope.check_content_type(_header(scope, b"content-type"))
-            received = await _read_body(receive)
-            body = _body(received)
-            if body is not None:
-                message = envelope.check_body(body)
-        except envelope.Refusal as refusal:
-            await refusal.send(send)
-            return
-        request = message if isinstance(message, dict) else None  # _message's answer, without parsing again
-        if shared is not None:
-            await self._shared(shared, session, scope, received, receive, send, request)
-        elif _is_modern(scope):
-            if _needs_stream(request):
-                await self.sse.handle_request(scope, _replay(received, receive), send)
+            message: Any = None  # the body as json.loads reads it, parsed once here (None: not read whole)
+            try:
+                envelope.check_content_type(_header(scope, b"content-type"))
+                received = await _read_body(receive)
+                body = _body(received)
+                if body is not None:
+                    message = envelope.check_body(body)
+            except envelope.Refusal as refusal:
+                await refusal.send(send)
+                return
+            request = message if isinstance(message, dict) else None  # _message's answer, without parsing again
+            if shared is not None:
+                await self._shared(shared, session, scope, received, receive, send, request)
+            elif _is_modern(scope):
+                if _needs_stream(request):
+                    await self.sse.handle_request(scope, _replay(received, receive), send)
+                else:
+                    plain = partial(self._modern_plain, body, message)
+                    await _cancelled_on_disconnect(plain, scope, received, receive, send)
+            elif session is None:
+                await self._open_session(scope, received, receive, send)
             else:
-                plain = partial(self._modern_plain, body, message)
-                await _cancelled_on_disconnect(plain, scope, received, receive, send)
-        elif session is None:
-            await self._open_session(scope, received, receive, send)
-        else:
-            await self._legacy_call(session, scope, received, receive, send, request)
+                await self._legacy_call(session, scope, received, receive, send, request)
+        finally:
+            quiet_gc.CALLS.leave()
 
     async def _shared(
         self,
