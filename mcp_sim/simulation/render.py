@@ -362,6 +362,8 @@ def _fill_json(template: Any, fill: Fill, defaults: dict[str, Any], key: str) ->
         return [_overlay(_fill_json(item, fill, defaults, ""), record) for record in records]
     if isinstance(template, dict):
         filled = {_fill_key(k, fill, defaults): _fill_json(v, fill, defaults, str(k)) for k, v in template.items()}
+        if _echoes_arguments(template):  # the call's own arguments back: those it leaves out are not there
+            filled = {k: v for k, v in filled.items() if k not in template or not _left_out(template[k], k, fill)}
         return _counted(template, _among_shown(template, filled, fill))
     if isinstance(template, list):
         if isinstance(fill.record.get(key), list):  # the list the session holds (branches made so far)
@@ -396,6 +398,34 @@ def _fill_json(template: Any, fill: Fill, defaults: dict[str, Any], key: str) ->
     if isinstance(template, str) and fill.minted:  # "Created ... with ID: presentation_1": the id given here
         return _renamed(template, fill.minted)
     return template
+
+
+MIN_ECHOED = 2  # fields repeating their own arguments before an answer is the call's arguments given back
+
+
+def _echoes_arguments(template: dict[str, Any]) -> bool:
+    """Whether an answer object is the call's arguments given back, with ids beside them: every other field repeats
+    the argument of its own name (``add_book`` answering ``{"title", "author", "copies", "added", "id"}`` for those
+    arguments). Such a server gives back what the call gave: an argument left out is no field, not a null one."""
+    echoed = 0
+    for key, value in template.items():
+        whole = SLOT.fullmatch(value) if isinstance(value, str) else None
+        if whole is not None and whole.group(1).lstrip("=") == key:
+            echoed += 1
+        elif not ID_KEY.match(str(key)):
+            return False
+    return echoed >= MIN_ECHOED
+
+
+def _left_out(template: Any, key: str, fill: Fill) -> bool:
+    """Whether the argument a field repeats is one this call leaves out, with no default (or a null one, a Python
+    parameter's ``= None``) and no value in the record."""
+    return (
+        isinstance(template, str)
+        and argument_at(fill.arguments, key) is None
+        and fill.given_defaults.get(key) is None
+        and key not in fill.record
+    )
 
 
 def _same_kind(template: Any, value: Any) -> bool:

@@ -714,3 +714,21 @@ def test_an_id_equal_to_another_field_of_its_object_is_no_echo_of_that_argument(
     # the workflow_id field itself still echoes the call's argument
     other = Fill({"name": "Ship", "workflow_id": 7}, record={"id": 3, "name": "Ship", "workflow_id": 7}, mint=True)
     assert json.loads(render(shapes.success, other).content[0].text)["workflow_id"] == 7  # type: ignore[union-attr]
+
+
+def test_an_answer_giving_the_arguments_back_leaves_out_those_the_call_leaves_out() -> None:
+    # add_book answers the arguments it was given and the new id: a call without ``copies`` or ``added`` gets an
+    # answer without them, not with nulls the real server never writes
+    given = {"title": "The Salt Roads", "author": "Nalo Hopkinson", "copies": 2, "added": "2026-01-20T09:00:00"}
+    shapes = learn([Example(arguments=given, result=json_result({**given, "id": "6"}))])
+    assert shapes is not None and shapes.success is not None
+    answer = render(shapes.success, Fill({"title": "Dune", "author": "Frank Herbert"}, record={"id": "7"}))
+    assert json.loads(answer.content[0].text) == {"title": "Dune", "author": "Frank Herbert", "id": "7"}  # type: ignore[union-attr]
+
+
+def test_a_record_beside_the_arguments_keeps_the_fields_the_call_leaves_out() -> None:
+    given = {"title": "The Salt Roads", "author": "Nalo Hopkinson", "copies": 2}
+    shapes = learn([Example(arguments=given, result=json_result({**given, "id": "6", "status": "shelved"}))])
+    assert shapes is not None and shapes.success is not None
+    answer = render(shapes.success, Fill({"title": "Dune", "author": "Frank Herbert"}, record={"id": "7"}))
+    assert "copies" in json.loads(answer.content[0].text)  # type: ignore[union-attr]
