@@ -400,6 +400,20 @@ TWENTYNINTH_VENVS: dict[str, list[list[str]]] = {
     # mcp 1.x low-level `Server` (its decorators are gone in 2.x), behind the package's `mcp` extra
     "tkts": [["tkts[mcp]==0.1.2", "mcp==1.30.0"]],
 }
+# The thirtieth batch (factor_ledger, term_glossary, file_leases) installs under .cache/record30 (held-out data, like
+# the fourth to twenty-ninth): one venv per server, no npm packages (the offline TypeScript candidates found were
+# diagram canvases needing a live browser canvas, a domain drawio already covers). `--install-batch record30` installs
+# only these.
+THIRTIETH = Path(os.environ.get("MCP_REC_THIRTIETH", REPO / ".cache" / "record30"))
+THIRTIETH_NPM_PACKAGES: list[str] = []
+THIRTIETH_VENVS: dict[str, list[list[str]]] = {
+    # its own JSON-RPC loop over stdio (no SDK); numpy statistics over a SQLite trial ledger
+    "alphaledger": [["alphaledger-mcp==0.1.0", "numpy==2.4.6"]],
+    # the new `MCPServer` of mcp 2.x; the glossary is a conlangkit Markdown pipe table
+    "glossary": [["glossary-mcp==0.3.0", "conlangkit==0.3.0", "mcp==2.3.0"]],
+    # the `fastmcp` package's `FastMCP` (3.x, on mcp 1.30); a SQLite room of leases and messages
+    "lease": [["agent-lease-mcp==0.2.0", "fastmcp==3.4.11", "mcp==1.30.0"]],
+}
 # libfaketime (Debian package `faketime`) freezes the wall clock of servers that stamp records with it (kanban's
 # SQLite `datetime('now')`); the monotonic clock keeps running so timeouts still work.
 FAKETIME_LIB = Path("/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1")
@@ -16330,6 +16344,391 @@ async def desk_mistakes(s: Rec, wd: Path) -> None:
     await s.call("delete_ticket", {"ticket_id": screen}, note="error case: unknown tool (there is no delete)")
 
 
+# ---- the thirtieth batch (held-out data, installed under .cache/record30) -----------------------
+# factor_ledger (alphaledger-mcp 0.1.0, its own JSON-RPC loop, no SDK): a quant researcher's trial ledger. `evaluate`
+# measures a factor panel (dates x names) against a forward-return panel (cross-sectional RankIC, Newey-West t, single
+# and family-adjusted p) and records it as a trial keyed by a value fingerprint (`v1:<hex>`, minted by the server);
+# `fingerprint` tells whether a factor was already tried without spending a trial, `gate` re-judges a recorded trial
+# by its fingerprint (at another alpha), `ledger_stats` counts trials, re-evaluations and families. Panels are CSV
+# files the session's setup writes into its folder (seeded random numbers), addressed relative to ALPHALEDGER_CWD.
+# Answers are compact JSON text without structuredContent; refusals are isError `{"error": {"code", "message",
+# "hint"}}`, an unknown tool is JSON-RPC -32602. The family gate's block bootstrap draws from numpy's default_rng,
+# seeded here (one fixed seed per draw, in call order).
+# term_glossary (glossary-mcp 0.3.0, mcp 2.3 `MCPServer`): a team's terminology glossary kept as a conlangkit Markdown
+# pipe table (`lemma | tags | definition | notes`), looked up, searched (field prefixes, wildcards), listed by tag,
+# added, updated, deprecated (a note naming the successor) and deleted by lemma (case-sensitive). Answers have
+# structuredContent; refusals are ordinary `{"ok": false, "error": ...}` results, only argument validation and an
+# unknown tool are isError.
+# file_leases (agent-lease-mcp 0.2.0, fastmcp 3.4 `FastMCP` on mcp 1.30): a shared room where coding agents lease files
+# and folders before editing them, post to the room and hand each other durable tasks (message ids minted by the
+# server, a lease token per taken task, delivery states). The server acts as AGENT_NAME=claude-code; the setup seeds
+# the room with a peer, codex, through the package's own CLI (a folder lease, a task for claude-code, a broadcast).
+# Answers are dicts with structuredContent; refusals are mostly ordinary results (`ok: false`, conflicts); invalid
+# enum values raise isError `Error calling tool ...`. Lease tokens are uuid4 hex (seeded here).
+# All three run under the frozen clock.
+
+LEDGER_PY = THIRTIETH / "venv-alphaledger" / "bin" / "python"
+# its family gate bootstraps with an unseeded np.random.default_rng(): each such call gets the next seed of a fixed run
+LEDGER_LAUNCH = (
+    "import itertools, sys; import numpy as np; seeds = itertools.count(20260130); rng = np.random.default_rng; "
+    "np.random.default_rng = lambda seed=None: rng(next(seeds) if seed is None else seed); "
+    "from alphaledger.cli import serve; sys.exit(serve(sys.argv[1:]))"
+)
+
+
+def ledger_setup(wd: Path) -> None:
+    """Panels as CSV (80 dates x 32 names, seeded): forward returns, three factors, a second universe, a short panel."""
+    import random
+
+    rnd = random.Random(20260130)
+    dates, names = 80, 32
+    fwd = [[rnd.gauss(0, 0.02) for _ in range(names)] for _ in range(dates)]
+    other = [[rnd.gauss(0, 0.02) for _ in range(names)] for _ in range(dates)]
+    panels = {
+        "fwd_1d.csv": fwd,
+        "fwd_other.csv": other,
+        "mom_20d.csv": [[0.4 * fwd[d][n] + rnd.gauss(0, 0.02) for n in range(names)] for d in range(dates)],
+        "rev_5d.csv": [[-0.15 * fwd[d][n] + rnd.gauss(0, 0.02) for n in range(names)] for d in range(dates)],
+        "size.csv": [[rnd.gauss(0, 1) for _ in range(names)] for _ in range(dates)],
+        "mom_short.csv": [[rnd.gauss(0, 1) for _ in range(names)] for _ in range(50)],
+    }
+    (wd / "panels").mkdir()
+    for name, rows in panels.items():
+        (wd / "panels" / name).write_text("\n".join(",".join(f"{v:.6f}" for v in row) for row in rows) + "\n")
+
+
+def ledger_env(wd: Path) -> dict[str, str]:
+    return {**frozen_clock(), "HOME": str(wd), "ALPHALEDGER_CWD": str(wd / "panels")}
+
+
+def _panel(name: str) -> dict[str, str]:
+    return {"path": name}
+
+
+async def _evaluate(s: Rec, factor: str, forward: str = "fwd_1d.csv", **kw: Any) -> str:
+    """evaluate; the trial's fingerprint (captured as fp), or a placeholder."""
+    note = kw.pop("note", None)
+    a = await s.call("evaluate", {"factor": _panel(factor), "forward": _panel(forward), **kw}, note=note)
+    fp = (a.data or {}).get("fp") if isinstance(a.data, dict) and not a.is_error else None
+    if isinstance(fp, str):
+        s.capture(fp=fp)
+        return fp
+    return "v1:" + "0" * 32
+
+
+async def fl_momentum_study(s: Rec, wd: Path) -> None:
+    await s.call("ledger_stats", {}, note="an empty ledger")
+    await s.call("fingerprint", {"factor": _panel("mom_20d.csv"), "forward": _panel("fwd_1d.csv"), "horizon": 1})
+    mom = await _evaluate(s, "mom_20d.csv", horizon=1, label="20d momentum", expr="ts_mean(ret, 20)")
+    await s.call(
+        "fingerprint",
+        {"factor": _panel("mom_20d.csv"), "forward": _panel("fwd_1d.csv"), "horizon": 1},
+        note="the same factor again: already counted",
+    )
+    rev = await _evaluate(s, "rev_5d.csv", horizon=1, label="5d reversal", expr="-ts_sum(ret, 5)")
+    size = await _evaluate(s, "size.csv", horizon=1, label="size")
+    await s.call("gate", {"fp": mom})
+    await s.call("gate", {"fp": mom, "alpha": 0.01}, note="a stricter alpha")
+    await s.call("gate", {"fp": rev})
+    await s.call("gate", {"fp": size})
+    await _evaluate(s, "mom_20d.csv", horizon=1, label="20d momentum, rerun", note="re-evaluation, not a new trial")
+    await s.call("ledger_stats", {})
+    await _evaluate(s, "size.csv", "fwd_other.csv", horizon=1, label="size, other universe")
+    await s.call("ledger_stats", {})
+
+
+async def fl_horizon_sweep(s: Rec, wd: Path) -> None:
+    fps = []
+    for h in (1, 5, 10):
+        fps.append(await _evaluate(s, "mom_20d.csv", horizon=h, label=f"momentum h={h}", expr="ts_mean(ret, 20)"))
+    await s.call(
+        "fingerprint",
+        {"factor": _panel("mom_20d.csv"), "forward": _panel("fwd_1d.csv"), "horizon": 5, "expr": "ts_mean(ret, 20)"},
+    )
+    await s.call(
+        "fingerprint", {"factor": _panel("rev_5d.csv"), "forward": _panel("fwd_1d.csv"), "horizon": 5}, note="untried"
+    )
+    rev = await _evaluate(s, "rev_5d.csv", horizon=5, label="reversal h=5", with_gate=False)
+    await s.call("gate", {"fp": rev}, note="judged afterwards")
+    for fp in fps:
+        await s.call("gate", {"fp": fp, "alpha": 0.1})
+    await s.call("ledger_stats", {})
+    await _evaluate(s, "size.csv", horizon=10, label="size h=10", alpha=0.01)
+    await s.call("ledger_stats", {})
+
+
+async def fl_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("gate", {"fp": "v1:0123456789abcdef0123456789abcdef"}, note="error case: unknown fingerprint")
+    await s.call("gate", {}, note="error case: no fp")
+    await s.call(
+        "evaluate",
+        {"factor": _panel("value.csv"), "forward": _panel("fwd_1d.csv")},
+        note="error case: a panel file that does not exist",
+    )
+    await s.call(
+        "evaluate",
+        {"factor": _panel("mom_short.csv"), "forward": _panel("fwd_1d.csv")},
+        note="error case: panels of different shapes",
+    )
+    await s.call("fingerprint", {"factor": _panel("mom_20d.csv")}, note="error case: no forward panel")
+    a = await s.call("fingerprint", {"factor": _panel("mom_20d.csv"), "forward": _panel("fwd_1d.csv"), "horizon": 1})
+    fp = (a.data or {}).get("fp") if isinstance(a.data, dict) else None
+    fp = fp if isinstance(fp, str) else "v1:" + "0" * 32
+    s.capture(fp=fp)
+    await s.call("gate", {"fp": fp}, note="error case: fingerprinted but never evaluated")
+    await s.call(
+        "evaluate",
+        {"factor": _panel("mom_20d.csv"), "forward": _panel("fwd_1d.csv"), "horizon": 0},
+        note="error case: horizon below 1",
+    )
+    await s.call(
+        "evaluate",
+        {"factor": _panel("mom_20d.csv"), "forward": _panel("fwd_1d.csv"), "horizon": 1, "alpha": 0.9},
+        note="error case: alpha above the schema's maximum",
+    )
+    await s.call("gate", {"fp": fp}, note="evaluated now (by the call before)")
+    await s.call(
+        "evaluate",
+        {"factor": {"path": "mom_20d.csv", "format": "xlsx"}, "forward": _panel("fwd_1d.csv")},
+        note="error case: unknown panel format",
+    )
+    await s.call(
+        "evaluate", {"factor": "mom_20d.csv", "forward": _panel("fwd_1d.csv")}, note="error case: a panel as a string"
+    )
+    await s.call("gate", {"fp": fp, "alpha": "strict"}, note="error case: alpha as text")
+    await s.call("ledger_stats", {})
+    await s.call("delete_trial", {"fp": fp}, note="error case: unknown tool")
+
+
+GLOSSARY_BIN = THIRTIETH / "venv-glossary" / "bin" / "glossary-mcp"
+GLOSSARY_SEED = """# Platform team glossary
+
+Terms we use in design docs and incident reviews.
+
+lemma | tags | definition | notes
+--- | --- | --- | ---
+ack | net | acknowledgement sent by the receiver of a message |
+backoff | net retry | growing wait between two retries |
+canary | deploy | a release rolled out to a small share of traffic first |
+heartbeat | net | periodic message that proves a peer is alive |
+recieve | net | to take a message off the wire | typo, kept for old links
+SLO | ops | service level objective: the target share of good events | see SLI
+SLI | ops | service level indicator: the measured share of good events |
+"""
+
+
+def glossary_setup(wd: Path) -> None:
+    (wd / "glossary.md").write_text(GLOSSARY_SEED)
+
+
+async def gl_onboarding_terms(s: Rec, wd: Path) -> None:
+    await s.call("glossary_stats", {})
+    await s.call("list_terms", {})
+    await s.call("lookup_term", {"lemma": "ack"})
+    await s.call(
+        "add_term",
+        {"lemma": "nack", "tags": ["net"], "definition": "negative acknowledgement: the receiver asks for a resend"},
+    )
+    await s.call(
+        "add_term",
+        {
+            "lemma": "jitter",
+            "tags": ["net", "retry"],
+            "definition": "random spread added to a backoff so clients do not retry in lockstep",
+            "notes": "see backoff",
+        },
+    )
+    await s.call("lookup_term", {"lemma": "nack"})
+    await s.call("update_term", {"lemma": "nack", "notes": "opposite of ack"})
+    await s.call("search", {"query": "retry"})
+    await s.call("search", {"query": "t:net"}, note="tags only")
+    await s.call("search", {"query": "d:*objective*"}, note="a wildcard in definitions")
+    await s.call("list_terms", {"only_tags": ["net"]})
+    await s.call("lookup_term", {"lemma": "slo"}, note="lower case of an acronym: lookups are case-sensitive")
+    await s.call("glossary_stats", {})
+
+
+async def gl_rename_and_retire(s: Rec, wd: Path) -> None:
+    await s.call(
+        "add_term",
+        {
+            "lemma": "keepalive",
+            "tags": ["net"],
+            "definition": "periodic message that keeps a connection and peer alive",
+        },
+    )
+    await s.call(
+        "deprecate_term",
+        {"lemma": "heartbeat", "superseded_by": "keepalive", "reason": "one word for both uses since the RFC"},
+    )
+    await s.call("lookup_term", {"lemma": "heartbeat"}, note="now reads as deprecated")
+    await s.call("search", {"query": "n:deprecated*"})
+    await s.call("delete_term", {"lemma": "recieve"}, note="a typo nobody should link to")
+    await s.call("add_term", {"lemma": "receive", "tags": ["net"], "definition": "to take a message off the wire"})
+    await s.call("update_term", {"lemma": "canary", "tags": ["deploy", "release"]})
+    await s.call(
+        "update_term",
+        {"lemma": "canary", "definition": "a release rolled out to 1-5 % of traffic / hosts before the rest"},
+        note="a slash in a definition",
+    )
+    await s.call("lookup_term", {"lemma": "canary"})
+    await s.call("list_terms", {"exclude_tags": ["net"]})
+    await s.call("list_terms", {"only_tags": ["ops"], "exclude_tags": ["retry"]})
+    await s.call("glossary_stats", {})
+
+
+async def gl_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("lookup_term", {"lemma": "quorum"}, note="error case: unknown term")
+    await s.call(
+        "add_term",
+        {"lemma": "ack", "tags": ["net"], "definition": "acknowledgement"},
+        note="error case: the lemma exists",
+    )
+    await s.call(
+        "add_term",
+        {"lemma": "quorum", "tags": "distributed", "definition": "majority"},
+        note="error case: tags as text",
+    )
+    await s.call(
+        "add_term",
+        {"lemma": "quorum", "tags": ["distributed"], "definition": "majority | of voters"},
+        note="error case: a pipe in the definition",
+    )
+    await s.call("add_term", {"lemma": "quorum", "tags": ["distributed"]}, note="error case: no definition")
+    await s.call("update_term", {"lemma": "quorum", "notes": "Raft"}, note="error case: unknown term")
+    await s.call("add_term", {"lemma": "quorum", "tags": ["distributed"], "definition": "a majority of voters"})
+    await s.call("delete_term", {"lemma": "quorum"})
+    await s.call("delete_term", {"lemma": "quorum"}, note="error case: deleted twice")
+    await s.call("lookup_term", {"lemma": "quorum"}, note="error case: read after delete")
+    await s.call("deprecate_term", {"lemma": "quorum"}, note="error case: deprecate a deleted term")
+    await s.call(
+        "deprecate_term",
+        {"lemma": "backoff", "superseded_by": "retry-delay"},
+        note="error case: a successor that does not exist",
+    )
+    await s.call("search", {"query": "net", "max_hits": 0}, note="error case: max_hits below 1")
+    await s.call("update_term", {"lemma": "SLO"}, note="error case: nothing to change")
+    await s.call("rename_term", {"lemma": "SLI", "new_lemma": "SLIs"}, note="error case: unknown tool")
+
+
+LEASE_PY = THIRTIETH / "venv-lease" / "bin" / "python"
+LEASE_LAUNCH = (
+    "import random, uuid; r = random.Random(20260130); "
+    "uuid.uuid4 = lambda: uuid.UUID(int=r.getrandbits(128), version=4); "
+    "from agent_lease_mcp.server import main; main()"
+)
+
+
+def lease_env(wd: Path, agent: str = "claude-code") -> dict[str, str]:
+    return {**frozen_clock(), "HOME": str(wd), "AGENT_LEASE_DB": str(wd / "room.db"), "AGENT_NAME": agent}
+
+
+def lease_setup(wd: Path) -> None:
+    """The peer (codex) is already in the room: it holds src/billing/, has posted, and asked claude-code for a task."""
+    (wd / "repo").mkdir()
+    cli = str(THIRTIETH / "venv-lease" / "bin" / "agent-lease")
+    env = lease_env(wd, "codex")
+    sh(wd / "repo", cli, "claim", "src/billing/", "--purpose", "splitting the invoice module", env=env)
+    sh(wd / "repo", cli, "say", "Working in src/billing for the next hour.", env=env)
+    sh(
+        wd / "repo",
+        cli,
+        "send",
+        "Please update tests/api/test_routes.py for the new /v2/invoices route.",
+        "--to",
+        "claude-code",
+        "--kind",
+        "task",
+        env=env,
+    )
+
+
+def _task(a: Answer) -> dict[str, Any]:
+    task = (a.data or {}).get("task") if isinstance(a.data, dict) else None
+    return task if isinstance(task, dict) else {}
+
+
+async def lease_refactor_handoff(s: Rec, wd: Path) -> None:
+    await s.call("room", {"status": "starting on the /v2/invoices route"})
+    await s.call(
+        "claim",
+        {"paths": ["src/billing/invoice.py"], "purpose": "add v2 fields"},
+        note="held by the peer's folder lease",
+    )
+    await s.call("owner", {"path": "src/billing/invoice.py"})
+    await s.call("claim", {"paths": ["src/api/routes.py", "tests/api/"], "purpose": "v2 invoices route"})
+    await s.call("say", {"text": "Taking src/api/routes.py and tests/api/ for the v2 route."})
+    task = _task(await s.call("next_task", {"lease_seconds": 600}))
+    tid, token = task.get("id", 0), task.get("lease_token", "")
+    if tid:
+        s.capture(message_id=tid, lease_token=token)
+    await s.call("accept", {"message_id": tid, "note": "Updating the route tests now."})
+    await s.call("ack", {"message_id": tid, "state": "started", "lease_token": token})
+    await s.call("ack", {"message_id": tid, "state": "succeeded", "lease_token": token})
+    a = await s.call(
+        "send", {"to": "codex", "text": "Route tests updated, 4 new cases.", "kind": "result", "reply_to": tid}
+    )
+    if isinstance(a.data, dict) and "id" in a.data:
+        s.capture(message_id=a.data["id"])
+    await s.call("jobs", {})
+    await s.call("release", {})
+    await s.call("history", {"limit": 10})
+    await s.call("room", {})
+
+
+async def lease_task_queue(s: Rec, wd: Path) -> None:
+    a = await s.call("send", {"to": "codex", "text": "Can you bump the billing schema version?", "kind": "task"})
+    first = a.data.get("id", 0) if isinstance(a.data, dict) else 0
+    if first:
+        s.capture(message_id=first)
+    await s.call("jobs", {"recipient": "codex"})
+    await s.call("cancel", {"message_id": first, "recipient": "codex"}, note="changed my mind")
+    a = await s.call(
+        "send",
+        {"to": "codex", "text": "Please review PR 142 (billing).", "kind": "task", "dedupe_key": "review-pr-142"},
+    )
+    if isinstance(a.data, dict) and "id" in a.data:
+        s.capture(message_id=a.data["id"])
+    await s.call(
+        "send",
+        {"to": "codex", "text": "Please review PR 142 (billing).", "kind": "task", "dedupe_key": "review-pr-142"},
+        note="the same dedupe key again",
+    )
+    await s.call("jobs", {"recipient": "codex"})
+    await s.call("inbox", {"since_id": 1})
+    await s.call("owner", {"path": "README.md"}, note="a free path")
+    await s.call("claim", {"paths": ["README.md", "docs/"], "purpose": "release notes", "ttl_seconds": 120})
+    await s.call("owner", {"path": "docs/changelog.md"})
+    await s.call("release", {"paths": ["README.md"]})
+    await s.call("history", {"path": "docs/"})
+    await s.call("room", {"status": "waiting for the PR review"})
+
+
+async def lease_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("ack", {"message_id": 3, "state": "done"}, note="error case: state outside the enum")
+    await s.call("ack", {"message_id": 999, "state": "succeeded"}, note="error case: unknown message")
+    await s.call("accept", {"message_id": 999}, note="error case: unknown message")
+    task = _task(await s.call("next_task", {}))
+    tid, token = task.get("id", 0), task.get("lease_token", "")
+    if tid:
+        s.capture(message_id=tid, lease_token=token)
+    await s.call(
+        "ack", {"message_id": tid, "state": "succeeded", "lease_token": "0" * 32}, note="error case: wrong lease token"
+    )
+    await s.call("ack", {"message_id": tid, "state": "succeeded", "lease_token": token})
+    await s.call(
+        "ack", {"message_id": tid, "state": "succeeded", "lease_token": token}, note="error case: acknowledged twice"
+    )
+    await s.call("next_task", {}, note="nothing left")
+    await s.call("claim", {"paths": []}, note="error case: no paths")
+    await s.call("claim", {"paths": ["src/billing/"]}, note="error case: the peer holds it")
+    await s.call("release", {"paths": ["src/billing/"]}, note="error case: release a lease held by another agent")
+    await s.call("send", {"to": "codex", "text": "hi", "kind": "urgent"}, note="error case: kind outside the enum")
+    await s.call("cancel", {"message_id": 999, "recipient": "codex"}, note="error case: unknown message")
+    await s.call("claim", {"paths": "src/api/"}, note="error case: paths as text")
+    await s.call("force_release", {"path": "src/billing/"}, note="error case: unknown tool")
+
+
 def build_servers() -> list[ServerDef]:
     npm = lambda exe: str(NPM_BIN / exe)  # noqa: E731
     S = Session
@@ -17964,6 +18363,48 @@ def build_servers() -> list[ServerDef]:
                 S("desk_mistakes", desk_mistakes),
             ],
         ),
+        # the thirtieth batch (installed under .cache/record30): held-out data
+        ServerDef(
+            "factor_ledger",
+            "alphaledger-mcp==0.1.0 (PyPI, its own JSON-RPC loop, no SDK, numpy, a SQLite trial ledger)",
+            lambda wd, s: StdioServerParameters(
+                command=str(LEDGER_PY),
+                args=["-c", LEDGER_LAUNCH, "--db", str(wd / "ledger.db")],
+                cwd=str(wd),
+                env=ledger_env(wd),
+            ),
+            [
+                S("fl_momentum_study", fl_momentum_study, ledger_setup),
+                S("fl_horizon_sweep", fl_horizon_sweep, ledger_setup),
+                S("fl_mistakes", fl_mistakes, ledger_setup),
+            ],
+        ),
+        ServerDef(
+            "term_glossary",
+            "glossary-mcp==0.3.0 (PyPI, mcp 2.3.0 `MCPServer`, conlangkit 0.3.0, a Markdown glossary)",
+            lambda wd, s: StdioServerParameters(
+                command=str(GLOSSARY_BIN),
+                cwd=str(wd),
+                env={**frozen_clock(), "HOME": str(wd), "GLOSSARY_PATH": str(wd / "glossary.md")},
+            ),
+            [
+                S("gl_onboarding_terms", gl_onboarding_terms, glossary_setup),
+                S("gl_rename_and_retire", gl_rename_and_retire, glossary_setup),
+                S("gl_mistakes", gl_mistakes, glossary_setup),
+            ],
+        ),
+        ServerDef(
+            "file_leases",
+            "agent-lease-mcp==0.2.0 (PyPI, fastmcp 3.4.11 `FastMCP` on mcp 1.30.0, a SQLite room)",
+            lambda wd, s: StdioServerParameters(
+                command=str(LEASE_PY), args=["-c", LEASE_LAUNCH], cwd=str(wd / "repo"), env=lease_env(wd)
+            ),
+            [
+                S("lease_refactor_handoff", lease_refactor_handoff, lease_setup),
+                S("lease_task_queue", lease_task_queue, lease_setup),
+                S("lease_mistakes", lease_mistakes, lease_setup),
+            ],
+        ),
     ]
     return servers + bfcl_servers()
 
@@ -17998,6 +18439,7 @@ BATCHES: dict[str, tuple[Path, list[str], dict[str, list[list[str]]]]] = {
     "record27": (TWENTYSEVENTH, TWENTYSEVENTH_NPM_PACKAGES, TWENTYSEVENTH_VENVS),
     "record28": (TWENTYEIGHTH, TWENTYEIGHTH_NPM_PACKAGES, TWENTYEIGHTH_VENVS),
     "record29": (TWENTYNINTH, TWENTYNINTH_NPM_PACKAGES, TWENTYNINTH_VENVS),
+    "record30": (THIRTIETH, THIRTIETH_NPM_PACKAGES, THIRTIETH_VENVS),
 }
 
 
@@ -18031,7 +18473,7 @@ def main() -> None:
         "--install-batch",
         action="append",
         choices=sorted(BATCHES),
-        help="install only this batch (repeatable): devservers, record2, ..., record29",
+        help="install only this batch (repeatable): devservers, record2, ..., record30",
     )
     ap.add_argument("--list", action="store_true", help="list servers and sessions and exit")
     ap.add_argument("--tools-only", action="store_true", help="only write <server>.tools.yaml")
