@@ -549,6 +549,14 @@ def example_body(result: dict[str, Any]) -> Any:
     return structured if structured is not None else _json_or_none(_text_of(result))
 
 
+def unwrapped_body(result: dict[str, Any]) -> Any:
+    """``example_body``, with the JSON text a wrapper carries (``wrapping_key``) read as the answer it is: a
+    Python tool returning ``json.dumps(booking)`` answers ``{"result": "{\"booking_id\": ...}"}``."""
+    body = example_body(result)
+    wrap = wrapping_key(body)
+    return _json_or_none(str(body[wrap])) if wrap is not None else body
+
+
 def _text_of(result: dict[str, Any]) -> str:
     return "\n".join(str(b.get("text", "")) for b in result.get("content") or [] if b.get("type") == "text")
 

@@ -359,9 +359,16 @@ def _fill_json(template: Any, fill: Fill, defaults: dict[str, Any], key: str) ->
         records = _selected(fill.records(keys), template.get(WHERE), fill.arguments)
         if key and fill.one and fill.record.get("id") is not None:  # a list in one entity's answer (its tasks)
             records = [r for r in records if r.get("id") != fill.record["id"]]  # never lists that entity itself
+            # nor records with none of the item's fields: a request's ``notes`` ({text, timestamp}) are no requests
+            records = [r for r in records if any(k in r for k in keys if not ID_KEY.match(k))]
         return [_overlay(_fill_json(item, fill, defaults, ""), record) for record in records]
     if isinstance(template, dict):
-        filled = {_fill_key(k, fill, defaults): _fill_json(v, fill, defaults, str(k)) for k, v in template.items()}
+        # a create's text fields are filled after the rest: ``"message": "DSAR DSAR-323E70CE created"`` beside
+        # ``"dsar": {"id": ...}`` names the id the record got, which is known once the record is filled
+        texts = [k for k, v in template.items() if fill.mint and isinstance(v, str) and not ID_KEY.match(str(k))]
+        done = {k: _fill_json(v, fill, defaults, str(k)) for k, v in template.items() if k not in texts}
+        done.update({k: _fill_json(template[k], fill, defaults, str(k)) for k in texts})
+        filled = {_fill_key(k, fill, defaults): done[k] for k in template}
         if _echoes_arguments(template):  # the call's own arguments back: those it leaves out are not there
             filled = {k: v for k, v in filled.items() if k not in template or not _left_out(template[k], k, fill)}
         return _counted(template, _among_shown(template, filled, fill))
@@ -381,6 +388,10 @@ def _fill_json(template: Any, fill: Fill, defaults: dict[str, Any], key: str) ->
             return fill.given_defaults.get(whole.group(1).lstrip("="))
         if whole and whole.group(1).startswith("="):
             return argument_at(fill.arguments, whole.group(1)[1:])
+        if SLOT.search(template) and key in fill.record and _none_given(template, fill.arguments):
+            # ``body: "<another ticket's text>\nComment: {{comment}}"`` for a call giving no comment: the text the
+            # session holds for the record, not the example's record's words around an argument left out
+            return _as_shown(fill.record[key], False)
         if SLOT.search(template):
             return _fill_text(template, _with_names(fill), defaults)
     if key in fill.record:
@@ -398,6 +409,13 @@ def _fill_json(template: Any, fill: Fill, defaults: dict[str, Any], key: str) ->
     if isinstance(template, str) and fill.minted:  # "Created ... with ID: presentation_1": the id given here
         return _renamed(template, fill.minted)
     return template
+
+
+def _none_given(text: str, arguments: dict[str, Any]) -> bool:
+    """Whether a text's every slot repeats an argument and this call gives none of them (a record's name in a
+    ``{{@named0}}`` slot is no argument: such a text names this call's records)."""
+    slots = [match.group(1).lstrip("=").lstrip(TITLED) for match in SLOT.finditer(text)]
+    return all(not slot.startswith("@") and argument_at(arguments, slot) is None for slot in slots)
 
 
 MIN_ECHOED = 2  # fields repeating their own arguments before an answer is the call's arguments given back

@@ -25,6 +25,8 @@ def _schema(**descriptions: str) -> dict[str, Any]:
         "The lights' mode ('on', 'off', or 'auto').",
         "Entscheidung ('on', 'off', 'auto')",  # a parenthesis of quoted values alone, in any language
         "One of 'on', 'off', 'auto'. Defaults to 'auto'.",
+        "New mode \u2014 one of: on, off, auto (optional)",  # a remark on the argument after the last value
+        "The mode, one of: on, off, auto (default: auto)",
     ],
 )
 def test_each_way_of_stating_a_closed_list_refuses_a_value_outside_it(text: str) -> None:

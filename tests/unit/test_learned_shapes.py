@@ -732,3 +732,50 @@ def test_a_record_beside_the_arguments_keeps_the_fields_the_call_leaves_out() ->
     assert shapes is not None and shapes.success is not None
     answer = render(shapes.success, Fill({"title": "Dune", "author": "Frank Herbert"}, record={"id": "7"}))
     assert "copies" in json.loads(answer.content[0].text)  # type: ignore[union-attr]
+
+
+def test_a_text_field_around_an_argument_the_call_leaves_out_shows_the_text_the_session_holds() -> None:
+    # update_ticket's example appended its comment to another ticket's body; a later call giving no comment
+    # shows this ticket's body, not the example ticket's words around the comment it left out
+    given = {"ticket_id": "t1", "status": "done", "comment": "Swapped the cable"}
+    body = {"id": "t1", "body": "VPN drops after 10 minutes.\n\n---\nComment\nSwapped the cable\n", "status": "done"}
+    shapes = learn([Example(arguments=given, result=json_result(body))])
+    assert shapes is not None and shapes.success is not None
+    held = {"id": "t2", "body": "Printer jams every morning.", "status": "todo"}
+    answer = render(shapes.success, Fill({"ticket_id": "t2", "status": "blocked"}, record=held))
+    assert json.loads(answer.content[0].text)["body"] == "Printer jams every morning."  # type: ignore[union-attr]
+    # given the comment, the answer repeats it as the example did
+    commented = render(shapes.success, Fill({"ticket_id": "t2", "comment": "New toner"}, record=held))
+    assert "New toner" in json.loads(commented.content[0].text)["body"]  # type: ignore[union-attr]
+
+
+def test_a_creates_message_names_the_id_its_record_got_even_when_written_before_the_record() -> None:
+    # ``{"message": "DSAR DSAR-323E70CE created", "dsar": {"id": "DSAR-323E70CE", ...}}``: the message comes first,
+    # and still names the id the new record was given, not the example's
+    given = {"subject_name": "Jonas Weber", "request_type": "objection"}
+    example = {"status": "created", "message": "DSAR DSAR-323E70CE created", "dsar": {"id": "DSAR-323E70CE", **given}}
+    shapes = learn([Example(arguments=given, result=json_result(example))])
+    assert shapes is not None and shapes.success is not None
+    fill = Fill({"subject_name": "Paul Roth", "request_type": "deletion"}, record={"id": "DSAR-8B71ED1B"}, mint=True)
+    answer = json.loads(render(shapes.success, fill).content[0].text)  # type: ignore[union-attr]
+    assert answer["dsar"]["id"] == "DSAR-8B71ED1B"
+    assert answer["message"] == "DSAR DSAR-8B71ED1B created"
+    assert list(answer) == ["status", "message", "dsar"]  # in the example's order
+
+
+def test_a_list_inside_a_record_never_shows_records_with_none_of_its_items_fields() -> None:
+    # a request's ``notes`` ({text, timestamp}) listed the session's other requests, the only records it held
+    given = {"dsar_id": "D-1", "status": "rejected"}
+    note = {"text": "ID checked", "timestamp": 1768910400.0}
+    example = {"dsar": {"id": "D-1", "status": "rejected", "notes": [note]}}
+    shapes = learn([Example(arguments=given, result=json_result(example))])
+    assert shapes is not None and shapes.success is not None
+    requests = [{"id": "D-7", "status": "received", "subject": "A"}, {"id": "D-8", "status": "done", "subject": "J"}]
+    notes = [{"id": "n-1", "text": "Called back", "timestamp": 1}]
+    fill = Fill({"dsar_id": "D-8", "status": "done"}, lambda _keys: requests, record={"id": "D-8", "status": "done"})
+    answer = json.loads(render(shapes.success, fill).content[0].text)  # type: ignore[union-attr]
+    assert answer["dsar"]["notes"] == []
+    # records with the item's fields are still listed
+    fill = Fill({"dsar_id": "D-8"}, lambda _keys: notes, record={"id": "D-8", "status": "done"})
+    answer = json.loads(render(shapes.success, fill).content[0].text)  # type: ignore[union-attr]
+    assert [n["text"] for n in answer["dsar"]["notes"]] == ["Called back"]

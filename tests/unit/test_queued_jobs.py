@@ -9,6 +9,7 @@ taking the number the session's next job gets.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -120,3 +121,26 @@ def test_a_making_verb_before_no_type_makes_the_type_its_answers_carry_the_id_of
     assert found is not None and found[0] == "booking"
     unseen = book.model_copy(update={"examples": []})  # nothing says which of booking and showtime it makes
     assert made.made_type(unseen, EntityTypes([unseen, pay, seats])) is None
+
+
+async def test_a_made_thing_gets_an_id_written_as_its_wrapped_answers_write_them(tmp_path: Path) -> None:
+    """The booking ``book_seats`` makes gets a ``booking_id`` written like the one its observed answer showed inside
+    FastMCP's ``{"result": "<JSON>"}`` (a UUID, not ``booking-1``), and the ledger keeps it under that id."""
+    booked = {"booking_id": "c291790f-a396-4898-bbbb-fd8f8b89f343", "status": "pending", "seats": ["B1"]}
+    text = json.dumps(booked)
+    book = tool("book_seats", {"showtime_id": {"type": "string"}, "seats": {"type": "array"}}, ["showtime_id", "seats"])
+    del book["outputSchema"]
+    wrapped = {"content": [{"type": "text", "text": text}], "structuredContent": {"result": text}}
+    book["examples"] = [{"arguments": {"showtime_id": "st1", "seats": ["B1"]}, "result": wrapped}]
+    tools = [
+        book,
+        tool("get_booking", {"booking_id": {"type": "string"}}, ["booking_id"]),
+        tool("get_seat_map", {"showtime_id": {"type": "string"}}, ["showtime_id"]),
+    ]
+    path = tools_path(tmp_path, tools)
+    answer = await path.call("s", "book_seats", {"showtime_id": "st3", "seats": ["C4", "C5"]})
+    assert answer.structured_content is not None
+    new_id = json.loads(answer.structured_content["result"])["booking_id"]
+    assert re.fullmatch(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", new_id)
+    read = body(await path.call("s", "get_booking", {"booking_id": new_id}))
+    assert read["booking_id"] == new_id and read["seats"] == ["C4", "C5"]

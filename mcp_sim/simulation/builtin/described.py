@@ -319,8 +319,13 @@ def _listed(description: str) -> tuple[str, ...]:
             return ()
         return _options(items if isinstance(items, list) else [])
     sentence = re.split(r"(?<=[a-z0-9'\"])\.(?:\s|$)|\n", rest, maxsplit=1)[0].rstrip(". ")
+    sentence = _REMARK.sub("", sentence)  # "one of: received, rejected (optional)": a remark on the argument
     parts = re.split(r"\s*,\s*(?:or\s+|and\s+)?|\s+or\s+", sentence)
     return _options([p.strip().strip("'\"`") for p in parts])
+
+
+# a closing remark on the argument, not on the last value: "(optional)", "(default: low)", "(required for 'add')"
+_REMARK = re.compile(r"\s*\((?:optional|required\b[^()]*|defaults?\b[^()]*)\)\s*$", re.IGNORECASE)
 
 
 def _quoted_one_of(description: str) -> tuple[str, ...]:

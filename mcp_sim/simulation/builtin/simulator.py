@@ -106,7 +106,7 @@ from mcp_sim.simulation.builtin.recent import RecentTurns
 from mcp_sim.simulation.builtin.values import ValueMaker
 from mcp_sim.simulation.constant import is_example_data, is_example_text
 from mcp_sim.simulation.directives import item_failures
-from mcp_sim.simulation.learned import AnswerShapes, Template, example_body, learn
+from mcp_sim.simulation.learned import AnswerShapes, Template, learn, unwrapped_body
 from mcp_sim.simulation.numbering import numbered_id
 from mcp_sim.simulation.render import COUNTS, ID_KEY, Fill, mint_like, next_number, recalled_fields, render
 from mcp_sim.state.base import Turn
@@ -596,8 +596,12 @@ class _Answer:
         self.entity = entity
         self.effect = EntityEffect(kind="create", entity=entity, id=id_field, refs=self.effect.refs, unknown="allow")
         own = self.request.types.id_fields.get(entity, "id") if self.request.types else "id"
-        if own != id_field and self._shown_id(id_field) is None and self._shown_id(own) is not None:
-            self.effect = EntityEffect(kind="create", entity=entity, id=own, refs=self.effect.refs, unknown="allow")
+        # ``book_seats`` answering ``{"booking_id": ...}`` keeps the booking under that key: an id minted under
+        # another (``id``) left the answer's ``booking_id`` an invented one the ledger never held
+        keys = (id_field, own, f"{entity}_id", camel(f"{entity}_id"))
+        shown = next((key for key in keys if self._shown_id(key) is not None), None)
+        if shown is not None and shown != id_field:
+            self.effect = EntityEffect(kind="create", entity=entity, id=shown, refs=self.effect.refs, unknown="allow")
         return self._create(made.made_from(self.args, self.ledger))
 
     def _create(self, made_from: dict[str, Any] | None = None) -> tuple[CallToolResult, list[Effect]]:
@@ -1118,7 +1122,7 @@ class _Answer:
         if learned is None or not learned.is_json or self.effect.kind != "create":
             return None
         for example in self.spec.examples:
-            body = example_body(example.result)
+            body = unwrapped_body(example.result)
             records = [body, *[v for v in body.values() if isinstance(v, dict)]] if isinstance(body, dict) else []
             for record in records:
                 value = record.get(id_field.rsplit(".", 1)[-1])  # note.id: the envelope's record holds it
