@@ -368,6 +368,7 @@ def _fill_json(template: Any, fill: Fill, defaults: dict[str, Any], key: str) ->
         texts = [k for k, v in template.items() if fill.mint and isinstance(v, str) and not ID_KEY.match(str(k))]
         done = {k: _fill_json(v, fill, defaults, str(k)) for k, v in template.items() if k not in texts}
         done.update({k: _fill_json(template[k], fill, defaults, str(k)) for k in texts})
+        done.update(_envelope_own(template))
         filled = {_fill_key(k, fill, defaults): done[k] for k in template}
         if _echoes_arguments(template):  # the call's own arguments back: those it leaves out are not there
             filled = {k: v for k, v in filled.items() if k not in template or not _left_out(template[k], k, fill)}
@@ -409,6 +410,22 @@ def _fill_json(template: Any, fill: Fill, defaults: dict[str, Any], key: str) ->
     if isinstance(template, str) and fill.minted:  # "Created ... with ID: presentation_1": the id given here
         return _renamed(template, fill.minted)
     return template
+
+
+def _envelope_own(template: dict[str, Any]) -> dict[str, Any]:
+    """The fields an envelope says of the call, not of the record it nests: ``{"status": "updated", "dsar": {"status":
+    "{{status}}", ...}}`` answers ``"status": "updated"`` whatever status the record got. A plain value whose key the
+    nested record also has, with another value there, is the envelope's own; one equal to the nested record's
+    repeats the record's (``{"status": "done", "task": {"status": "done"}}``) and is filled as the record's."""
+    nested = [v for v in template.values() if isinstance(v, dict) and RECORDS not in v and EACH not in v]
+    own: dict[str, Any] = {}
+    for key, value in template.items():
+        if isinstance(value, dict | list) or (isinstance(value, str) and SLOT.search(value)) or ID_KEY.match(key):
+            continue  # an id is the record's, or one minted for this call
+        inner = [child[key] for child in nested if key in child]
+        if inner and all(other != value for other in inner):
+            own[key] = value
+    return own
 
 
 def _none_given(text: str, arguments: dict[str, Any]) -> bool:

@@ -779,3 +779,21 @@ def test_a_list_inside_a_record_never_shows_records_with_none_of_its_items_field
     fill = Fill({"dsar_id": "D-8"}, lambda _keys: notes, record={"id": "D-8", "status": "done"})
     answer = json.loads(render(shapes.success, fill).content[0].text)  # type: ignore[union-attr]
     assert [n["text"] for n in answer["dsar"]["notes"]] == ["Called back"]
+
+
+def test_an_envelopes_own_field_keeps_its_value_beside_the_record_it_nests() -> None:
+    # ``{"status": "updated", "dsar": {"status": ...}}``: the envelope's status says the call updated the request,
+    # whatever status the request now has; a status repeating the nested record's is the record's
+    given = {"dsar_id": "D-1", "status": "verified"}
+    example = {"status": "updated", "dsar": {"id": "D-1", "status": "verified"}}
+    shapes = learn([Example(arguments=given, result=json_result(example))])
+    assert shapes is not None and shapes.success is not None
+    fill = Fill({"dsar_id": "D-2", "status": "completed"}, record={"id": "D-2", "status": "completed"})
+    answer = json.loads(render(shapes.success, fill).content[0].text)  # type: ignore[union-attr]
+    assert answer == {"status": "updated", "dsar": {"id": "D-2", "status": "completed"}}
+    echoed = {"status": "done", "task": {"id": "t-1", "title": "Ship", "status": "done"}}
+    shapes = learn([Example(arguments={"task_id": "t-1"}, result=json_result(echoed))])
+    assert shapes is not None and shapes.success is not None
+    fill = Fill({"task_id": "t-2"}, record={"id": "t-2", "title": "Plan", "status": "open"})
+    answer = json.loads(render(shapes.success, fill).content[0].text)  # type: ignore[union-attr]
+    assert answer["status"] == "open" and answer["task"]["status"] == "open"
