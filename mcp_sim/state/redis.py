@@ -8,7 +8,10 @@ other. Keys: ``<prefix>s:<exp>:<key>`` (hash: state head, version, wid = write i
 ``<prefix>i:<exp>`` (sorted set of keys by last write), ``<prefix>experiments`` (set), ``<prefix>f:<exp>``
 (experiment-wide flags, serving/flag_sync.py). A write sends the
 head, the records that changed and the new turn (versioned.py); a load of a session this process wrote
-last is one small round trip that only compares the write id.
+last is one small round trip that only compares the write id. The scripts of a call's two round trips (lock and
+load, write) that concurrent calls run in one step of the event loop leave together in the next, as one pipeline
+on one connection (``_pipelined``): one round trip and one connection for the group instead of one each; every
+call still waits for its own script's answer.
 
 Connections: a blocking pool sized from the calls the process must carry (``max_connections``, from the
 ``?max_connections=`` URL parameter or the experiment's concurrency): a call holds a connection only for
@@ -34,7 +37,7 @@ from typing import Any
 import anyio
 import redis.asyncio as aioredis
 import structlog
-from redis.exceptions import RedisError
+from redis.exceptions import NoScriptError, RedisError
 
 from mcp_sim.errors import StoreUnavailable
 from mcp_sim.state.base import SessionState, Turn, turns_from_text
@@ -126,6 +129,16 @@ class _Held:
     tail_current: bool = False  # the load found this process's last write current: its kept tail is the history's
 
 
+@dataclass(eq=False)
+class _Queued:
+    """A script call waiting for its pipeline (``RedisStore._pipelined``)."""
+
+    script: Any  # a registered script (redis-py's AsyncScript)
+    keys: list[str]
+    args: list[Any]
+    reply: asyncio.Future[Any]
+
+
 TAIL_TURNS = 64  # of a session's history, the turns this process wrote last that it keeps to answer reads
 DEFAULT_MAX_CONNECTIONS = 256  # when nothing says how many calls the process carries at once
 POOL_TIMEOUT_S = 20.0
@@ -162,6 +175,8 @@ class RedisStore(VersionedStore):
         self._renewing_loop: asyncio.AbstractEventLoop | None = None
         self._renewals: set[asyncio.Task[None]] = set()
         self._holders: anyio.Semaphore | None = None
+        self._queued: list[_Queued] = []  # scripts run in this step of the event loop, sent in the next
+        self._sending: set[asyncio.Task[None]] = set()
         self._init_hot()
 
     def _k(self, kind: str, experiment: str, key: str = "") -> str:
@@ -200,7 +215,9 @@ class RedisStore(VersionedStore):
         while True:
             lease_ms = int(LOCK_LEASE_S * 1000)
             async with _translated():
-                reply = await self._lock_and_load_script(keys=keys, args=[known_write or "", held.token, lease_ms])
+                reply = await self._pipelined(
+                    self._lock_and_load_script, keys, [known_write or "", held.token, lease_ms]
+                )
                 if int(reply[0]) != 2:
                     break
                 holder = str(reply[1])
@@ -355,6 +372,10 @@ class RedisStore(VersionedStore):
             self._renewing.cancel()
         for task in list(self._renewals):
             task.cancel()
+        if self._queued:  # scripts waiting for the next step: sent now
+            self._send_queued()
+        if self._sending:  # scripts on their way: answered before the connections close
+            await asyncio.gather(*self._sending, return_exceptions=True)
         await self._redis.aclose()
 
     async def _write(
@@ -394,7 +415,7 @@ class RedisStore(VersionedStore):
         args += texts
         before = self._tails.pop((state.experiment, state.key), None)  # kept again once the write has landed
         async with _translated():
-            reply = await self._write_script(keys=keys, args=args)
+            reply = await self._pipelined(self._write_script, keys, args)
         if not isinstance(reply, list):
             raise conflict(state.key, -1 - int(reply), state.version)
         result = int(reply[0])
@@ -402,6 +423,55 @@ class RedisStore(VersionedStore):
         if give_back and held is not None:
             held.released = True  # the lock's exit has nothing left to give back, nor the renewals to renew
         state.version, state.updated_at = result, now
+
+    async def _pipelined(self, script: Any, keys: list[str], args: list[Any]) -> Any:
+        """``script(keys=keys, args=args)``, sent with the other scripts run in this step of the event loop in one
+        pipeline (not a transaction: each script is atomic on its own, and each call gets its own reply or error).
+        A call cancelled while its script waits has it sent all the same, as a cancelled script call could have
+        sent it before."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # another event loop (trio): alone
+            return await script(keys=keys, args=args)
+        one = _Queued(script, keys, args, loop.create_future())
+        if not self._queued:
+            loop.call_soon(self._send_queued)
+        self._queued.append(one)
+        return await one.reply
+
+    def _send_queued(self) -> None:
+        group, self._queued = self._queued, []
+        task = asyncio.get_running_loop().create_task(self._send(group))
+        self._sending.add(task)  # a strong reference until it ends
+        task.add_done_callback(self._sending.discard)
+
+    async def _send(self, group: list[_Queued]) -> None:
+        try:
+            if len(group) == 1:
+                only = group[0]
+                replies: list[Any] = [await only.script(keys=only.keys, args=only.args)]
+            else:
+                pipe = self._redis.pipeline(transaction=False)
+                for one in group:
+                    pipe.evalsha(one.script.sha, len(one.keys), *one.keys, *one.args)
+                replies = await pipe.execute(raise_on_error=False)
+                for i, one in enumerate(group):
+                    if isinstance(replies[i], NoScriptError):  # a server that lost its scripts: this loads it again
+                        replies[i] = await one.script(keys=one.keys, args=one.args)
+        except BaseException as exc:  # the connection failed (or the task was cancelled): every script of the group
+            for one in group:
+                if not one.reply.done():
+                    one.reply.set_exception(exc if isinstance(exc, Exception) else RedisError(repr(exc)))
+            if not isinstance(exc, Exception):
+                raise
+            return
+        for one, answer in zip(group, replies, strict=True):
+            if one.reply.done():  # its call was cancelled
+                continue
+            if isinstance(answer, Exception):
+                one.reply.set_exception(answer)
+            else:
+                one.reply.set_result(answer)
 
     async def commit(self, state: SessionState, turn: Turn) -> None:
         """A call's last step: its write gives the session lock back (one round trip less per call)."""
