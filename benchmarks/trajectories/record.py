@@ -414,6 +414,19 @@ THIRTIETH_VENVS: dict[str, list[list[str]]] = {
     # the `fastmcp` package's `FastMCP` (3.x, on mcp 1.30); a SQLite room of leases and messages
     "lease": [["agent-lease-mcp==0.2.0", "fastmcp==3.4.11", "mcp==1.30.0"]],
 }
+# The thirty-first batch (decision_records, secret_vault, report_catalog) installs under .cache/record31 (held-out data,
+# like the fourth to thirtieth): one venv per server, no npm packages (the offline TypeScript candidates found were
+# task, plan and memory servers, domains earlier batches cover). `--install-batch record31` installs only these.
+THIRTYFIRST = Path(os.environ.get("MCP_REC_THIRTYFIRST", REPO / ".cache" / "record31"))
+THIRTYFIRST_NPM_PACKAGES: list[str] = []
+THIRTYFIRST_VENVS: dict[str, list[list[str]]] = {
+    # the `fastmcp` package's `FastMCP` (3.x, on mcp 1.30); ADRs as numbered Markdown files under docs/adr
+    "adr": [["mcp-adr==0.1.0", "fastmcp==3.4.11", "mcp==1.30.0"]],
+    # the new `MCPServer` of mcp 2.x; Fernet-encrypted JSON files in password-protected buckets, a git repo per vault
+    "safebase": [["mcp-safebase==0.3.0", "mcp==2.3.0", "cryptography==50.0.2", "bcrypt==5.0.0"]],
+    # the `fastmcp` package's `FastMCP` (4.x, on mcp 2.3); a SQLite catalog of report definitions, runs and outputs
+    "metsuke": [["mcp-metsuke-crunchtools==3.4.0", "fastmcp==4.2.3", "mcp==2.3.0", "croniter==7.0.0"]],
+}
 # libfaketime (Debian package `faketime`) freezes the wall clock of servers that stamp records with it (kanban's
 # SQLite `datetime('now')`); the monotonic clock keeps running so timeouts still work.
 FAKETIME_LIB = Path("/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1")
@@ -16729,6 +16742,666 @@ async def lease_mistakes(s: Rec, wd: Path) -> None:
     await s.call("force_release", {"path": "src/billing/"}, note="error case: unknown tool")
 
 
+# ---- the thirty-first batch (held-out data, installed under .cache/record31) --------------------
+# decision_records (mcp-adr 0.1.0, fastmcp 3.4 `FastMCP` on mcp 1.30): a team's Architecture Decision Records, numbered
+# Markdown files (`docs/adr/NNNN-slug.md`, plus an index.md) created from a per-type template, read back by number or
+# title substring, overwritten whole, moved through Proposed / Accepted / Deprecated / Superseded, superseded and linked
+# both ways, searched, and drawn as Mermaid graphs; numbers are minted by the server (highest + 1). Answers are dicts
+# with structuredContent; refusals (unknown number, a status or type outside its enum) are isError `Error calling tool
+# ...`, argument validation is a pydantic text. The second and third sessions start from three ADRs the setup writes.
+# secret_vault (mcp-safebase 0.3.0, mcp 2.3 `MCPServer`): an encrypted store of JSON secrets, databases of buckets of
+# `*.json` files, each bucket with its own password, under SAFEBASE_ROOT (a git repo: every change is a commit). The
+# passwords come from tkinter dialogs on the human's screen; the launch command puts a scripted human in their place
+# (a password per bucket, a rotation, an editor that adds a field; on the bucket `legacy` a mistyped password, on
+# `personal` a cancelled dialog). Answers are `{"result": <text>}` structuredContent (listings as pretty JSON text);
+# most refusals are ordinary texts (`... does not exist`, `Access denied: ...`), and a value the server's own checks
+# refuse (a name with spaces, a filename without `.json`) is an opaque isError `Error executing tool X`.
+# report_catalog (mcp-metsuke-crunchtools 3.4.0, fastmcp 4.2 `FastMCP` on mcp 2.3): a research team's catalog of report
+# definitions (gather prompt, owner agent, cron schedule and timezone, next fire time), runs opened by a trigger
+# (run ids `<report>@<UTC second>`, minted by the server) and the cited findings a gatherer saves for them; outputs are
+# listed, read (newest or by day), deleted and pruned. The owner `scout` is a pull owner (METSUKE_PULL_OWNERS), so its
+# runs need no callback; other owners need a callback URL that is not configured. Answers are dicts with
+# structuredContent (lists as `{"result": [...]}`); refusals are isError `Error calling tool ...`.
+# All three run under the frozen clock.
+
+ADR_BIN = THIRTYFIRST / "venv-adr" / "bin" / "mcp-adr"
+ADR_SEED = {
+    "0001-use-postgresql-for-the-order-service.md": (
+        "Use PostgreSQL for the order service",
+        "Accepted",
+        "data",
+        "Dana Dev, Lee Ops",
+        "The order service needs transactions across orders, payments and stock reservations.",
+        "Store orders in PostgreSQL 16, one schema per bounded context.",
+    ),
+    "0002-publish-domain-events-through-rabbitmq.md": (
+        "Publish domain events through RabbitMQ",
+        "Accepted",
+        "integration",
+        "Dana Dev",
+        "Billing and shipping poll the order tables every minute and miss updates under load.",
+        "Publish OrderPlaced and OrderShipped events to a RabbitMQ topic exchange.",
+    ),
+    "0003-keep-sessions-in-memcached.md": (
+        "Keep sessions in Memcached",
+        "Proposed",
+        "technology",
+        "Lee Ops",
+        "Web sessions are sticky to one node and are lost on every deploy.",
+        "Move session state to a Memcached cluster shared by all web nodes.",
+    ),
+}
+
+
+def adr_setup(wd: Path) -> None:
+    """Three ADRs in the package's template layout (two accepted, one proposed), with the index it keeps."""
+    adr_dir = wd / "docs" / "adr"
+    adr_dir.mkdir(parents=True)
+    index = ["# Architecture Decision Records", "", "| # | Title | Status | Type | Date |", "|---|---|---|---|---|"]
+    for name, (title, status, kind, deciders, context, decision) in ADR_SEED.items():
+        number = int(name[:4])
+        text = "\n".join(
+            [
+                f"# ADR-{number:04d}: {title}",
+                "",
+                f"**Status:** {status}",
+                "**Date:** 2026-01-12",
+                f"**Type:** {kind}",
+                f"**Deciders:** {deciders}",
+                "**Supersedes:** \u2014",
+                "**Superseded by:** \u2014",
+                "**Related:** \u2014",
+                "",
+                "## Context",
+                "",
+                context,
+                "",
+                "## Decision",
+                "",
+                decision,
+                "",
+                "## Alternatives Considered",
+                "",
+                "## Consequences",
+                "",
+                "### Positive",
+                "",
+                "### Negative",
+                "",
+                "### Risks",
+                "",
+                "## Diagram",
+                "",
+                "## Notes",
+                "",
+            ]
+        )
+        (adr_dir / name).write_text(text)
+        index.append(f"| [{number:04d}]({name}) | {title} | {status} | {kind} | 2026-01-12 |")
+    (adr_dir / "index.md").write_text("\n".join(index) + "\n")
+
+
+def _adr_number(a: Answer) -> int:
+    n = a.data.get("number") if isinstance(a.data, dict) and not a.is_error else None
+    return n if isinstance(n, int) else 0
+
+
+ADR_0004_REWRITE = """# ADR-0004: Cache product pages in Redis
+
+**Status:** Proposed
+**Date:** 2026-01-20
+**Type:** technology
+**Deciders:** Dana Dev, Lee Ops
+**Supersedes:** \u2014
+**Superseded by:** \u2014
+**Related:** \u2014
+
+## Context
+
+Product pages take 900 ms at p95 because every view renders prices, stock and reviews from three services.
+
+## Decision
+
+Cache rendered product fragments in Redis 7 with a 5 minute TTL, invalidated by the OrderShipped and PriceChanged
+events.
+
+## Alternatives Considered
+
+### Alternative 1: CDN edge caching
+
+Cheaper, but stock levels would be up to an hour stale.
+
+### Alternative 2: Memcached
+
+Already proposed for sessions, but it has no pub/sub for invalidation.
+
+## Consequences
+
+### Positive
+
+- p95 page time under 200 ms
+- fewer calls to the review service
+
+### Negative
+
+- one more cluster to run
+
+### Risks
+
+- stale prices if an invalidation event is lost
+
+## Evaluation Criteria
+
+Latency, invalidation, operating cost.
+
+## Comparison Matrix
+
+| | Redis | CDN | Memcached |
+|---|---|---|---|
+| invalidation | events | purge API | none |
+
+## Diagram
+
+## Notes
+
+Benchmarked on the staging catalog (40k products).
+"""
+
+
+async def adr_first_decisions(s: Rec, wd: Path) -> None:
+    await s.call("adr_list", {}, note="an empty project")
+    db = _adr_number(
+        await s.call(
+            "adr_create",
+            {
+                "title": "Split the monolith into order and catalog services",
+                "context": "Deploys of the catalog block order fixes; both teams share one release train.",
+                "decision": "Extract orders and catalog into two services with their own databases.",
+                "deciders": "Dana Dev, Lee Ops",
+            },
+        )
+    )
+    s.capture(number=db)
+    events = _adr_number(
+        await s.call(
+            "adr_create",
+            {
+                "title": "Use Kafka for order events",
+                "type": "integration",
+                "context": "The catalog needs to know about orders without calling the order service.",
+                "decision": "Publish order events to a Kafka topic with 7 days retention.",
+                "deciders": "Dana Dev",
+            },
+        )
+    )
+    s.capture(number=events)
+    await s.call("adr_read", {"query": str(db)})
+    await s.call("adr_read", {"query": "Kafka"}, note="by a title substring")
+    await s.call(
+        "adr_update_status", {"number": db, "status": "Accepted", "reason": "Approved in the architecture review."}
+    )
+    await s.call("adr_link", {"from_number": events, "to_number": db})
+    cache = _adr_number(
+        await s.call(
+            "adr_create", {"title": "Cache product pages in Redis", "type": "technology", "deciders": "Lee Ops"}
+        )
+    )
+    s.capture(number=cache)
+    await s.call("adr_update", {"number": cache, "content": ADR_0004_REWRITE.replace("ADR-0004", f"ADR-{cache:04d}")})
+    await s.call("adr_read", {"query": str(cache)}, note="the rewritten file, parsed")
+    await s.call("adr_list", {"status": "Proposed"})
+    await s.call("adr_search", {"query": "Kafka"})
+    await s.call("adr_overview", {})
+    await s.call("adr_list", {})
+
+
+async def adr_revisit(s: Rec, wd: Path) -> None:
+    await s.call("adr_list", {})
+    await s.call("adr_read", {"query": "3"})
+    redis = _adr_number(
+        await s.call(
+            "adr_create",
+            {
+                "title": "Keep sessions in Redis",
+                "type": "technology",
+                "context": "Memcached loses every session on a node restart and has no replication.",
+                "decision": "Keep web sessions in a replicated Redis 7 cluster.",
+                "deciders": "Lee Ops",
+            },
+        )
+    )
+    s.capture(number=redis)
+    await s.call("adr_supersede", {"old_number": 3, "new_number": redis})
+    await s.call("adr_update_status", {"number": redis, "status": "Accepted"})
+    await s.call("adr_history", {"query": "sessions"})
+    await s.call(
+        "adr_deprecate", {"number": 2, "reason": "Replaced by the outbox pattern; RabbitMQ is being switched off."}
+    )
+    await s.call("adr_read", {"query": "2"}, note="now deprecated, with the reason in the notes")
+    await s.call("adr_link", {"from_number": redis, "to_number": 1})
+    await s.call("adr_dependencies", {"number": redis})
+    await s.call("adr_impact", {"component": "PostgreSQL"})
+    await s.call("adr_list", {"type": "technology"})
+    await s.call("adr_diagram", {"number": redis})
+    await s.call("adr_overview", {"status_filter": "Accepted"})
+
+
+async def adr_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("adr_read", {"query": "9"}, note="error case: unknown number")
+    await s.call("adr_update_status", {"number": 1, "status": "accepted"}, note="error case: status in lower case")
+    await s.call("adr_update_status", {"number": 42, "status": "Accepted"}, note="error case: unknown number")
+    await s.call("adr_create", {"title": "Adopt GraphQL", "type": "api"}, note="error case: type outside the enum")
+    await s.call("adr_create", {"type": "technology"}, note="error case: no title")
+    n = _adr_number(await s.call("adr_create", {"title": "Adopt GraphQL for the storefront", "type": "technology"}))
+    s.capture(number=n)
+    await s.call(
+        "adr_create",
+        {"title": "Adopt GraphQL for the storefront", "type": "technology"},
+        note="error case: the same title twice",
+    )
+    await s.call("adr_read", {"query": "graphql"}, note="a title substring in lower case")
+    await s.call("adr_supersede", {"old_number": 3, "new_number": 99}, note="error case: unknown successor")
+    await s.call("adr_supersede", {"old_number": 1, "new_number": 1}, note="error case: superseded by itself")
+    await s.call("adr_deprecate", {"number": 3}, note="error case: no reason")
+    await s.call("adr_link", {"from_number": "two", "to_number": 1}, note="error case: a number as text")
+    await s.call("adr_diagram", {"number": 1, "format": "svg"}, note="error case: format outside the enum")
+    await s.call("adr_update", {"number": 2, "content": "just some notes"}, note="error case: not an ADR document")
+    await s.call("adr_delete", {"number": n}, note="error case: unknown tool (there is no delete)")
+
+
+SAFEBASE_PY = THIRTYFIRST / "venv-safebase" / "bin" / "python"
+# The scripted human behind the password and editor dialogs: one password per bucket (rotated on request), the editor
+# adds a field; for `legacy` the human keeps mistyping, for `personal` the human cancels the dialog.
+SAFEBASE_HUMAN = """
+import server
+from safebase.dialogs import DialogResult
+
+pw = {}
+
+
+def current(d, b):
+    return pw.get((d, b), f"{b}-pass-1")
+
+
+def create(d, b):
+    pw[(d, b)] = f"{b}-pass-1"
+    return DialogResult(pw[(d, b)], 0)
+
+
+def enter(d, b):
+    if b == "legacy":
+        return DialogResult("hunter2", 0)
+    if b == "personal":
+        return None
+    return DialogResult(current(d, b), 0)
+
+
+def change(d, b):
+    n = int(current(d, b).rsplit("-", 1)[1]) + 1
+    pw[(d, b)] = f"{b}-pass-{n}"
+    return DialogResult(pw[(d, b)], 0)
+
+
+server._prompt_create_password_fn = create
+server._prompt_enter_password_fn = enter
+server._prompt_change_password_fn = change
+server._editor_dialog_fn = lambda d, b, f, content: {**content, "reviewed_by": "security"}
+"""
+SAFEBASE_LAUNCH = SAFEBASE_HUMAN + "server.main()\n"
+SAFEBASE_SEED = (
+    SAFEBASE_HUMAN
+    + """
+server._create_database("platform")
+for bucket, files in {
+    "ci": {
+        "github.json": {"token": "ghp_example_ci", "scope": "deploy", "owner": "platform"},
+        "npm.json": {"token": "npm_example_publish", "scope": "publish", "owner": "platform"},
+        "old-token.json": {"token": "ghp_example_2024", "scope": "deploy", "owner": "platform"},
+    },
+    "legacy": {"old-ldap.json": {"bind_dn": "cn=svc,dc=corp", "password": "example-ldap"}},
+    "personal": {"dana.json": {"vpn": "example-vpn"}},
+    "scratch": {},
+}.items():
+    server._create_bucket("platform", bucket)
+    for name, content in files.items():
+        server._put_file("platform", bucket, name, content)
+"""
+)
+
+
+def safebase_env(wd: Path) -> dict[str, str]:
+    return {**frozen_clock(), **GIT_ENV, "HOME": str(wd), "SAFEBASE_ROOT": str(wd / "vault")}
+
+
+def safebase_setup(wd: Path) -> None:
+    (wd / "vault").mkdir()
+
+
+def safebase_seeded(wd: Path) -> None:
+    """A vault with the database `platform`: buckets ci (three files), legacy, personal (one each) and scratch."""
+    safebase_setup(wd)
+    sh(wd, str(SAFEBASE_PY), "-c", SAFEBASE_SEED, env=safebase_env(wd))
+
+
+async def sv_onboard_payments(s: Rec, wd: Path) -> None:
+    await s.call("list_databases", {}, note="an empty vault")
+    await s.call("create_database", {"database": "payments"})
+    await s.call("create_bucket", {"database": "payments", "bucket": "stripe"})
+    await s.call("list_buckets", {"database": "payments"})
+    await s.call(
+        "put_file",
+        {
+            "database": "payments",
+            "bucket": "stripe",
+            "filename": "prod.json",
+            "content": {"env": "prod", "secret_key": "sk_live_example_1", "webhook_secret": "whsec_example_1"},
+        },
+        note="the first write: the human sets the bucket's password",
+    )
+    await s.call(
+        "put_file",
+        {
+            "database": "payments",
+            "bucket": "stripe",
+            "filename": "staging.json",
+            "content": {"env": "staging", "secret_key": "sk_test_example_1", "webhook_secret": "whsec_example_2"},
+        },
+    )
+    await s.call("list_files", {"database": "payments", "bucket": "stripe"})
+    await s.call("get_file", {"database": "payments", "bucket": "stripe", "filename": "prod.json"})
+    await s.call("query_bucket", {"database": "payments", "bucket": "stripe", "filter_fields": {"env": "staging"}})
+    await s.call(
+        "put_file",
+        {
+            "database": "payments",
+            "bucket": "stripe",
+            "filename": "prod.json",
+            "content": {"env": "prod", "secret_key": "sk_live_example_2", "webhook_secret": "whsec_example_1"},
+        },
+        note="overwrite with a rolled key",
+    )
+    await s.call("get_file", {"database": "payments", "bucket": "stripe", "filename": "prod.json"})
+    await s.call("create_bucket", {"database": "payments", "bucket": "adyen"})
+    await s.call("list_files", {"database": "payments", "bucket": "adyen"}, note="a bucket without files")
+    await s.call("list_buckets", {"database": "payments"})
+    await s.call("list_databases", {})
+
+
+async def sv_rotate_ci(s: Rec, wd: Path) -> None:
+    await s.call("list_databases", {})
+    await s.call("list_buckets", {"database": "platform"})
+    await s.call("list_files", {"database": "platform", "bucket": "ci"})
+    await s.call(
+        "get_file", {"database": "platform", "bucket": "ci", "filename": "github.json"}, note="the human types it"
+    )
+    await s.call("query_bucket", {"database": "platform", "bucket": "ci", "filter_fields": {"scope": "deploy"}})
+    await s.call("delete_file", {"database": "platform", "bucket": "ci", "filename": "old-token.json"})
+    await s.call("change_bucket_password", {"database": "platform", "bucket": "ci"})
+    await s.call("get_file", {"database": "platform", "bucket": "ci", "filename": "npm.json"}, note="after rotation")
+    await s.call(
+        "edit_file", {"database": "platform", "bucket": "ci", "filename": "npm.json"}, note="the human edits it"
+    )
+    await s.call("get_file", {"database": "platform", "bucket": "ci", "filename": "npm.json"})
+    await s.call("query_bucket", {"database": "platform", "bucket": "ci"}, note="no filter: every file")
+    await s.call("delete_bucket", {"database": "platform", "bucket": "scratch"})
+    await s.call("list_buckets", {"database": "platform"})
+    await s.call("get_file", {"database": "platform", "bucket": "ci", "filename": "old-token.json"})
+
+
+async def sv_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("list_buckets", {"database": "billing"}, note="error case: unknown database")
+    await s.call("create_database", {"database": "platform"}, note="error case: the database exists")
+    await s.call("create_database", {"database": "team secrets"}, note="error case: a space in the name")
+    await s.call(
+        "get_file",
+        {"database": "platform", "bucket": "legacy", "filename": "old-ldap.json"},
+        note="error case: the human mistypes the password three times",
+    )
+    await s.call(
+        "get_file",
+        {"database": "platform", "bucket": "personal", "filename": "dana.json"},
+        note="error case: the human cancels the dialog",
+    )
+    await s.call(
+        "put_file",
+        {"database": "platform", "bucket": "ci", "filename": "sentry", "content": {"dsn": "https://example"}},
+        note="error case: a filename without .json",
+    )
+    await s.call(
+        "put_file",
+        {"database": "platform", "bucket": "monitoring", "filename": "sentry.json", "content": {"dsn": "x"}},
+        note="error case: unknown bucket",
+    )
+    await s.call(
+        "put_file",
+        {"database": "platform", "bucket": "ci", "filename": "sentry.json", "content": "dsn=https://example"},
+        note="error case: content as text",
+    )
+    await s.call("create_bucket", {"database": "platform", "bucket": "monitoring"})
+    await s.call(
+        "change_bucket_password",
+        {"database": "platform", "bucket": "monitoring"},
+        note="error case: a bucket without a password yet",
+    )
+    await s.call(
+        "get_file", {"database": "platform", "bucket": "ci", "filename": "aws.json"}, note="error case: unknown file"
+    )
+    await s.call("delete_file", {"database": "platform", "bucket": "ci", "filename": "github.json"})
+    await s.call(
+        "delete_file",
+        {"database": "platform", "bucket": "ci", "filename": "github.json"},
+        note="error case: deleted twice",
+    )
+    await s.call("list_files", {"database": "PLATFORM", "bucket": "ci"}, note="error case: the database in upper case")
+    await s.call("rotate_all", {"database": "platform"}, note="error case: unknown tool")
+
+
+METSUKE_BIN = THIRTYFIRST / "venv-metsuke" / "bin" / "mcp-metsuke-crunchtools"
+
+
+def metsuke_env(wd: Path) -> dict[str, str]:
+    return {**frozen_clock(), "HOME": str(wd), "METSUKE_DB": str(wd / "metsuke.db"), "METSUKE_PULL_OWNERS": "scout"}
+
+
+PRICING_PROMPT = "Collect the list prices of the three rival CRMs (Pro and Enterprise plans), with the pricing page."
+PRICING_FINDINGS = [
+    {
+        "summary": "Rival A lists its Pro plan at 49 EUR per seat and month, billed yearly.",
+        "source_url": "https://example.com/rival-a/pricing",
+        "section": "pricing",
+    },
+    {
+        "summary": "Rival B dropped its free tier; the cheapest plan is now 19 EUR per seat.",
+        "source_url": "https://example.com/rival-b/pricing",
+        "section": "pricing",
+    },
+]
+
+
+def _run_id(a: Answer) -> str:
+    r = a.data.get("run_id") if isinstance(a.data, dict) and not a.is_error else None
+    return r if isinstance(r, str) else ""
+
+
+async def rc_weekly_pricing(s: Rec, wd: Path) -> None:
+    await s.call("list_reports_tool", {}, note="an empty catalog")
+    await s.call(
+        "upsert_definition_tool",
+        {
+            "name": "competitor-pricing",
+            "gather_prompt": PRICING_PROMPT,
+            "owner_agent": "scout",
+            "schedule": "0 7 * * 1",
+            "timezone": "Europe/Berlin",
+        },
+    )
+    await s.call("get_spec_tool", {"name": "competitor-pricing"})
+    run = _run_id(await s.call("trigger_report_tool", {"name": "competitor-pricing"}))
+    s.capture(run_id=run)
+    await s.call(
+        "save_output_tool",
+        {
+            "report_name": "competitor-pricing",
+            "run_id": run,
+            "payload": PRICING_FINDINGS,
+            "window_start": "2026-01-13",
+            "window_end": "2026-01-20",
+            "gatherer_run_ref": "scout-run-118",
+        },
+    )
+    await s.call("list_outputs_tool", {"report_name": "competitor-pricing"})
+    await s.call("get_output_tool", {"name": "competitor-pricing"})
+    await s.call(
+        "upsert_definition_tool",
+        {
+            "name": "competitor-pricing",
+            "gather_prompt": PRICING_PROMPT + " Note any discount above 20 %.",
+            "owner_agent": "scout",
+            "schedule": "0 7 * * 1,4",
+            "timezone": "Europe/Berlin",
+        },
+        note="update: twice a week",
+    )
+    await s.call("list_reports_tool", {})
+    run = _run_id(await s.call("trigger_report_tool", {"name": "competitor-pricing"}, note="a second run, same second"))
+    s.capture(run_id=run)
+    await s.call(
+        "save_output_tool",
+        {
+            "report_name": "competitor-pricing",
+            "run_id": run,
+            "payload": [
+                {
+                    "summary": "Rival C runs a 30 % discount on Enterprise until the end of January.",
+                    "source_url": "https://example.com/rival-c/offers",
+                    "section": "discounts",
+                }
+            ],
+            "status": "compiled",
+        },
+    )
+    await s.call("list_outputs_tool", {})
+    await s.call("get_output_tool", {"name": "competitor-pricing", "gathered_date": "2026-01-20"})
+
+
+async def rc_catalog_cleanup(s: Rec, wd: Path) -> None:
+    await s.call(
+        "upsert_definition_tool",
+        {
+            "name": "release-watch",
+            "gather_prompt": "List new releases of our five dependencies.",
+            "owner_agent": "scout",
+        },
+    )
+    await s.call(
+        "upsert_definition_tool",
+        {
+            "name": "incident-digest",
+            "gather_prompt": "Summarise last week's production incidents with their postmortems.",
+            "schedule": "30 6 * * 5",
+        },
+        note="owned by the default agent",
+    )
+    ids = []
+    for n, summary in enumerate(
+        ["Django 6.1 released with async ORM writes.", "urllib3 3.0 drops Python 3.9.", "Celery 6.0 beta is out."]
+    ):
+        a = await s.call(
+            "save_output_tool",
+            {
+                "report_name": "release-watch",
+                "payload": [{"summary": summary, "source_url": f"https://example.com/releases/{n}"}],
+            },
+            note="a direct save, no run",
+        )
+        ids.append(a.data.get("id", 0) if isinstance(a.data, dict) else 0)
+        if n == 1:
+            s.capture(output_id=ids[1])  # the one deleted below
+    await s.call("list_outputs_tool", {"report_name": "release-watch"})
+    await s.call("delete_output_tool", {"output_id": ids[1]})
+    await s.call("list_outputs_tool", {"report_name": "release-watch", "limit": 10})
+    await s.call("prune_outputs_tool", {"report_name": "release-watch", "keep_last": 1})
+    await s.call("list_outputs_tool", {})
+    await s.call("get_output_tool", {"name": "incident-digest"}, note="nothing gathered yet")
+    await s.call(
+        "upsert_definition_tool",
+        {
+            "name": "incident-digest",
+            "gather_prompt": "Summarise last week's production incidents with their postmortems.",
+            "owner_agent": "scout",
+            "schedule": "30 6 * * 5",
+        },
+        note="re-homed to a pull owner",
+    )
+    run = _run_id(await s.call("trigger_report_tool", {"name": "incident-digest"}))
+    s.capture(run_id=run)
+    await s.call(
+        "save_output_tool",
+        {
+            "report_name": "incident-digest",
+            "run_id": run,
+            "payload": [
+                {
+                    "summary": "Checkout was down 14 minutes on Tuesday after a certificate expired.",
+                    "source_url": "https://example.com/postmortems/2026-01-13",
+                    "section": "incidents",
+                }
+            ],
+            "window_start": "2026-01-13",
+            "window_end": "2026-01-19",
+        },
+    )
+    await s.call("list_reports_tool", {})
+
+
+async def rc_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("get_spec_tool", {"name": "churn-report"}, note="error case: unknown report")
+    await s.call(
+        "upsert_definition_tool",
+        {"name": "churn-report", "gather_prompt": "Churned accounts and their reasons.", "schedule": "every monday"},
+        note="error case: not a cron expression",
+    )
+    await s.call(
+        "upsert_definition_tool",
+        {"name": "churn-report", "gather_prompt": "Churned accounts.", "timezone": "Berlin/Europe"},
+        note="error case: unknown timezone",
+    )
+    await s.call(
+        "upsert_definition_tool", {"name": "churn-report", "gather_prompt": "Churned accounts and their reasons."}
+    )
+    await s.call(
+        "trigger_report_tool", {"name": "churn-report"}, note="error case: its owner needs the callback, not configured"
+    )
+    await s.call(
+        "upsert_definition_tool",
+        {"name": "churn-report", "gather_prompt": "Churned accounts and their reasons.", "owner_agent": "scout"},
+    )
+    run = _run_id(await s.call("trigger_report_tool", {"name": "churn-report"}))
+    s.capture(run_id=run)
+    await s.call("trigger_report_tool", {"name": "churn-report"}, note="error case: a run is already in flight")
+    await s.call(
+        "save_output_tool",
+        {"report_name": "churn-report", "run_id": "churn-report@20250101T000000Z", "payload": [{"summary": "x"}]},
+        note="error case: unknown run id",
+    )
+    await s.call(
+        "save_output_tool",
+        {"report_name": "churn-report", "run_id": run, "payload": [{"summary": ""}]},
+        note="error case: an empty summary",
+    )
+    await s.call(
+        "save_output_tool",
+        {"report_name": "churn-report", "run_id": run, "payload": [{"summary": "12 accounts churned", "url": "x"}]},
+        note="error case: a key the finding does not declare",
+    )
+    await s.call("delete_output_tool", {"output_id": 7}, note="error case: unknown output")
+    await s.call(
+        "prune_outputs_tool", {"report_name": "churn-report"}, note="error case: neither keep_last nor before_date"
+    )
+    await s.call("get_spec_tool", {"name": "Churn-Report"}, note="error case: the name in another case")
+    await s.call("delete_definition_tool", {"name": "churn-report"}, note="error case: unknown tool")
+
+
 def build_servers() -> list[ServerDef]:
     npm = lambda exe: str(NPM_BIN / exe)  # noqa: E731
     S = Session
@@ -18405,6 +19078,41 @@ def build_servers() -> list[ServerDef]:
                 S("lease_mistakes", lease_mistakes, lease_setup),
             ],
         ),
+        # the thirty-first batch (installed under .cache/record31): held-out data
+        ServerDef(
+            "decision_records",
+            "mcp-adr==0.1.0 (PyPI, fastmcp 3.4.11 `FastMCP` on mcp 1.30.0, ADRs as Markdown files)",
+            lambda wd, s: StdioServerParameters(
+                command=str(ADR_BIN), cwd=str(wd), env={**frozen_clock(), "HOME": str(wd)}
+            ),
+            [
+                S("adr_first_decisions", adr_first_decisions),
+                S("adr_revisit", adr_revisit, adr_setup),
+                S("adr_mistakes", adr_mistakes, adr_setup),
+            ],
+        ),
+        ServerDef(
+            "secret_vault",
+            "mcp-safebase==0.3.0 (PyPI, mcp 2.3.0 `MCPServer`, Fernet-encrypted buckets, scripted dialogs)",
+            lambda wd, s: StdioServerParameters(
+                command=str(SAFEBASE_PY), args=["-c", SAFEBASE_LAUNCH], cwd=str(wd), env=safebase_env(wd)
+            ),
+            [
+                S("sv_onboard_payments", sv_onboard_payments, safebase_setup),
+                S("sv_rotate_ci", sv_rotate_ci, safebase_seeded),
+                S("sv_mistakes", sv_mistakes, safebase_seeded),
+            ],
+        ),
+        ServerDef(
+            "report_catalog",
+            "mcp-metsuke-crunchtools==3.4.0 (PyPI, fastmcp 4.2.3 `FastMCP` on mcp 2.3.0, a SQLite report catalog)",
+            lambda wd, s: StdioServerParameters(command=str(METSUKE_BIN), cwd=str(wd), env=metsuke_env(wd)),
+            [
+                S("rc_weekly_pricing", rc_weekly_pricing),
+                S("rc_catalog_cleanup", rc_catalog_cleanup),
+                S("rc_mistakes", rc_mistakes),
+            ],
+        ),
     ]
     return servers + bfcl_servers()
 
@@ -18440,6 +19148,7 @@ BATCHES: dict[str, tuple[Path, list[str], dict[str, list[list[str]]]]] = {
     "record28": (TWENTYEIGHTH, TWENTYEIGHTH_NPM_PACKAGES, TWENTYEIGHTH_VENVS),
     "record29": (TWENTYNINTH, TWENTYNINTH_NPM_PACKAGES, TWENTYNINTH_VENVS),
     "record30": (THIRTIETH, THIRTIETH_NPM_PACKAGES, THIRTIETH_VENVS),
+    "record31": (THIRTYFIRST, THIRTYFIRST_NPM_PACKAGES, THIRTYFIRST_VENVS),
 }
 
 
@@ -18473,7 +19182,7 @@ def main() -> None:
         "--install-batch",
         action="append",
         choices=sorted(BATCHES),
-        help="install only this batch (repeatable): devservers, record2, ..., record30",
+        help="install only this batch (repeatable): devservers, record2, ..., record31",
     )
     ap.add_argument("--list", action="store_true", help="list servers and sessions and exit")
     ap.add_argument("--tools-only", action="store_true", help="only write <server>.tools.yaml")
