@@ -16,7 +16,7 @@ from mcp.types import CallToolResult
 
 from mcp_sim.config import EntityEffect, ToolSpec
 from mcp_sim.config.effect_format import fits, template_value
-from mcp_sim.ledger import created_ids, dispatch, namespaces
+from mcp_sim.ledger import created_ids, dispatch, namespaces, natural_keys
 from mcp_sim.ledger.answers import Found, answer_body, find_records, is_failure, scalar_fields, values_at
 from mcp_sim.ledger.closed_fields import closed_fields
 from mcp_sim.ledger.delete_flags import deletes
@@ -169,6 +169,15 @@ def learn_namespace(specs: list[ToolSpec]) -> None:
     argument every tool requires is no id. Effects worked out before for a name whose reading changed are
     forgotten, so they are worked out again without the namespace."""
     changed = namespaces.register(((s.name, s.input_schema) for s in specs), _NOT_NAMESPACE)
+    if len(specs) >= namespaces.MIN_TOOLS:  # one tool's types (a rule checking a single spec) say nothing
+        names = [s.name for s in specs]
+        before = {name: natural_keys.key_of(name) for name in names}
+        natural_keys.forget(names)  # each tool read as it reads alone, then the list's keys learned from that
+        readings = [
+            (s.name, e.kind, e.entity, s.input_schema, s.output_schema) for s in specs for e in [infer_effect(s)]
+        ]
+        natural_keys.register(readings)
+        changed |= {name for name in names if natural_keys.key_of(name) != before[name]}
     if changed:
         for key in [k for k, (spec, _) in _EFFECTS.items() if spec.name in changed]:
             del _EFFECTS[key]
@@ -441,6 +450,9 @@ def infer_effect(spec: ToolSpec) -> EntityEffect:
         return EntityEffect(kind="list")  # search_vault(vault, query): lists what is in the scope, not scopes
     if kind in ("read", "update", "delete"):
         id_arg = _id_argument(spec.input_schema, entity)
+        if id_arg is None and (key := natural_keys.key_of(spec.name)) is not None:
+            # a key the caller names (a lemma) may be in the world before the session: only a deleted one is gone
+            return EntityEffect(kind=kind, entity=entity, id=key, unknown="allow", refs=_refs(spec.input_schema, key))
         entity = _qualified(entity, id_arg)
         if kind == "update":
             entity = _field_set(entity, id_arg, spec.input_schema)
@@ -676,7 +688,7 @@ def _id_field(spec: ToolSpec, entity: str) -> str:
     for name in ("id", f"{entity}_id", f"{camel(entity)}Id"):
         if name in props:
             return name
-    chosen = _chosen_id(spec.input_schema, entity)
+    chosen = _chosen_id(spec.input_schema, entity) or natural_keys.key_of(spec.name)
     if chosen is not None:
         return chosen
     batch = _batch_argument(spec.input_schema)

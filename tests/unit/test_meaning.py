@@ -16,6 +16,17 @@ def test_an_unknown_time_zone_is_refused_and_known_ones_pass() -> None:
         meaning.check("convert", {"tz": "Nowhere/City"})
 
 
+def test_an_optional_expression_is_the_tools_own_language_not_arithmetic() -> None:
+    # a factor ledger's ``evaluate(factor, expr="ts_mean(ret, 20)")`` labels a trial with its formula: refusing it
+    # as an unknown identifier failed every evaluation; a calculator requires its expression and is still checked
+    schema = {"properties": {"factor": {"type": "object"}, "expr": {"type": "string"}}, "required": ["factor"]}
+    assert meaning.derived("evaluate", {"factor": {}, "expr": "ts_mean(ret, 20)"}, schema) == {}
+    calculator = {"properties": {"expression": {"type": "string"}}, "required": ["expression"]}
+    assert meaning.derived("calculate", {"expression": "6 * 7"}, calculator) == {"result": 42}
+    with pytest.raises(InvalidArguments, match="Unknown identifier: ts_mean"):
+        meaning.derived("calculate", {"expression": "ts_mean(ret, 20)"}, calculator)
+
+
 def test_an_expression_is_evaluated_and_what_no_calculator_accepts_is_refused() -> None:
     from mcp_sim.errors import InvalidArguments
     from mcp_sim.simulation.builtin.meaning import derived

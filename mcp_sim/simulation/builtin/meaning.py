@@ -54,10 +54,15 @@ MAX_EXPRESSION_CHARS = 1_000
 MAX_EXPONENT = 1_000  # 9 ** 9 ** 9 would hold the event loop for minutes
 
 
-def derived(tool: str, arguments: dict[str, Any]) -> dict[str, Any]:
+def derived(tool: str, arguments: dict[str, Any], schema: dict[str, Any] | None = None) -> dict[str, Any]:
     """Answer fields an argument's meaning determines (``result`` of an expression); raises
-    ``InvalidArguments`` for an expression no calculator evaluates."""
+    ``InvalidArguments`` for an expression no calculator evaluates. A calculator requires its expression: an
+    optional one (``evaluate(factor, expr="ts_mean(ret, 20)")``, ``add_column(formula)``) is a label or a
+    formula in the tool's own language, not arithmetic to work out."""
+    required = set((schema or {}).get("required") or []) if (schema or {}).get("properties") else None
     for name, value in arguments.items():
+        if required is not None and name not in required:
+            continue
         if isinstance(value, str) and _EXPRESSION_ARGUMENT.match(name):
             return {"result": _number(evaluate(tool, value))}
     return {}

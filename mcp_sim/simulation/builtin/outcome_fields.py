@@ -6,7 +6,8 @@ A generated value is drawn at random from the field's schema, so ``{"success": f
 that a flag saying failure means nothing. Real servers that carry such fields beside their data (pydantic
 result models: ``success: bool``, ``error_message: str | None = None``) fill them from the outcome. So, for
 answers the simulator makes:
-- a boolean status flag (``success``, ``ok``, ``succeeded``, ``successful``) says the outcome;
+- a boolean status flag (``success``, ``ok``, ``succeeded``, ``successful``, a read's ``found``) says the
+  outcome;
 - an error field (``error``, ``error_message``, ``errors``, ``failure_reason``...) of a success is empty: null
   where the schema allows it, ``[]`` for a list, left out where it is optional, and made as before only when
   the schema requires a value that cannot be empty.
@@ -18,7 +19,9 @@ from typing import Any, Final
 
 from mcp_sim.simulation.builtin.believable import words_of
 
-_FLAGS: Final = frozenset({"ok", "success", "succeeded", "successful"})
+# ``found`` is a read's flag: ``{"found": true, "record": {...}}`` when it worked, ``{"found": false, "record":
+# null}`` when nothing has that id (result_models.py)
+_FLAGS: Final = frozenset({"ok", "success", "succeeded", "successful", "found"})
 _ERROR_WORDS: Final = frozenset({"error", "errors", "err", "failure", "failures"})
 _ERROR_TAILS: Final = frozenset({"message", "msg", "code", "reason", "detail", "details", "text"})
 

@@ -7,7 +7,8 @@ tracker of the recordings answered all 13 of its refusals so (an invalid status,
 and raised only once. So a failure of such a tool is that model: the flag down, the error and message fields
 saying what went wrong, every other field at its default (null) or, if required, made as usual. A union
 outputSchema (``oneOf`` success / failure branches) is ``unions.py``'s; a tool with no flag or no error field
-fails as before.
+fails as before. A read's model may say it with ``found`` alone (``{found: false, record: null}``): then only a
+record not found is said so.
 """
 
 from __future__ import annotations
@@ -32,8 +33,13 @@ def reports_failures(schema: dict[str, Any] | None) -> bool:
         return False
     properties: dict[str, Any] = schema.get("properties") or {}
     maker = ValueMaker(schema, random.Random(0), seed=0)
-    flagged = any(outcome_fields.is_flag(k) and "boolean" in maker.kinds(v) for k, v in properties.items())
-    return flagged and any(outcome_fields.is_error_field(k) for k in properties)
+    flags = [k for k, v in properties.items() if outcome_fields.is_flag(k) and "boolean" in maker.kinds(v)]
+    return bool(flags) and (any(outcome_fields.is_error_field(k) for k in properties) or _says_found(properties))
+
+
+def _says_found(properties: dict[str, Any]) -> bool:
+    """A read's model without an error field (``{found: bool, record: Record | None}``): ``found`` says it."""
+    return "found" in properties and not any(outcome_fields.is_error_field(k) for k in properties)
 
 
 def failure_result(spec: ToolSpec, message: str, kind: str = "ToolError") -> CallToolResult | None:
@@ -41,11 +47,14 @@ def failure_result(spec: ToolSpec, message: str, kind: str = "ToolError") -> Cal
     schema = spec.output_schema
     if not reports_failures(schema) or schema is None:
         return None
+    not_found = "not found" in message.lower() or kind == "EntityNotFound"
+    if _says_found(schema.get("properties") or {}) and not not_found:
+        return None  # ``found: false`` says only that nothing has the id
     maker = ValueMaker(schema, random.Random(0), seed=0, succeeded=False)
     body = maker.make(schema)
     if not isinstance(body, dict):
         return None
-    code = "not_found" if "not found" in message.lower() or kind == "EntityNotFound" else _snake(kind)
+    code = "not_found" if not_found else _snake(kind)
     for key, sub in (schema.get("properties") or {}).items():
         if "string" not in maker.kinds(sub):
             continue

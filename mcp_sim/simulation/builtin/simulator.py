@@ -69,6 +69,7 @@ from mcp_sim.simulation.builtin import (
     one_way,
     operations,
     optional,
+    outcome_fields,
     overwrite,
     paired,
     path_words,
@@ -307,7 +308,7 @@ async def _general_rules(
     blank_text.check(name, request.spec.input_schema, arguments)  # required text of blanks (blank_text.py)
     quantities.check(name, request.spec.input_schema, arguments)  # qty=0, amount=-5 (quantities.py)
     empty_updates.check(request.spec, effect, arguments)  # an edit given only its record's id (empty_updates.py)
-    computed = {**operations.computed(name, arguments), **meaning.derived(name, arguments)}
+    computed = {**operations.computed(name, arguments), **meaning.derived(name, arguments, request.spec.input_schema)}
     held, changes = accumulated.derived(request.spec, arguments, ledger)  # what earlier calls gave (branches)
     changes += grid.changes(request.spec, arguments, ledger)  # cells written by position (grid.py)
     if files.operation_of(request.spec) is None:  # documents named by path that file tools do not keep
@@ -1194,6 +1195,12 @@ def _fill(values: ValueMaker, schema: dict[str, Any], record: dict[str, Any], pa
             known = str(known)  # a calculator's result as the text its schema says
         if known is not None and values.fits(sub, known):
             out[key] = known
+        elif (
+            known is None
+            and not outcome_fields.is_error_field(key)
+            and (nested := _nullable_record(values, sub, record))
+        ):
+            out[key] = _fill(values, nested, record, key)  # ``entry: EntryOut | None``: the record it acted on
         elif known is None and key not in (schema.get("required") or []) and optional.defaulted(schema, key):
             out[key] = values.defaulted(sub, key)  # a pydantic field nothing set: its default (optional.py)
         elif values.resolve(sub).get("type") == "object" and "properties" in values.resolve(sub):
@@ -1205,6 +1212,20 @@ def _fill(values: ValueMaker, schema: dict[str, Any], record: dict[str, Any], pa
         else:
             out[key] = values.make(sub, key, 1)
     return out
+
+
+def _nullable_record(values: ValueMaker, schema: dict[str, Any], record: dict[str, Any]) -> dict[str, Any] | None:
+    """The object branch of a ``Model | None`` field when the record holds one of its fields. A pydantic answer's
+    optional record (``entry: EntryOut | None = None``, ``job: Job | None``) is null only when the call found
+    nothing; an answer that worked shows the record it acted on there (a term read by its lemma alone shows that
+    lemma's entry), not the default. An error field's model (``error: ErrorInfo | None``) stays null."""
+    branches = [
+        values.resolve(b) for b in (values.resolve(schema).get("anyOf") or values.resolve(schema).get("oneOf") or [])
+    ]
+    objects = [b for b in branches if b.get("properties")]
+    if len(objects) != 1 or not any(b.get("type") == "null" for b in branches):
+        return None
+    return objects[0] if set(objects[0]["properties"]) & set(record) else None
 
 
 def _open_items(values: ValueMaker, schema: dict[str, Any]) -> bool:
