@@ -17,7 +17,6 @@ from typing import Any
 
 import jsonschema
 import referencing.exceptions
-import structlog
 from mcp.types import CallToolResult, TextContent
 
 from mcp_sim.backends.base import Backend
@@ -37,6 +36,7 @@ from mcp_sim.ledger import integrity
 from mcp_sim.ledger.effects import EntityTypes, with_observed
 from mcp_sim.ledger.entities import Effect, Ledger
 from mcp_sim.observability import metrics
+from mcp_sim.observability.logs import CallLogger
 from mcp_sim.outcome import Outcome, ProgressFn
 from mcp_sim.perturbations.base import CallInfo, Pipeline
 from mcp_sim.perturbations.profile_book import ProfileBook
@@ -52,7 +52,7 @@ from mcp_sim.simulation.learned import failure_kind
 from mcp_sim.simulation.render import failure_in_style, learned_failure, success_in_style
 from mcp_sim.state.base import SessionState, StateStore, Turn
 
-log = structlog.get_logger("mcp_sim.calls")
+log = CallLogger("mcp_sim.calls")  # the per-call line: its bound logger assembled once (logs.py)
 
 
 @dataclass

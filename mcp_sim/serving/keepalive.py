@@ -97,8 +97,10 @@ class KeepAliveProtocol(HttpToolsProtocol):
         if cycle is not None and cycle.scope is self.scope:  # a new request (not an upgrade)
             hangup = Hangup()
             self.scope["extensions"] = {**self.scope.get("extensions", {}), HANGUP: {"on_lost": hangup.on_lost}}
-            self.hangups = [(c, h) for c, h in self.hangups if not c.response_complete]
-            self.hangups.append((cycle, hangup))
+            hangups = self.hangups
+            if hangups:  # the previous requests' (answered, nearly always): only those not complete stay
+                hangups = self.hangups = [(c, h) for c, h in hangups if not c.response_complete]
+            hangups.append((cycle, hangup))
         if self.draining:  # answered, then closed: the client's next request goes to a worker that stays
             self.cycle.keep_alive = False
 

@@ -9,7 +9,8 @@ same call on 2026-07-28, whose single-exchange entry runs the handler straight f
 
 ``answer`` serves such a request the way that entry does, with the SDK's public pieces the stateless manager itself
 is built of: the same checks (``TransportSecurityMiddleware``, the Accept and Content-Type rules, the body limit,
-``jsonrpc_message_adapter``), a born-ready ``Connection.from_envelope`` for the header's protocol version,
+``jsonrpc_message_adapter``; the headers read once and the passing verdicts kept, header_checks.py), a born-ready
+``Connection.from_envelope`` for the header's protocol version,
 ``serve_one`` (the SDK's single-exchange driver: a ``ServerRunner`` and the connection's teardown), and the reply
 the stateless transport writes: ``200 application/json``, the ``JSONRPCResponse`` or ``JSONRPCError`` serialized as
 it serializes it, a handler's exception mapped as its dispatcher maps it (``handler_exception_to_error_data``, else
@@ -34,9 +35,8 @@ import pydantic_core
 from mcp.server import Server
 from mcp.server.connection import Connection
 from mcp.server.runner import serve_one
-from mcp.server.streamable_http import CONTENT_TYPE_JSON, check_accept_headers
+from mcp.server.streamable_http import CONTENT_TYPE_JSON
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
-from mcp.server.transport_security import TransportSecurityMiddleware
 from mcp.shared.dispatcher import CallOptions
 from mcp.shared.exceptions import NoBackChannelError
 from mcp.shared.inbound import MCP_PROTOCOL_VERSION_HEADER
@@ -56,6 +56,8 @@ from pydantic import ValidationError
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.types import Receive, Scope, Send
+
+from mcp_sim.serving import header_checks
 
 # the dispatcher's logger: a handler's unexpected exception is logged where the SDK's path logged it
 logger = logging.getLogger("mcp.shared.jsonrpc_dispatcher")
@@ -96,11 +98,12 @@ async def answer(
     """Answer the 2025-era POST whose whole body is ``body`` as ``manager`` (stateless, JSON) would; False, with
     nothing sent, when it is not a plain request that passes every check (the caller then asks ``manager``)."""
     request = Request(scope, receive)
-    if await TransportSecurityMiddleware(manager.security_settings).validate_request(request, is_post=True):
+    read = header_checks.folded(request.headers.items())  # values as ``request.headers.get`` finds them
+    if not await header_checks.passes_security(manager, request, read):
         return False
-    if not check_accept_headers(request)[0] or not _is_json(request.headers.get("content-type", "")):
+    if not header_checks.accepts_json(manager, request, read) or not _is_json(read.get("content-type", "")):
         return False
-    if len(body) > manager.max_request_body_size or declared_size(request) > manager.max_request_body_size:
+    if len(body) > manager.max_request_body_size or header_checks.declared_size(read) > manager.max_request_body_size:
         return False
     try:
         message = jsonrpc_message_adapter.validate_python(pydantic_core.from_json(body), by_name=False)
@@ -108,7 +111,7 @@ async def answer(
         return False
     if not isinstance(message, JSONRPCRequest) or message.method == "initialize":
         return False
-    version = request.headers.get(MCP_PROTOCOL_VERSION_HEADER)
+    version = read.get(MCP_PROTOCOL_VERSION_HEADER)
     connection = Connection.from_envelope(version if version is not None else DEFAULT_NEGOTIATED_VERSION, None, None)
     exchange = Exchange(
         transport=TransportContext(kind="streamable-http", can_send_request=False),
@@ -137,10 +140,3 @@ async def answer(
 def _is_json(content_type: str) -> bool:
     """The stateless transport's Content-Type rule."""
     return any(part.strip() == CONTENT_TYPE_JSON for part in content_type.split(";")[0].split(","))
-
-
-def declared_size(request: Request) -> int:
-    try:
-        return int(request.headers.get("content-length", "0"))
-    except ValueError:
-        return 0

@@ -8,7 +8,8 @@ that entry is made of, on the body ``response_modes`` already holds, and answers
 
 - the body limit (declared ``Content-Length`` and the body's size against ``max_request_body_size``);
 - ``TransportSecurityMiddleware.validate_request`` (Content-Type, Host, Origin), ``check_accept_headers`` (JSON
-  must be accepted: the manager answers JSON);
+  must be accepted: the manager answers JSON), their passing verdicts kept by the header values they read and
+  the headers decoded once (header_checks.py);
 - the body parsed with ``json.loads`` and validated as one ``JSONRPCRequest`` (not notification-shaped, not
   ``subscriptions/listen``), ``find_duplicated_routing_header``, ``classify_inbound_request``;
 - a ``tools/call``'s ``Mcp-Param-*`` headers checked with ``validate_mcp_param_headers`` against the schema the
@@ -32,9 +33,7 @@ from typing import Any
 from mcp.server import Server
 from mcp.server.connection import Connection
 from mcp.server.runner import modern_error_data, serve_one
-from mcp.server.streamable_http import check_accept_headers
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
-from mcp.server.transport_security import TransportSecurityMiddleware
 from mcp.shared.inbound import (
     ERROR_CODE_HTTP_STATUS,
     MCP_PARAM_HEADER_PREFIX,
@@ -51,7 +50,8 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.types import Receive, Scope, Send
 
-from mcp_sim.serving.legacy_exchange import Exchange, declared_size
+from mcp_sim.serving import header_checks
+from mcp_sim.serving.legacy_exchange import Exchange
 
 _PARAM_PREFIX = MCP_PARAM_HEADER_PREFIX.lower()  # ASGI header names are lowercase
 _COMPACT = json.JSONEncoder(separators=(",", ":")).encode  # json.dumps(..., separators=...) without an encoder a call
@@ -72,11 +72,14 @@ async def answer(
     with nothing sent, when anything would make the manager answer otherwise than by serving one plain request.
     ``parsed``: ``json.loads(body)`` when the caller has it already (``envelope.check_body``), not parsed again."""
     request = Request(scope, receive)
-    if len(body) > manager.max_request_body_size or declared_size(request) > manager.max_request_body_size:
+    headers = request.headers
+    pairs = headers.items()
+    read = header_checks.folded(pairs)  # the headers' values as ``headers.get`` finds them (header_checks.py)
+    if len(body) > manager.max_request_body_size or header_checks.declared_size(read) > manager.max_request_body_size:
         return False
-    if await TransportSecurityMiddleware(manager.security_settings).validate_request(request, is_post=True):
+    if not await header_checks.passes_security(manager, request, read):
         return False
-    if not check_accept_headers(request)[0]:
+    if not header_checks.accepts_json(manager, request, read):
         return False
     decoded = parsed
     if decoded is _UNPARSED:
@@ -92,13 +95,12 @@ async def answer(
         return False
     if req.method == "subscriptions/listen":
         return False
-    headers = request.headers
-    if find_duplicated_routing_header(headers.items()) is not None:
+    if find_duplicated_routing_header(pairs) is not None:
         return False
-    verdict = classify_inbound_request(decoded, headers=dict(headers))
+    verdict = classify_inbound_request(decoded, headers=header_checks.as_dict(read, request))
     if isinstance(verdict, InboundLadderRejection):
         return False
-    if not _params_pass(server, req, request):
+    if not _params_pass(server, req, request, read):
         return False
     connection = Connection.from_envelope(verdict.protocol_version, verdict.client_info, verdict.client_capabilities)
     exchange = Exchange(
@@ -121,7 +123,7 @@ async def answer(
     return True
 
 
-def _params_pass(server: Server[Any], req: JSONRPCRequest, request: Request) -> bool:
+def _params_pass(server: Server[Any], req: JSONRPCRequest, request: Request, read: Mapping[str, str]) -> bool:
     """Whether the SDK's ``Mcp-Param-*`` check of this request passes without a word: it is no ``tools/call``, or
     the check has nothing to look at, or the tool's schema (from ``get_tool_input_schema``) declares none or the
     headers match it. False (the manager decides, and logs) when the server has no lookup or the lookup raises."""
@@ -138,7 +140,7 @@ def _params_pass(server: Server[Any], req: JSONRPCRequest, request: Request) -> 
     if arguments is not None and not isinstance(arguments, Mapping):
         return True
     arguments = arguments if arguments is not None else {}
-    if not arguments and not any(header.startswith(_PARAM_PREFIX) for header in request.headers):
+    if not arguments and not any(header.startswith(_PARAM_PREFIX) for header in read):  # every name, once
         return True
     try:
         schema = lookup(name)

@@ -63,9 +63,27 @@ def _split(host: str) -> tuple[str, str | None]:
 class HostGuard:
     """ASGI middleware: 421 for a Host that is not allowed, 403 for an Origin that is not."""
 
+    MAX_KEPT = 256  # Host values known to be allowed; beyond that the set starts afresh
+
     def __init__(self, app: ASGIApp, hosts: Sequence[str]) -> None:
         self.app = app
         self.hosts = list(hosts)
+        # Host values ``host_allowed`` let through (it reads nothing but the value and the patterns), with the
+        # patterns they were checked against: every request names one, nearly always the same
+        self._allowed: tuple[list[str], set[str]] = (list(self.hosts), set())
+
+    def _host_allowed(self, host: str) -> bool:
+        patterns, allowed = self._allowed
+        if patterns != self.hosts:  # the patterns were changed: what was let through is checked again
+            patterns, allowed = self._allowed = (list(self.hosts), set())
+        if host in allowed:
+            return True
+        if not host_allowed(host, patterns):
+            return False
+        if len(allowed) >= self.MAX_KEPT:
+            allowed.clear()
+        allowed.add(host)
+        return True
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -77,7 +95,7 @@ class HostGuard:
                 host = value.decode("latin-1")
             elif name == b"origin":
                 origin = value.decode("latin-1")
-        if host is None or not host_allowed(host, self.hosts):
+        if host is None or not self._host_allowed(host):
             await _refuse(send, 421, f"Host {host!r} is not served here (allowed: loopback and --allowed-host)")
         elif origin is not None and origin != "null" and not origin_allowed(origin, self.hosts):
             await _refuse(send, 403, f"Origin {origin!r} may not call this server (allowed: loopback, --allowed-host)")

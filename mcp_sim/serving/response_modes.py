@@ -148,7 +148,8 @@ class ResponseModes:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         method = scope.get("method")
         session = _header(scope, _SESSION_HEADER)
-        shared = self.legacy_sse if not (scope["type"] == "http" and _is_modern(scope)) else None
+        modern = scope["type"] == "http" and _is_modern(scope)  # read once: the era decides both branches below
+        shared = self.legacy_sse if not modern else None
         if shared is not None and method != "POST":
             await shared.handle_request(scope, receive, send)  # GET stream, DELETE: the SDK's stateless answer
             return
@@ -174,7 +175,7 @@ class ResponseModes:
             request = message if isinstance(message, dict) else None  # _message's answer, without parsing again
             if shared is not None:
                 await self._shared(shared, session, scope, received, receive, send, request)
-            elif _is_modern(scope):
+            elif modern:
                 if _needs_stream(request):
                     await self.sse.handle_request(scope, _replay(received, receive), send)
                 else:

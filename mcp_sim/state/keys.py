@@ -15,8 +15,24 @@ from mcp_sim.errors import InvalidSessionKey
 MAX_KEY_CHARS = 256
 
 
+MAX_KEPT = 4096  # keys known to follow the rule (a session's every call checks its key); beyond that: afresh
+_GOOD: set[str] = set()
+
+
 def checked_key(key: str) -> str:
-    """``key`` if it follows the rule, else ``InvalidSessionKey`` saying which part of it does not."""
+    """``key`` if it follows the rule, else ``InvalidSessionKey`` saying which part of it does not. A key that
+    passed is kept (the rule reads nothing but the key): the calls of a session check it once, not a character
+    category lookup per character at every call."""
+    if key in _GOOD:
+        return key
+    _check(key)
+    if len(_GOOD) >= MAX_KEPT:
+        _GOOD.clear()
+    _GOOD.add(key)
+    return key
+
+
+def _check(key: str) -> None:
     if not key:
         raise InvalidSessionKey("a session key must not be empty")
     if len(key) > MAX_KEY_CHARS:
@@ -26,7 +42,6 @@ def checked_key(key: str) -> str:
     for char in key:
         if unicodedata.category(char) in ("Cc", "Cs", "Zl", "Zp"):
             raise InvalidSessionKey(f"session key {key[:60]!r} contains the control character {char!r}")
-    return key
 
 
 def key_from_header(raw: str) -> str:
