@@ -577,9 +577,9 @@ def failed_answer(structured: Any, text: str) -> bool:
 
 
 def _failed_body(body: Any) -> bool:
-    """An answer that says it failed without isError: a JSON object with an ``error`` or a failed ``status``
-    (taskmanager's ``{"status": "error"}``), or a text led by "error" within its first three words
-    (``Database error: ...``, ``Error executing ...``), as fidelity-metrics.md reads a failure."""
+    """An answer that says it failed without isError: a JSON object with an ``error``, a read's ``found: false``
+    or a failed ``status`` (taskmanager's ``{"status": "error"}``), or a text led by "error" within its first
+    three words (``Database error: ...``, ``Error executing ...``), as fidelity-metrics.md reads a failure."""
     if isinstance(body, str):
         return bool(_ERROR_LEAD.match(body))
     if not isinstance(body, dict):
@@ -589,5 +589,7 @@ def _failed_body(body: Any) -> bool:
         return _failed_body(_json_or_none(wrapped) or wrapped)
     if body.get("error") not in (None, False, ""):
         return True
+    if body.get("found") is False:
+        return True  # a read that found nothing (``{"found": false, "record": null}``): a not-found said in the answer
     status = body.get("status")
     return isinstance(status, str) and status.lower().endswith(("error", "failed", "not_found"))

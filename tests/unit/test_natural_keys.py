@@ -106,3 +106,12 @@ async def test_a_term_is_kept_under_its_lemma_and_shown_in_the_optional_entry() 
     gone = await path.call("s", "lookup_term", {"lemma": "nack"})
     # a read's model says "not found" with its flag, as an ordinary answer
     assert not gone.is_error and gone.structured_content == {"found": False, "entry": None}
+
+
+def test_an_example_that_found_nothing_is_learned_as_a_failure() -> None:
+    # ``{"found": false, "entry": null}`` is the read's not-found: learned as its failure form, not as a success
+    # whose shape a later read that found its record would copy
+    from mcp_sim.simulation.learned import failed_answer
+
+    assert failed_answer({"found": False, "entry": None}, "")
+    assert not failed_answer({"found": True, "entry": {"lemma": "ack"}}, "")
