@@ -7,7 +7,9 @@ or, for some servers, as ordinary text with a status. The ledger and the integri
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from mcp.types import CallToolResult, TextContent
@@ -15,6 +17,11 @@ from mcp.types import CallToolResult, TextContent
 _FAILED_STATUS = ("error", "failed", "failure", "not_found")
 GENERIC_ID_FIELDS = frozenset({"id", "name", "uuid", "key"})
 ENVELOPE_KEYS = frozenset({"status", "message", "success", "ok", "error", "note"})
+# How JSON text starts, after the whitespace ``json.loads`` skips (only these four): an object, a list, a string, a
+# number, or one of the words it reads whole (true, false, null and Python's NaN and Infinity). Most real answers are
+# words ("Echo: hello", "no results"), and a ``json.loads`` that fails raises and builds its error: a quarter of
+# learning from such an answer (benchmarks/profile_cpu.py, stdio-2026). A text this does not match, json.loads refuses.
+_MAY_BE_JSON = re.compile(r'[ \t\n\r]*(?:[-0-9{\["]|true|false|null|NaN|Infinity)')
 
 
 def answer_body(result: CallToolResult) -> Any:
@@ -23,8 +30,11 @@ def answer_body(result: CallToolResult) -> Any:
         return result.structured_content
     for block in result.content:
         if isinstance(block, TextContent):
+            text = block.text
+            if _MAY_BE_JSON.match(text) is None:
+                return None  # what json.loads would have said, without its exception
             try:
-                return json.loads(block.text)
+                return json.loads(text)
             except ValueError:
                 return None
     return None
@@ -36,12 +46,14 @@ def is_failure(result: CallToolResult, body: Any) -> bool:
     changed nothing, so the call's effects (a delete of an id it never found) must not reach the ledger."""
     if result.is_error:
         return True
-    wrapped = body.get("result") if isinstance(body, dict) and len(body) == 1 else None
+    if not isinstance(body, dict):
+        return False  # only an object's fields say it failed: a list, a string, a number or no JSON say nothing
+    wrapped = body.get("result") if len(body) == 1 else None
     if isinstance(wrapped, str):  # FastMCP's ``-> str``: the function's own words say whether it failed
         return _said_failure(wrapped)
-    if isinstance(body, dict) and body.get("error") and body.get("success") is not True:
+    if body.get("error") and body.get("success") is not True:
         return True
-    status = body.get("status") if isinstance(body, dict) else None
+    status = body.get("status")
     return isinstance(status, str) and status.lower().endswith(_FAILED_STATUS)
 
 
@@ -107,12 +119,18 @@ def find_records(body: Any, entity: str, id_field: str, plural: str, own: bool =
     inner = body.get(entity)
     if isinstance(inner, dict) and _identified(inner, id_field):
         found.append(Found(inner, None, False))
-    keys = [plural, f"{entity}s", *(["items", "results", "records"] if anywhere else [])]
-    for key in dict.fromkeys(keys):
+    for key in _list_keys(entity, plural, anywhere):
         items = body.get(key)
         if isinstance(items, list):
             found.extend(Found(i, items, False) for i in items if _identified(i, id_field))
     return found
+
+
+# The keys a type's lists sit under depend on the type's names alone; ``observed_effects`` asks for every type of
+# the experiment at every real call, and built and deduplicated them each time. Bounded: names not kept are made again.
+@lru_cache(maxsize=4096)
+def _list_keys(entity: str, plural: str, anywhere: bool) -> tuple[str, ...]:
+    return tuple(dict.fromkeys([plural, f"{entity}s", *(["items", "results", "records"] if anywhere else [])]))
 
 
 def _identified(item: Any, id_field: str) -> bool:

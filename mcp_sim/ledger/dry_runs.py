@@ -29,12 +29,26 @@ def is_flag(argument: str) -> bool:
     return _FLAG.match(argument) is not None
 
 
+# spec -> the names of its arguments that are preview flags, by identity (as effects.py keeps a spec's effects):
+# every answer the ledger learns from asks, and each argument's name was matched against ``_FLAG`` again. Specs are
+# frozen models made at start-up; what is kept holds its spec, so the id is never reused while kept. Bounded.
+_FLAGS: dict[int, tuple[ToolSpec, tuple[str, ...]]] = {}
+_MAX_KEPT = 4096
+
+
 def preview_flag(spec: ToolSpec, arguments: dict[str, Any]) -> str | None:
     """The argument that makes this call of ``spec`` a preview (set, or defaulted, true); None when it is none."""
+    kept = _FLAGS.get(id(spec))
+    if kept is None or kept[0] is not spec:
+        if len(_FLAGS) >= _MAX_KEPT:
+            _FLAGS.clear()
+        properties = spec.input_schema.get("properties") or {}
+        kept = _FLAGS[id(spec)] = (spec, tuple(name for name in properties if _FLAG.match(name)))
+    if not kept[1]:
+        return None  # most tools take no such flag
     properties = spec.input_schema.get("properties") or {}
-    for name, schema in properties.items():
-        if not _FLAG.match(name):
-            continue
+    for name in kept[1]:
+        schema = properties.get(name)
         value = arguments.get(name, schema.get("default") if isinstance(schema, dict) else None)
         if value is True or (isinstance(value, str) and value.strip().lower() == "true"):
             return str(name)

@@ -211,6 +211,8 @@ def observed_effects(
 
 
 _NOTHING: frozenset[tuple[str, str]] = frozenset()
+# kinds whose effect changes nothing by itself: ``_declared`` gives nothing for them (a move does, in ``_in_format``)
+_NO_CHANGE = frozenset({"read", "list", "none"})
 
 
 def _observed(
@@ -229,11 +231,17 @@ def _observed(
     effects: list[Effect] = []
     declared = effects_of(spec)
     for effect in declared:
+        if (effect.entity is None or effect.id is None or effect.kind in _NO_CHANGE) and not (
+            effect.ids_in_text or effect.sets
+        ):
+            continue  # ``_declared`` and ``_in_format`` give nothing for it (``echo``, a read, a search): not asked
         if fits(effect.when, arguments):
             # every effect ``_declared`` gives is of the effect's type and one op: none is kept when it was told
             op = _declared_op(effect, arguments) if told else None
             made = [] if op is not None and (effect.entity, op) in told else _declared(effect, arguments, body)
             effects.extend(_paths_normal(effect, [*made, *_in_format(effect, arguments)]))
+    if not isinstance(body, dict | list):
+        return effects  # no records in words or a bare value (``find_records`` finds none): no type is asked
     own = {e.entity for e in declared}
     for entity, id_field in types.id_fields.items():
         if (entity, "observe") in told:
@@ -260,6 +268,8 @@ def with_observed(
     """The effects a backend or world model reported, plus those its answer shows that it did not report.
     A world model that reported deletes (or creates...) of a type has said which ones happened: a batch
     whose failed items took no effect must not have them added back from its arguments."""
+    if not reported:  # a real answer: nothing reported, all that it shows is kept (no sets, no second list)
+        return _observed(spec, arguments, result, types, _NOTHING, _NOTHING)
     known = {(e.entity, e.id) for e in reported}
     told = {(e.entity, e.op) for e in reported}
     # what the answer shows that the report already holds is not worked out (the created record's fields again:
