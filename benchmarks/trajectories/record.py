@@ -427,6 +427,20 @@ THIRTYFIRST_VENVS: dict[str, list[list[str]]] = {
     # the `fastmcp` package's `FastMCP` (4.x, on mcp 2.3); a SQLite catalog of report definitions, runs and outputs
     "metsuke": [["mcp-metsuke-crunchtools==3.4.0", "fastmcp==4.2.3", "mcp==2.3.0", "croniter==7.0.0"]],
 }
+# The thirty-second batch (warehouse_counts, exam_prep, synthetic_datasets) installs under .cache/record32 (held-out
+# data, like the fourth to thirty-first): one venv per server, no npm packages (the offline TypeScript candidates found
+# were a code-mode sandbox over sprint claims and servers of domains earlier batches cover; the npm registry's search
+# answers 404 here). `--install-batch record32` installs only these.
+THIRTYSECOND = Path(os.environ.get("MCP_REC_THIRTYSECOND", REPO / ".cache" / "record32"))
+THIRTYSECOND_NPM_PACKAGES: list[str] = []
+THIRTYSECOND_VENVS: dict[str, list[list[str]]] = {
+    # the new `MCPServer` of mcp 2.x (behind the package's `mcp` extra); an in-memory store of seeded battery materials
+    "batteryerp": [["battery-erp[mcp]==0.1.1", "mcp==2.3.0"]],
+    # the new `MCPServer` of mcp 2.x; PyMuPDF reads the course's lecture and past-exam PDFs
+    "sentra": [["sentra-mcp==1.1.0", "mcp==2.3.0", "pymupdf==1.27.2.3"]],
+    # mcp 1.x `FastMCP` (it pins mcp<2); plotsim generates seeded multi-table datasets (numpy, scipy, pandas, faker)
+    "plotsim": [["plotsim-mcp==0.1.0", "plotsim==0.7.0", "mcp==1.30.0", "faker==40.63.0"]],
+}
 # libfaketime (Debian package `faketime`) freezes the wall clock of servers that stamp records with it (kanban's
 # SQLite `datetime('now')`); the monotonic clock keeps running so timeouts still work.
 FAKETIME_LIB = Path("/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1")
@@ -17402,6 +17416,487 @@ async def rc_mistakes(s: Rec, wd: Path) -> None:
     await s.call("delete_definition_tool", {"name": "churn-report"}, note="error case: unknown tool")
 
 
+# ---- the thirty-second batch (held-out data, installed under .cache/record32) -------------------
+# warehouse_counts (battery-erp 0.1.1, mcp 2.3 `MCPServer`): a battery maker's warehouse of six seeded SKUs (lithium
+# carbonate, cobalt and nickel sulfate, graphite, NMC811 cells, 100 kWh packs) in an in-memory store, looked up by SKU,
+# material name or alias; stock status and reorder suggestions; bin-count requests (8-hex ids minted from uuid4, seeded
+# by the launch command) and human-confirmed counts that need the auth token BATTERY_ERP_CONFIRM_TOKEN and overwrite the
+# on-hand quantity. Answers are pretty-printed JSON text (lists as one text block per row), no structuredContent;
+# refusals (unknown part, wrong token, a negative count) are ordinary `{"error": ...}` objects.
+# exam_prep (sentra-mcp 1.1.0, mcp 2.3 `MCPServer`): a student's mock-exam workspace, SENTRA_COURSE_DIR a course folder
+# with lecture and past-exam PDFs the setup writes with PyMuPDF; the pipeline prompts, PDF listing and page-window text
+# extraction, a heuristic past-exam analysis, an exam brief from a validated spec, and the saved pipeline files and exam
+# / answer-key pairs under output/ (never overwritten silently). Answers are pretty-printed JSON text; the tools' own
+# refusals are opaque isError `Error executing tool X`.
+# synthetic_datasets (plotsim-mcp 0.1.0, mcp 1.30 `FastMCP`, plotsim 0.7.0): seeded multi-table synthetic datasets from
+# bundled templates (banking, health, hr, marketing, retail, saas) or a config, written under PLOTSIM_MCP_RUN_ROOT as
+# runs `<UTC second>-<sha8 of config and seed>`, then described, validated, traced cell by cell and loaded back.
+# All three run under the frozen clock.
+
+BATTERY_PY = THIRTYSECOND / "venv-batteryerp" / "bin" / "python"
+BATTERY_LAUNCH = (
+    "import random, uuid; r = random.Random(20260131); "
+    "uuid.uuid4 = lambda: uuid.UUID(int=r.getrandbits(128), version=4); "
+    "from battery_erp.mcp.server import main; main()"
+)
+BATTERY_TOKEN = "count-crew-7"
+
+
+def battery_env(wd: Path) -> dict[str, str]:
+    return {
+        **frozen_clock(),
+        "HOME": str(wd),
+        "BATTERY_ERP_CONFIRM_TOKEN": BATTERY_TOKEN,
+        "BATTERY_ERP_AUDIT_LOG": str(wd / "audit.jsonl"),
+    }
+
+
+def _bin_request(a: Answer) -> str:
+    r = a.data.get("request_id") if isinstance(a.data, dict) and not a.is_error else None
+    return r if isinstance(r, str) else ""
+
+
+async def wc_cycle_count(s: Rec, wd: Path) -> None:
+    await s.call("list_inventory", {}, note="the seeded warehouse")
+    await s.call("get_inventory_status", {"part_number": "cobalt"}, note="by alias")
+    cobalt = _bin_request(
+        await s.call("create_bin_check_request", {"part_number": "CO-SULF-001", "notes": "Weekly cycle count, aisle 4"})
+    )
+    s.capture(request_id=cobalt)
+    cells = _bin_request(
+        await s.call("create_bin_check_request", {"part_number": "nmc811", "notes": "Count after the Tuesday shipment"})
+    )
+    s.capture(request_id=cells)
+    await s.call(
+        "record_bin_confirmation",
+        {
+            "part_number": "CO-SULF-001",
+            "actual_quantity": 760,
+            "auth_token": BATTERY_TOKEN,
+            "request_id": cobalt,
+            "notes": "Two drums short",
+            "actor": "lena.k",
+        },
+    )
+    await s.call("get_inventory_record", {"sku": "CO-SULF-001"})
+    await s.call("lookup_inventory", {"part_number": "cobalt sulfate"}, note="by material name")
+    await s.call(
+        "record_bin_confirmation",
+        {"part_number": "nmc811", "actual_quantity": 1500, "auth_token": BATTERY_TOKEN, "request_id": cells},
+        note="the count matches the system",
+    )
+    await s.call("get_inventory_record", {"sku": "CELL-NMC811-50AH"})
+    await s.call("get_inventory_status", {"part_number": "NI-SULF-001"}, note="out of stock")
+    await s.call(
+        "record_bin_confirmation",
+        {"part_number": "graphite", "actual_quantity": 1450, "auth_token": BATTERY_TOKEN, "actor": "lena.k"},
+        note="a count without a request",
+    )
+    await s.call("get_inventory_status", {"part_number": "graphite"}, note="now below its reorder point")
+    await s.call("list_inventory", {})
+
+
+async def wc_pack_recount(s: Rec, wd: Path) -> None:
+    await s.call("lookup_inventory", {"part_number": "100kwh"})
+    first = _bin_request(await s.call("create_bin_check_request", {"part_number": "PACK-ESS-100KWH"}))
+    s.capture(request_id=first)
+    second = _bin_request(
+        await s.call(
+            "create_bin_check_request", {"part_number": "ess pack", "notes": "Recount: the first count was disputed"}
+        )
+    )
+    s.capture(request_id=second)
+    await s.call(
+        "record_bin_confirmation",
+        {"part_number": "PACK-ESS-100KWH", "actual_quantity": 4, "auth_token": BATTERY_TOKEN, "request_id": first},
+        note="fewer packs than reserved",
+    )
+    await s.call("get_inventory_status", {"part_number": "PACK-ESS-100KWH"})
+    await s.call(
+        "record_bin_confirmation",
+        {
+            "part_number": "PACK-ESS-100KWH",
+            "actual_quantity": 11,
+            "auth_token": BATTERY_TOKEN,
+            "request_id": second,
+            "notes": "Seven packs were on the staging floor",
+        },
+        note="the recount corrects it",
+    )
+    await s.call("get_inventory_record", {"sku": "PACK-ESS-100KWH"})
+    lith = _bin_request(await s.call("create_bin_check_request", {"part_number": "lithium carbonate"}))
+    s.capture(request_id=lith)
+    await s.call(
+        "record_bin_confirmation",
+        {"part_number": "LI-CARB-001", "actual_quantity": 12500.0, "auth_token": BATTERY_TOKEN, "request_id": lith},
+    )
+    await s.call("lookup_inventory", {"part_number": "LI-CARB-001"})
+    await s.call(
+        "record_bin_confirmation",
+        {"part_number": "NI-SULF-001", "actual_quantity": 300, "auth_token": BATTERY_TOKEN},
+        note="stock found for an item counted as empty",
+    )
+    await s.call("get_inventory_status", {"part_number": "nickel"})
+    await s.call("list_inventory", {})
+
+
+async def wc_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("lookup_inventory", {"part_number": "MN-OXIDE-001"}, note="error case: unknown SKU")
+    await s.call("create_bin_check_request", {"part_number": "manganese"}, note="error case: unknown alias")
+    await s.call("get_inventory_record", {"sku": ""}, note="error case: an empty SKU")
+    req = _bin_request(await s.call("create_bin_check_request", {"part_number": "GRAPH-001"}))
+    s.capture(request_id=req)
+    await s.call(
+        "record_bin_confirmation",
+        {"part_number": "GRAPH-001", "actual_quantity": 4100, "auth_token": "letmein", "request_id": req},
+        note="error case: wrong auth token",
+    )
+    await s.call(
+        "record_bin_confirmation",
+        {"part_number": "GRAPH-001", "actual_quantity": 4100, "request_id": req},
+        note="error case: no auth token",
+    )
+    await s.call(
+        "record_bin_confirmation",
+        {"part_number": "GRAPH-001", "actual_quantity": -5, "auth_token": BATTERY_TOKEN, "request_id": req},
+        note="error case: a negative count",
+    )
+    await s.call(
+        "record_bin_confirmation",
+        {"part_number": "GRAPH-001", "actual_quantity": "forty", "auth_token": BATTERY_TOKEN},
+        note="error case: the count as text",
+    )
+    await s.call(
+        "record_bin_confirmation",
+        {"part_number": "GRAPH-001", "actual_quantity": 4100, "auth_token": BATTERY_TOKEN, "request_id": "deadbeef"},
+        note="error case: unknown request id",
+    )
+    await s.call("get_inventory_record", {"sku": "GRAPH-001"})
+    await s.call(
+        "record_bin_confirmation",
+        {"part_number": "TI-FOIL-009", "actual_quantity": 10, "auth_token": BATTERY_TOKEN},
+        note="error case: unknown part",
+    )
+    await s.call("create_bin_check_request", {"notes": "no part"}, note="error case: no part number")
+    await s.call("lookup_inventory", {"part_number": "li-carb-001"}, note="error case: the SKU in lower case")
+    await s.call("get_bin_check_request", {"request_id": req}, note="error case: unknown tool")
+
+
+SENTRA_BIN = THIRTYSECOND / "venv-sentra" / "bin" / "sentra-mcp"
+SENTRA_PDFS = {
+    "lectures/lecture_01_processes.pdf": [
+        "Lecture 1: Processes and threads. A process is a program in execution with its own address space. "
+        "Threads share the address space of their process. Context switches save registers and the program counter.",
+        "Process states: new, ready, running, waiting, terminated. The scheduler moves a ready process to running.",
+    ],
+    "lectures/lecture_02_scheduling.pdf": [
+        "Lecture 2: CPU scheduling. First-come first-served, shortest job first and round robin. Round robin gives "
+        "each process a time quantum of 10 to 100 milliseconds. Shortest job first minimises the average waiting time.",
+    ],
+    "past_exams/midterm_2024.pdf": [
+        "Operating Systems Midterm 2024. Q1 (10 marks) Explain round robin scheduling and the effect of the quantum. "
+        "Q2 (5 marks) Which of the following is not a process state? (a) ready (b) running (c) sleeping (d) waiting. "
+        "Q3 (15 marks) Compare processes and threads.",
+    ],
+}
+SENTRA_MAKE = """
+import sys, pymupdf
+from pathlib import Path
+course = Path(sys.argv[1])
+pages = {pages!r}
+for rel, texts in pages.items():
+    doc = pymupdf.open()
+    for text in texts:
+        page = doc.new_page()
+        page.insert_textbox(pymupdf.Rect(56, 56, 540, 780), text, fontsize=11)
+    (course / rel).parent.mkdir(parents=True, exist_ok=True)
+    doc.save(str(course / rel), no_new_id=True)
+"""
+
+
+def sentra_setup(wd: Path) -> None:
+    """A course folder with two lecture PDFs and one past exam (PyMuPDF from the server's venv)."""
+    course = wd / "os-course"
+    course.mkdir()
+    py = str(THIRTYSECOND / "venv-sentra" / "bin" / "python")
+    sh(wd, py, "-c", SENTRA_MAKE.format(pages=SENTRA_PDFS), str(course), env=frozen_clock())
+
+
+def sentra_env(wd: Path) -> dict[str, str]:
+    return {**frozen_clock(), "HOME": str(wd), "SENTRA_COURSE_DIR": str(wd / "os-course")}
+
+
+OS_SPEC = {
+    "course_name": "Operating Systems",
+    "duration_minutes": 60,
+    "num_questions": 4,
+    "question_types": ["MCQ", "Short Answer"],
+    "difficulty": {"easy": 25, "medium": 50, "hard": 25},
+    "topics": ["round robin", "process states"],
+    "total_marks": 40,
+}
+OS_EXAM = (
+    "# Operating Systems - Mock Midterm\n\nDuration: 60 minutes. Total: 40 marks.\n\n"
+    "1. (10 marks) Explain round robin scheduling and how the time quantum affects response time.\n"
+    "2. (5 marks) Which is not a process state? (a) ready (b) running (c) sleeping (d) waiting\n"
+    "3. (15 marks) Compare processes and threads.\n4. (10 marks) [Uncertain] Describe a context switch.\n"
+)
+OS_KEY = (
+    "# Answer key - Mock Midterm\n\n1. Answer: each process runs for one quantum, then goes to the back of the ready "
+    "queue (lectures/lecture_02_scheduling.pdf p.1).\n2. Answer: (c) sleeping (lectures/lecture_01_processes.pdf p.2)."
+    "\n3. Answer: threads share their process's address space (lecture_01 p.1).\n4. Answer: registers and the program "
+    "counter are saved (lecture_01 p.1).\n"
+)
+
+
+async def ep_first_pass(s: Rec, wd: Path) -> None:
+    await s.call("start_pipeline", {})
+    await s.call("list_course_pdfs", {})
+    await s.call("extract_pdf_text", {"relative_path": "lectures/lecture_01_processes.pdf"})
+    await s.call("extract_pdf_text", {"relative_path": "lectures/lecture_01_processes.pdf", "page_start": 2})
+    await s.call("extract_pdf_text", {"relative_path": "past_exams/midterm_2024.pdf"})
+    await s.call("get_workflow_prompt", {"name": "knowledge_base"})
+    await s.call(
+        "save_pipeline_file",
+        {
+            "filename": "knowledge_base.md",
+            "markdown": "# Knowledge base\n\n- Process states: new, ready, running, waiting, terminated "
+            "(lecture_01 p.2)\n- Round robin: a quantum of 10-100 ms (lecture_02 p.1)\n",
+        },
+    )
+    await s.call("analyze_past_exams", {})
+    await s.call(
+        "save_pipeline_file",
+        {
+            "filename": "professor_dna.md",
+            "markdown": "# Professor DNA\n\n- Mixes short answers (10-15 marks) with one MCQ (5 marks).\n",
+        },
+    )
+    await s.call("prepare_exam_brief", {"spec": OS_SPEC})
+    await s.call(
+        "save_exam_files", {"exam_markdown": OS_EXAM, "answer_key_markdown": OS_KEY, "basename": "os_midterm_mock1"}
+    )
+    await s.call("list_course_pdfs", {}, note="the output folder is not listed")
+    await s.call("list_workflow_prompts", {})
+
+
+async def ep_revision(s: Rec, wd: Path) -> None:
+    await s.call("list_workflow_prompts", {})
+    await s.call("get_workflow_prompt", {"name": "exam_targets"})
+    await s.call("extract_pdf_text", {"relative_path": "lectures/lecture_02_scheduling.pdf"})
+    await s.call(
+        "save_pipeline_file",
+        {"filename": "exam_targets.md", "markdown": "# Exam targets\n\n1. Round robin (high)\n2. Threads (medium)\n"},
+    )
+    await s.call(
+        "save_pipeline_file",
+        {"filename": "exam_targets.md", "markdown": "# Exam targets\n\n1. Round robin\n2. Threads\n3. SJF\n"},
+        note="the file exists: refused without overwrite",
+    )
+    await s.call(
+        "save_pipeline_file",
+        {
+            "filename": "exam_targets.md",
+            "markdown": "# Exam targets\n\n1. Round robin\n2. Threads\n3. SJF\n",
+            "overwrite": True,
+        },
+    )
+    await s.call(
+        "prepare_exam_brief",
+        {
+            "spec": {
+                "course_name": "Operating Systems",
+                "duration_minutes": 30,
+                "num_questions": 3,
+                "question_types": ["True/False", "Numerical"],
+                "difficulty": {"easy": 0, "medium": 60, "hard": 40},
+                "topics": ["shortest job first", "deadlocks"],
+            }
+        },
+        note="a topic the lectures do not cover",
+    )
+    await s.call(
+        "save_exam_files", {"exam_markdown": OS_EXAM, "answer_key_markdown": OS_KEY, "basename": "os_quiz_week3"}
+    )
+    await s.call(
+        "save_exam_files",
+        {"exam_markdown": OS_EXAM, "answer_key_markdown": OS_KEY, "basename": "os_quiz_week3"},
+        note="the same basename again",
+    )
+    await s.call(
+        "save_exam_files",
+        {
+            "exam_markdown": OS_EXAM.replace("Total: 40", "Total: 45"),
+            "answer_key_markdown": OS_KEY,
+            "basename": "os_quiz_week3",
+            "overwrite": True,
+        },
+    )
+    await s.call("get_workflow_prompt", {"name": "predicted_exam"})
+    await s.call(
+        "save_pipeline_file",
+        {"filename": "predicted_exam.md", "markdown": "# Predicted exam\n\nRound robin will appear (past pattern).\n"},
+    )
+    await s.call("analyze_past_exams", {})
+
+
+async def ep_mistakes(s: Rec, wd: Path) -> None:
+    await s.call(
+        "extract_pdf_text", {"relative_path": "lectures/lecture_03_memory.pdf"}, note="error case: unknown PDF"
+    )
+    await s.call(
+        "extract_pdf_text", {"relative_path": "../secrets.pdf"}, note="error case: a path outside the course folder"
+    )
+    await s.call("extract_pdf_text", {"relative_path": "notes/summary.txt"}, note="error case: not a PDF")
+    await s.call(
+        "extract_pdf_text",
+        {"relative_path": "lectures/lecture_02_scheduling.pdf", "page_start": 0},
+        note="error case: page 0",
+    )
+    await s.call(
+        "extract_pdf_text",
+        {"relative_path": "lectures/lecture_02_scheduling.pdf", "page_start": 5},
+        note="error case: past the last page",
+    )
+    await s.call("get_workflow_prompt", {"name": "flashcards"}, note="error case: unknown prompt")
+    await s.call(
+        "save_pipeline_file",
+        {"filename": "notes.md", "markdown": "# Notes"},
+        note="error case: a file name outside the pipeline",
+    )
+    await s.call(
+        "save_pipeline_file", {"filename": "knowledge_base.md", "markdown": "   "}, note="error case: empty markdown"
+    )
+    await s.call(
+        "prepare_exam_brief",
+        {"spec": {**OS_SPEC, "difficulty": {"easy": 50, "medium": 50, "hard": 50}}},
+        note="error case: difficulty does not sum to 100",
+    )
+    await s.call(
+        "prepare_exam_brief",
+        {"spec": {**OS_SPEC, "question_types": ["Essay", "Crossword"]}},
+        note="error case: a question type outside the allowed set",
+    )
+    await s.call("prepare_exam_brief", {"spec": "60 minute midterm"}, note="error case: the spec as text")
+    await s.call(
+        "save_exam_files",
+        {"exam_markdown": OS_EXAM + "\nAnswer key: 1 (a)\n", "answer_key_markdown": OS_KEY, "basename": "leaky"},
+        note="error case: answers in the student file",
+    )
+    await s.call(
+        "save_exam_files",
+        {"exam_markdown": OS_EXAM, "answer_key_markdown": OS_KEY, "basename": "os midterm/1"},
+        note="error case: a basename with a space and a slash",
+    )
+    await s.call(
+        "save_exam_files",
+        {"exam_markdown": "Q1?", "answer_key_markdown": OS_KEY, "basename": "short"},
+        note="error case: too short",
+    )
+    await s.call("grade_exam", {"basename": "os_midterm_mock1"}, note="error case: unknown tool")
+
+
+PLOTSIM_BIN = THIRTYSECOND / "venv-plotsim" / "bin" / "plotsim-mcp"
+
+
+def plotsim_env(wd: Path) -> dict[str, str]:
+    return {**frozen_clock(), "HOME": str(wd), "PLOTSIM_MCP_RUN_ROOT": str(wd / "runs")}
+
+
+# run ids are read with _run_id (report_catalog's helper: the "run_id" of a dict answer)
+
+
+async def sd_saas_fixture(s: Rec, wd: Path) -> None:
+    await s.call("list_templates", {})
+    await s.call("get_template", {"name": "saas"})
+    await s.call("describe_capability", {"area": "quality_types"})
+    await s.call("validate_config", {"config": "saas"}, note="a template name, which it parses as YAML")
+    await s.call("preview", {"config": "saas"}, note="likewise")
+    run = _run_id(await s.call("create_dataset", {"template_or_config": "saas", "seed": 7}))
+    s.capture(run_id=run)
+    await s.call("describe_run", {"run_id": run})
+    await s.call("get_validation_report", {"run_id": run})
+    await s.call("trace_cell", {"run_id": run, "table": "fct_revenue", "row_id": "0", "column": "mrr"})
+    await s.call(
+        "trace_cell",
+        {"run_id": run, "table": "fct_revenue", "row_id": "25", "column": "discount_pct"},
+        note="a column that is not a metric",
+    )
+    await s.call("load_run", {"run_id": run})
+    again = _run_id(
+        await s.call("create_dataset", {"template_or_config": "saas", "seed": 7}, note="same config and seed again")
+    )
+    s.capture(run_id=again)
+    await s.call("describe_run", {"run_id": again})
+
+
+async def sd_banking_formats(s: Rec, wd: Path) -> None:
+    await s.call("get_schema", {})
+    await s.call("get_template", {"name": "banking"})
+    run = _run_id(
+        await s.call(
+            "create_dataset",
+            {"template_or_config": "banking", "seed": 42, "format": "jsonl"},
+        )
+    )
+    s.capture(run_id=run)
+    await s.call("describe_run", {"run_id": run})
+    await s.call("get_validation_report", {"run_id": run})
+    other = _run_id(
+        await s.call(
+            "create_dataset",
+            {"template_or_config": "banking", "seed": 43, "output_dir": str(wd / "runs" / "banking-seed43")},
+            note="a named folder under the run root",
+        )
+    )
+    s.capture(run_id=other)
+    await s.call("describe_run", {"run_id": other}, note="a run written to a named folder")
+    await s.call("load_run", {"run_id": other})
+    await s.call("describe_capability", {"area": "output_formats"})
+    hr = _run_id(await s.call("create_dataset", {"template_or_config": "hr", "seed": 1, "format": "sql"}))
+    s.capture(run_id=hr)
+    await s.call("get_validation_report", {"run_id": hr})
+    await s.call("describe_run", {"run_id": run}, note="the first run is still there")
+    await s.call("list_templates", {})
+
+
+async def sd_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("get_template", {"name": "insurance"}, note="error case: unknown template")
+    await s.call("describe_run", {"run_id": "20260120T120000Z-00000000"}, note="error case: unknown run id")
+    await s.call("validate_config", {"config": "entities: [oops"}, note="error case: broken YAML")
+    await s.call("validate_config", {"config": {"entities": []}}, note="error case: a config without entities")
+    await s.call("create_dataset", {"template_or_config": "retail"}, note="error case: no seed")
+    await s.call(
+        "create_dataset", {"template_or_config": "retail", "seed": 3, "format": "xlsx"}, note="error case: format xlsx"
+    )
+    await s.call(
+        "create_dataset",
+        {"template_or_config": "retail", "seed": 3, "output_dir": "/tmp/elsewhere"},
+        note="error case: an output folder outside the run root",
+    )
+    await s.call("create_dataset", {"template_or_config": "retail", "seed": "three"}, note="error case: seed as text")
+    run = _run_id(await s.call("create_dataset", {"template_or_config": "retail", "seed": 3}))
+    s.capture(run_id=run)
+    await s.call(
+        "trace_cell",
+        {"run_id": run, "table": "fct_sales", "row_id": "0", "column": "revenue"},
+        note="error case: a table the run does not have",
+    )
+    await s.call(
+        "trace_cell",
+        {"run_id": run, "table": "dim_customer", "row_id": "first", "column": "segment"},
+        note="error case: row id not an integer",
+    )
+    await s.call(
+        "trace_cell",
+        {"run_id": run, "table": "dim_customer", "row_id": "999999", "column": "segment"},
+        note="error case: row id out of range",
+    )
+    await s.call("load_run", {"run_id": run.upper()}, note="error case: the run id in upper case")
+    await s.call("describe_capability", {"area": "everything"}, note="error case: unknown area")
+    await s.call("delete_run", {"run_id": run}, note="error case: unknown tool")
+
+
 def build_servers() -> list[ServerDef]:
     npm = lambda exe: str(NPM_BIN / exe)  # noqa: E731
     S = Session
@@ -19113,6 +19608,39 @@ def build_servers() -> list[ServerDef]:
                 S("rc_mistakes", rc_mistakes),
             ],
         ),
+        # the thirty-second batch (installed under .cache/record32): held-out data
+        ServerDef(
+            "warehouse_counts",
+            "battery-erp==0.1.1 (PyPI, `battery-erp-mcp`, mcp 2.3.0 `MCPServer`, an in-memory battery warehouse)",
+            lambda wd, s: StdioServerParameters(
+                command=str(BATTERY_PY), args=["-c", BATTERY_LAUNCH], cwd=str(wd), env=battery_env(wd)
+            ),
+            [
+                S("wc_cycle_count", wc_cycle_count),
+                S("wc_pack_recount", wc_pack_recount),
+                S("wc_mistakes", wc_mistakes),
+            ],
+        ),
+        ServerDef(
+            "exam_prep",
+            "sentra-mcp==1.1.0 (PyPI, mcp 2.3.0 `MCPServer`, PyMuPDF 1.27.2.3, a course folder of PDFs)",
+            lambda wd, s: StdioServerParameters(command=str(SENTRA_BIN), cwd=str(wd), env=sentra_env(wd)),
+            [
+                S("ep_first_pass", ep_first_pass, sentra_setup),
+                S("ep_revision", ep_revision, sentra_setup),
+                S("ep_mistakes", ep_mistakes, sentra_setup),
+            ],
+        ),
+        ServerDef(
+            "synthetic_datasets",
+            "plotsim-mcp==0.1.0 (PyPI, mcp 1.30.0 `FastMCP`, plotsim 0.7.0, seeded synthetic datasets)",
+            lambda wd, s: StdioServerParameters(command=str(PLOTSIM_BIN), cwd=str(wd), env=plotsim_env(wd)),
+            [
+                S("sd_saas_fixture", sd_saas_fixture),
+                S("sd_banking_formats", sd_banking_formats),
+                S("sd_mistakes", sd_mistakes),
+            ],
+        ),
     ]
     return servers + bfcl_servers()
 
@@ -19149,6 +19677,7 @@ BATCHES: dict[str, tuple[Path, list[str], dict[str, list[list[str]]]]] = {
     "record29": (TWENTYNINTH, TWENTYNINTH_NPM_PACKAGES, TWENTYNINTH_VENVS),
     "record30": (THIRTIETH, THIRTIETH_NPM_PACKAGES, THIRTIETH_VENVS),
     "record31": (THIRTYFIRST, THIRTYFIRST_NPM_PACKAGES, THIRTYFIRST_VENVS),
+    "record32": (THIRTYSECOND, THIRTYSECOND_NPM_PACKAGES, THIRTYSECOND_VENVS),
 }
 
 
@@ -19182,7 +19711,7 @@ def main() -> None:
         "--install-batch",
         action="append",
         choices=sorted(BATCHES),
-        help="install only this batch (repeatable): devservers, record2, ..., record31",
+        help="install only this batch (repeatable): devservers, record2, ..., record32",
     )
     ap.add_argument("--list", action="store_true", help="list servers and sessions and exit")
     ap.add_argument("--tools-only", action="store_true", help="only write <server>.tools.yaml")
