@@ -48,6 +48,7 @@ from mcp_sim.seeding import derive_seed
 from mcp_sim.simulation import failure_forms, guard
 from mcp_sim.simulation.base import SimulationRequest, WorldModel
 from mcp_sim.simulation.builtin import nothing_done, result_models, unions, validators, wrapped
+from mcp_sim.simulation.flag_style import flag_in_style
 from mcp_sim.simulation.learned import failure_kind
 from mcp_sim.simulation.render import failure_in_style, learned_failure, success_in_style
 from mcp_sim.state.base import SessionState, StateStore, Turn
@@ -314,6 +315,7 @@ class CallPath:
         outcome = await guard.guarded(request, self.world_model.simulate, self._types, refusal)
         styled = success_in_style(entry.spec, self._siblings(entry), outcome.result, self._made(outcome.effects))
         styled = styled or failure_forms.restyled(entry.spec, self._siblings(entry), arguments, outcome.result)
+        styled = styled or flag_in_style(entry.spec, self._siblings(entry), outcome.result)
         if styled is not None:  # in the envelope its server's tools answer, or the form its server fails in
             outcome.result = styled
         return outcome

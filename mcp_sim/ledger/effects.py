@@ -650,6 +650,12 @@ def _id_argument(schema: dict[str, Any], entity: str) -> str | None:
     for name in preferred:
         if name in props:
             return str(name)
+    required = schema.get("required") or []
+    for name in ("number", f"{entity}_number", f"{camel(entity)}Number"):
+        # ``adr_update(number)``, ``update_issue(issue_number)``: a record the server numbered, named by its number
+        prop = properties.get(name)
+        if isinstance(prop, dict) and prop.get("type") == "integer" and name in required:
+            return name
     head, _, view = entity.rpartition("_")
     # ``update_issue(issue="SHOP-1")``, ``get_issue_context(issue)``: the type's own name, one key
     for name in (entity, *([head] if head and singular(view) in _VIEWS else [])):
@@ -666,7 +672,6 @@ def _id_argument(schema: dict[str, Any], entity: str) -> str | None:
     # Another ``<thing>_id`` names this entity only when the thing is part of its name (``get_task_details``
     # takes ``task_id``); ``get_next_task(requestId)`` reads no task by id, it refers to a request.
     words = set(entity.split("_"))
-    required = schema.get("required") or []
     candidates = [n for n in props if re.fullmatch(r"([a-z][a-zA-Z0-9_]*?)(_id|Id)", str(n))]
     candidates = [n for n in candidates if set(_snake(re.sub(r"(_id|Id)$", "", str(n))).split("_")) & words]
     for name in sorted(candidates, key=lambda n: n not in required):

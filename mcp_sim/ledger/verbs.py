@@ -8,7 +8,8 @@ from typing import Literal
 Kind = Literal["create", "read", "update", "delete", "list", "none"]
 
 VERBS: dict[str, Kind] = {
-    **dict.fromkeys(["create", "add", "new", "register", "post", "make"], "create"),
+    # a put keeps the record under the key the caller gives (``put_object(key)``, ``put_file(bucket, filename)``)
+    **dict.fromkeys(["create", "add", "new", "register", "post", "make", "put"], "create"),
     **dict.fromkeys(["get", "read", "fetch", "show", "describe", "retrieve", "view", "lookup", "open"], "read"),
     **dict.fromkeys(["list", "search", "find", "query", "browse", "all", "filter"], "list"),
     **dict.fromkeys(["update", "edit", "modify", "set", "patch", "rename", "change", "assign"], "update"),

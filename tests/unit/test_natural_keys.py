@@ -115,3 +115,33 @@ def test_an_example_that_found_nothing_is_learned_as_a_failure() -> None:
 
     assert failed_answer({"found": False, "entry": None}, "")
     assert not failed_answer({"found": True, "entry": {"lemma": "ack"}}, "")
+
+
+def blobs() -> list[ToolSpec]:
+    return [
+        ToolSpec(name="put_blob", input_schema=_schema(["key", "body"])),
+        ToolSpec(name="get_blob", input_schema=_schema(["key"])),
+        ToolSpec(name="delete_blob", input_schema=_schema(["key"])),
+        ToolSpec(name="list_blobs", input_schema=_schema([])),
+    ]
+
+
+def test_a_put_keeps_its_record_under_the_key_the_caller_gives() -> None:
+    specs = blobs()
+    EntityTypes(specs)
+    assert [(effect_of(s).kind, effect_of(s).id) for s in specs[:3]] == [
+        ("create", "key"),
+        ("read", "key"),
+        ("delete", "key"),
+    ]
+
+
+async def test_a_blob_put_is_listed_and_gone_after_its_delete() -> None:
+    path = path_of(*blobs())
+    await path.call("s", "put_blob", {"key": "backups/2026-01-20.tar", "body": "tarball"})
+    listed = await path.call("s", "list_blobs", {})
+    assert "backups/2026-01-20.tar" in listed.content[0].text  # type: ignore[union-attr]
+    await path.call("s", "delete_blob", {"key": "backups/2026-01-20.tar"})
+    assert (await path.call("s", "get_blob", {"key": "backups/2026-01-20.tar"})).is_error
+    # a store's keys are its records' ids: one never put is not there (an S3 bucket says NoSuchKey)
+    assert (await path.call("s", "get_blob", {"key": "backups/2026-01-13.tar"})).is_error

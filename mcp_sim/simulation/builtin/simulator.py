@@ -881,11 +881,19 @@ class _Answer:
 
     def _own_id_key(self, fields: dict[str, Any]) -> dict[str, Any]:
         """A create's envelope names the id it made as the server's other tools take it: ``{"success": true,
-        "character_id": ...}`` when reads and updates take ``character_id``. In the recordings no envelope beside
-        ``success`` says a bare ``id``: that is the record's own field, and a record is not an envelope."""
+        "character_id": ...}`` when reads and updates take ``character_id``, ``{"number": 1}`` when they take
+        ``number`` (``adr_update(number)``). In the recordings no envelope beside ``success`` says a bare ``id``: that
+        is the record's own field, and a record is not an envelope."""
         types, key = self.request.types, self._id_key()
         named = types.id_arguments.get(self.entity) if types is not None and self.entity else None
-        if named is None or named == key or key not in fields or named in fields or not ID_KEY.match(named):
+        numbered = named is not None and named.endswith(("number", "Number"))
+        if (
+            named is None
+            or named == key
+            or key not in fields
+            or named in fields
+            or not (ID_KEY.match(named) or numbered)
+        ):
             return fields
         return {(named if k == key else k): v for k, v in fields.items()}
 
