@@ -11,7 +11,8 @@ same call on 2026-07-28, whose single-exchange entry runs the handler straight f
 is built of: the same checks (``TransportSecurityMiddleware``, the Accept and Content-Type rules, the body limit,
 ``jsonrpc_message_adapter``; the headers read once and the passing verdicts kept, header_checks.py), a born-ready
 ``Connection.from_envelope`` for the header's protocol version,
-``serve_one`` (the SDK's single-exchange driver: a ``ServerRunner`` and the connection's teardown), and the reply
+``serve_one`` (the SDK's single-exchange driver: a ``ServerRunner`` and the connection's teardown, skipped when it has
+nothing to tear down: single.py), and the reply
 the stateless transport writes: ``200 application/json``, the ``JSONRPCResponse`` or ``JSONRPCError`` serialized as
 it serializes it, a handler's exception mapped as its dispatcher maps it (``handler_exception_to_error_data``, else
 code 0 with the exception's text). Notifications a handler sends during the call are dropped, as the JSON manager
@@ -34,7 +35,6 @@ import anyio
 import pydantic_core
 from mcp.server import Server
 from mcp.server.connection import Connection
-from mcp.server.runner import serve_one
 from mcp.server.streamable_http import CONTENT_TYPE_JSON
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from mcp.shared.dispatcher import CallOptions
@@ -58,6 +58,7 @@ from starlette.responses import Response
 from starlette.types import Receive, Scope, Send
 
 from mcp_sim.serving import header_checks
+from mcp_sim.serving.single import serve_one  # the SDK's, its teardown skipped when empty (single.py)
 
 # the dispatcher's logger: a handler's unexpected exception is logged where the SDK's path logged it
 logger = logging.getLogger("mcp.shared.jsonrpc_dispatcher")

@@ -14,7 +14,8 @@ that entry is made of, on the body ``response_modes`` already holds, and answers
   ``subscriptions/listen``), ``find_duplicated_routing_header``, ``classify_inbound_request``;
 - a ``tools/call``'s ``Mcp-Param-*`` headers checked with ``validate_mcp_param_headers`` against the schema the
   server's ``get_tool_input_schema`` gives, exactly when the SDK would check them;
-- ``Connection.from_envelope`` from the verdict, ``serve_one``, an exception mapped by ``modern_error_data``;
+- ``Connection.from_envelope`` from the verdict, ``serve_one`` (single.py: the SDK's, with the connection's teardown
+  skipped when it has nothing to tear down), an exception mapped by ``modern_error_data``;
 - the reply serialized as the entry serializes it (``model_dump(mode="json", by_alias=True, exclude_none=True)``,
   compact ``json.dumps``), with the status ``ERROR_CODE_HTTP_STATUS`` maps its error code to (else 200), as
   Starlette's ``Response`` with ``media_type="application/json"``.
@@ -32,7 +33,7 @@ from typing import Any
 
 from mcp.server import Server
 from mcp.server.connection import Connection
-from mcp.server.runner import modern_error_data, serve_one
+from mcp.server.runner import modern_error_data
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from mcp.shared.inbound import (
     ERROR_CODE_HTTP_STATUS,
@@ -52,6 +53,7 @@ from starlette.types import Receive, Scope, Send
 
 from mcp_sim.serving import header_checks
 from mcp_sim.serving.legacy_exchange import Exchange
+from mcp_sim.serving.single import serve_one  # the SDK's, its teardown skipped when empty (single.py)
 
 _PARAM_PREFIX = MCP_PARAM_HEADER_PREFIX.lower()  # ASGI header names are lowercase
 _COMPACT = json.JSONEncoder(separators=(",", ":")).encode  # json.dumps(..., separators=...) without an encoder a call
