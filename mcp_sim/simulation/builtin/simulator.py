@@ -617,8 +617,9 @@ class _Answer:
             chosen = None
         new_id = chosen if chosen is not None else self._counted_id() or self._new_id(id_field)
         # an id inside an envelope (created_ids.py: ``todo.id``, ``data.recipe_id``) is the record's own field
-        record = {id_field.rsplit(".", 1)[-1]: new_id, **(made_from or {}), **self.args}
-        result = self._present(record if chosen is not None or self._tells_id() else dict(self.args), mint=True)
+        given = {**_told_defaults(self.spec.input_schema, self.args), **self.args}
+        record = {id_field.rsplit(".", 1)[-1]: new_id, **(made_from or {}), **given}
+        result = self._present(record if chosen is not None or self._tells_id() else given, mint=True)
         stored = payloads.flattened({**_record_in(self.last_body, self.entity), **record})  # data={...}: columns
         return result, [Effect("create", self.entity, str(new_id), stored)]  # 1 and "1" are one id
 
@@ -1423,6 +1424,17 @@ def _json_object(result: CallToolResult) -> dict[str, Any] | None:
     except ValueError:
         return None
     return parsed if isinstance(parsed, dict) else None
+
+
+def _told_defaults(schema: dict[str, Any], arguments: dict[str, Any]) -> dict[str, Any]:
+    """The text defaults a create's inputSchema declares for the arguments the call left out: the record the server
+    makes holds them (``adr_create(type="architecture")``, ``task_create(status="To Do")``), and a later read or
+    list shows them. Text only: a number or flag default is mostly an option of the call (``limit``, ``dry_run``)."""
+    return {
+        name: prop["default"]
+        for name, prop in (schema.get("properties") or {}).items()
+        if name not in arguments and isinstance(prop, dict) and isinstance(prop.get("default"), str) and prop["default"]
+    }
 
 
 def to_result(spec: ToolSpec, body: Any) -> CallToolResult:
