@@ -145,3 +145,15 @@ async def test_a_blob_put_is_listed_and_gone_after_its_delete() -> None:
     assert (await path.call("s", "get_blob", {"key": "backups/2026-01-20.tar"})).is_error
     # a store's keys are its records' ids: one never put is not there (an S3 bucket says NoSuchKey)
     assert (await path.call("s", "get_blob", {"key": "backups/2026-01-13.tar"})).is_error
+
+
+async def test_a_term_added_twice_under_one_lemma_is_taken_the_second_time() -> None:
+    path = path_of(*glossary())
+    term = {"lemma": "nack", "tags": ["net"], "definition": "negative ack"}
+    assert not (await path.call("s", "add_term", term)).is_error
+    again = (await path.call("s", "add_term", term)).structured_content or {}
+    # said in the tool's own model, as the glossary says it: ``{"ok": false, "error": "...", "entry": null}``
+    assert again["ok"] is False and "already exists" in again["error"] and again["entry"] is None
+    await path.call("s", "delete_term", {"lemma": "nack"})
+    made = (await path.call("s", "add_term", term)).structured_content or {}
+    assert made["ok"] is True  # gone, so free again

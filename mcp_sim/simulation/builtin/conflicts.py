@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from mcp_sim.errors import InvalidArguments
+from mcp_sim.ledger import natural_keys
 from mcp_sim.simulation.builtin.per_turn import SHORT, Folded
 from mcp_sim.state.base import Turn
 
@@ -25,7 +26,8 @@ _ID = re.compile(r"(?:^|_)id$|[a-z]Id$")
 
 
 def names_in(arguments: dict[str, Any], tool: str = "") -> dict[str, str]:
-    """The name-valued arguments a create chooses (``branch_name``, ``name``, ``projectName``); also the id it
+    """The name-valued arguments a create chooses (``branch_name``, ``name``, ``projectName``, a key it keeps the
+    record under: natural_keys.py); also the id it
     chooses for what it makes (``create_graph(graph_id)``), and the ids of a create made only of ids
     (``add_dependency(task_id, depends_on_task_id)``: the pair is the thing made, and the same pair is the same
     thing)."""
@@ -34,6 +36,9 @@ def names_in(arguments: dict[str, Any], tool: str = "") -> dict[str, str]:
         for key, value in arguments.items()
         if isinstance(value, str) and value and _names_made_thing(key, tool)
     }
+    own = natural_keys.key_of(tool)  # ``add_term(lemma)``: the key the caller keeps its record under
+    if own is not None and isinstance(value := arguments.get(own), str) and value:
+        named[own] = value
     ids = {k: str(v) for k, v in arguments.items() if _is_id(k) and isinstance(v, str | int) and str(v)}
     if not ids:  # most calls: nothing chosen by id
         return named
