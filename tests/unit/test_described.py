@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -254,3 +255,32 @@ def test_a_section_named_after_the_argument_lists_its_values() -> None:
         described.check("manage_inventory", slashes, schema, {"action": "steal"})
     prose = "Actions:\nUse this tool for anything the inventory needs.\n- add: one"  # no bullet first: no list
     described.check("manage_inventory", prose, schema, {"action": "steal"})
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "good", "bad"),
+    [
+        ("name", "Prompt name: extract_text, knowledge_base, exam_targets.", "exam_targets", "flashcards"),
+        ("filename", "Pipeline file: notes_a.md, notes_b.md, notes_c.md. Saved under output/.", "notes_c.md", "x.md"),
+        ("day", "practice day: senin, selasa, rabu, kamis", "rabu", "Monday"),
+    ],
+)
+def test_values_after_a_label_naming_the_argument_are_a_closed_list(name: str, text: str, good: str, bad: str) -> None:
+    described.check("tool", "", _schema(**{name: text}), {name: good})
+    with pytest.raises(InvalidArguments, match=rf"Invalid {name}: '{re.escape(bad)}'\. Must be one of"):
+        described.check("tool", "", _schema(**{name: text}), {name: bad})
+
+
+def test_values_after_a_label_naming_something_else_refuse_nothing() -> None:
+    # which operations the argument is needed for, not what it takes
+    described.check("manage", "", _schema(entityId="Required for: add, reorder, bulkCreate"), {"entityId": "f87d4d64"})
+
+
+def test_slashed_values_in_a_parenthesis_after_the_arguments_name_are_a_closed_list() -> None:
+    description = "Generate a dataset. Optional: output_dir (under the sandbox), format (csv/parquet/jsonl/sql)."
+    schema = _schema(format="", output_dir="")
+    described.check("create_dataset", description, schema, {"format": "jsonl", "output_dir": "a/b"})
+    with pytest.raises(InvalidArguments, match=r"Invalid format: 'xlsx'\. Must be one of: csv, parquet, jsonl, sql"):
+        described.check("create_dataset", description, schema, {"format": "xlsx"})
+    # a written date format is upper-case: no list of values
+    described.check("log", "Log a day. date (YYYY/MM/DD)", _schema(date=""), {"date": "2026/11/29"})

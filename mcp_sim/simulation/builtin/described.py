@@ -123,6 +123,9 @@ def check(tool: str, description: str, input_schema: dict[str, Any], arguments: 
         own = str(prop.get("description") or documented.get(name) or "")
         stated = (
             stated_by(own)
+            or labelled_list(own, name)
+            or slashed_list(own, name)
+            or slashed_list(description, name)
             or named_list(description, name)
             or section_list(description, name)
             or (None if own else dated(description, name, properties))
@@ -360,6 +363,46 @@ def named_list(description: str, name: str) -> Stated | None:
         return None
     options = _options([p.strip() for p in re.split(r"\s*,\s*(?:or\s+)?|\s+or\s+", found.group(1))])
     return Stated(options) if options else None
+
+
+@cache
+def labelled_list(description: str, name: str) -> Stated | None:
+    """Three or more values after a label naming the argument itself: ``Prompt name: extract_text, knowledge_base,
+    professor_dna.`` for ``name``, ``Pipeline file: knowledge_base.md, exam_targets.md, ...`` for ``filename``. A
+    label naming something else (``Required for: add, reorder``) lists no values of the argument."""
+    found = _LABELLED.match(description)
+    if found is None or not _names_argument(found.group(1), name):
+        return None
+    options = _options([p.strip() for p in found.group(2).split(",")])
+    return Stated(options) if len(options) >= 3 else None
+
+
+@cache
+def slashed_list(description: str, name: str) -> Stated | None:
+    """Three or more lower-case values joined by slashes in a parenthesis right after the argument's name:
+    ``Optional: ..., format (csv/parquet/jsonl/sql)``. Slashes between lower-case words join alternatives; a
+    written format (``YYYY/MM/DD``) is upper-case and no list."""
+    spoken = re.escape(name).replace("_", "[_ ]")
+    found = re.search(rf"(?<![\w-]){spoken}\s*\(\s*({_SLASHED})\s*\)", description)
+    if found is None or _EXAMPLES.search(found.group(1)):
+        return None
+    options = _options([p.strip() for p in found.group(1).split("/")])
+    return Stated(options) if len(options) >= 3 else None
+
+
+def _names_argument(label: str, name: str) -> bool:
+    """Whether a label's last word is the argument's own noun (``Prompt name`` for ``name``, ``file`` for
+    ``filename``, ``practice day`` for ``day``)."""
+    word = label.split()[-1].lower().rstrip("s")
+    words = [w.lower() for w in re.findall(r"[A-Z]?[a-z]+|\d+", name)]
+    return bool(word) and (word in words or name.lower().startswith(word) or name.lower().endswith(word))
+
+
+_LABEL_ITEM = r"[\w][\w:/+-]*(?:\.[\w][\w:/+-]*)*"  # no trailing period: it ends the sentence
+_LABELLED = re.compile(
+    rf"^\s*([A-Za-z][\w ]{{0,30}}?)\s*:\s*({_LABEL_ITEM}(?:\s*,\s*{_LABEL_ITEM}){{2,}})\s*(?:\.(?:\s|$)|$)"
+)  # "Prompt name: extract_text, knowledge_base, professor_dna." (the label read by ``_names_argument``)
+_SLASHED = r"[a-z][\w.-]*(?:\s*/\s*[a-z][\w.-]*){2,}"
 
 
 def section_list(description: str, name: str) -> Stated | None:

@@ -34,6 +34,7 @@ from mcp_sim.simulation.builtin import (
     base64_text,
     blank_text,
     booleanish,
+    catalogs,
     children,
     climbing,
     commands,
@@ -993,8 +994,15 @@ class _Answer:
 
         best = max((t for t in self.ledger.entities if not t.startswith("$")), key=likeness, default=None)  # $scalar
         if best is None or likeness(best) <= 0:
-            return []
+            return chosen(self._catalog(keys))
         return chosen([self._named_as_shown(r, keys, best) for r in self._identified(best)])
+
+    def _catalog(self, keys: set[str]) -> list[dict[str, Any]]:
+        """A listing's items of a kind no tool creates, as its own answers showed them (catalogs.py)."""
+        types = self.request.types
+        if self.effect.kind != "list" or types is None or self.entity is None or self.entity in types.created:
+            return []
+        return catalogs.shown(self.spec, keys, self.args)
 
     def _named_as_shown(self, record: dict[str, Any], keys: set[str], entity: str) -> dict[str, Any]:
         """A record with its id also under the name the type's tools take it by (or ``<type>_id``), when the learned
