@@ -441,6 +441,21 @@ THIRTYSECOND_VENVS: dict[str, list[list[str]]] = {
     # mcp 1.x `FastMCP` (it pins mcp<2); plotsim generates seeded multi-table datasets (numpy, scipy, pandas, faker)
     "plotsim": [["plotsim-mcp==0.1.0", "plotsim==0.7.0", "mcp==1.30.0", "faker==40.63.0"]],
 }
+# The thirty-third batch (lcms_worklists, water_networks, astro_charts) installs under .cache/record33 (held-out data,
+# like the fourth to thirty-second): one venv per server, no npm packages (the offline TypeScript candidates found were
+# a code-mode sandbox, a music tutor whose install fetches a git dependency, and JSON/key-value stores of domains
+# earlier batches cover). `--install-batch record33` installs only these.
+THIRTYTHIRD = Path(os.environ.get("MCP_REC_THIRTYTHIRD", REPO / ".cache" / "record33"))
+THIRTYTHIRD_NPM_PACKAGES: list[str] = []
+THIRTYTHIRD_VENVS: dict[str, list[list[str]]] = {
+    # labmcp's `InstrumentServer`, a wrapper of the `fastmcp` package's `FastMCP` (4.x, on mcp 2.3); LC-MS worklist
+    # drafts written as vendor import files into one output folder
+    "worklist": [["labmcp-ms-worklist==0.1.1", "labmcp==0.1.2", "fastmcp==4.2.3", "mcp==2.3.0"]],
+    # mcp 1.x `FastMCP` (imports mcp.server.fastmcp, gone in mcp 2.x); EPANET 2.2 through ePyT's bundled library
+    "epanet": [["epanet-mcp-server==0.1.2", "epyt==2.3.5.3", "mcp==1.30.0"]],
+    # mcp 1.x low-level `Server` (its decorators are gone in 2.x); Swiss Ephemeris (Moshier, no .se1 files), SQLite
+    "astro": [["w8s-astro-mcp==0.15.2", "pysweph==2.10.3.6", "mcp==1.30.0"]],
+}
 # libfaketime (Debian package `faketime`) freezes the wall clock of servers that stamp records with it (kanban's
 # SQLite `datetime('now')`); the monotonic clock keeps running so timeouts still work.
 FAKETIME_LIB = Path("/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1")
@@ -17897,6 +17912,528 @@ async def sd_mistakes(s: Rec, wd: Path) -> None:
     await s.call("delete_run", {"run_id": run}, note="error case: unknown tool")
 
 
+# ---- the thirty-third batch (held-out data, installed under .cache/record33) --------------------
+# lcms_worklists (labmcp-ms-worklist 0.1.1 on labmcp 0.1.2, the `fastmcp` package's `FastMCP` 4.2.3 on mcp 2.3): an
+# LC-MS lab's sample queues, built as in-memory drafts (named by the caller) from sample lists plus defaults (methods,
+# injection volume, tray positions, data-file naming), with blank / QC plans and seeded randomised run orders, then
+# validated and exported as MassLynx, SCIEX OS, MassHunter or Xcalibur import files into one output folder (never
+# overwritten silently) and imported back. Answers are structured output (a JSON object, also as text); refusals are
+# isError `Error calling tool` texts.
+# water_networks (epanet-mcp-server 0.1.2, mcp 1.30 `FastMCP`, ePyT 2.3.5.3 with its bundled EPANET 2.2): a water
+# utility's hydraulic models, loaded from ePyT's bundled .inp networks into named sessions; pipes, demands, pumps and
+# simple controls edited in place, scenarios (leaks, pump failures, demand changes) cloned into new named sessions,
+# extended-period simulations run, and models saved as .inp files. Answers are JSON text with structuredContent
+# wrapped as {"result": ...}; refusals are isError `Error executing tool X: ...`. Its stand-alone hydraulic and
+# single-time tools answer with an unsolved time-0 snapshot (EPANET error 102/103 on stderr) while
+# run_full_simulation solves: recorded as the server does it.
+# astro_charts (w8s-astro-mcp 0.15.2, mcp 1.30 low-level `Server`, pysweph 2.10.3.6 in Moshier mode, no .se1 files):
+# an astrologer's SQLite database under $HOME/.w8s-astro-mcp of birth profiles (integer ids, an owner profile, saved
+# locations), connections between profiles with composite / Davison charts, saved event charts (by label), transits
+# (logged to a history) and ingresses. Answers are Markdown-ish prose; refusals are ordinary text `Error: ...` with
+# isError false, and only JSON Schema violations are isError. Transit lookups are only ever given saved location
+# labels ('current', 'birth', a label added with add_location): any other name makes the server geocode it online.
+# All three run under the frozen clock.
+
+WORKLIST_BIN = THIRTYTHIRD / "venv-worklist" / "bin" / "labmcp-ms-worklist"
+
+
+def worklist_params(wd: Path) -> StdioServerParameters:
+    return StdioServerParameters(
+        command=str(WORKLIST_BIN),
+        args=["--address", str(wd / "worklists")],
+        cwd=str(wd),
+        env={**frozen_clock(), "HOME": str(wd)},
+    )
+
+
+def _export_path(a: Answer) -> str:
+    d = a.data if not a.is_error else None
+    p = d.get("path") if isinstance(d, dict) else None
+    return Path(p).name if isinstance(p, str) else ""
+
+
+PK_SAMPLES = [
+    {"sample_name": "Plasma_S01_0h", "sample_id": "PK-2026-001"},
+    {"sample_name": "Plasma_S01_1h", "sample_id": "PK-2026-002"},
+    {"sample_name": "Plasma_S01_4h", "sample_id": "PK-2026-003"},
+    {"sample_name": "Plasma_S02_0h", "sample_id": "PK-2026-004"},
+    {"sample_name": "Plasma_S02_1h", "sample_id": "PK-2026-005"},
+    {"sample_name": "Plasma_S02_4h", "sample_id": "PK-2026-006"},
+]
+
+
+async def lc_plasma_batch(s: Rec, wd: Path) -> None:
+    await s.call("list_formats", {})
+    await s.call(
+        "create_worklist",
+        {
+            "name": "plasma_pk_day1",
+            "format": "waters_masslynx",
+            "samples": PK_SAMPLES,
+            "ms_method": "PK_MRM_pos.exp",
+            "lc_method": "C18_gradient_8min",
+            "tune_file": "ESI_pos.ipr",
+            "injection_volume_ul": 5,
+            "position_pattern": "waters_plate_well",
+            "first_position": "1:A,1",
+        },
+    )
+    await s.call(
+        "insert_qc_blanks",
+        {
+            "name": "plasma_pk_day1",
+            "blank_at_start": True,
+            "blank_every_n": 3,
+            "blank_position": "1:H,12",
+            "qc_at_start": 1,
+            "qc_at_end": 1,
+            "qc_position": "1:H,11",
+        },
+    )
+    await s.call("get_worklist", {"name": "plasma_pk_day1"})
+    await s.call(
+        "add_samples",
+        {
+            "name": "plasma_pk_day1",
+            "samples": [
+                {"sample_name": "Plasma_S03_0h", "sample_id": "PK-2026-007"},
+                {
+                    "sample_name": "Plasma_S03_1h",
+                    "sample_id": "PK-2026-008",
+                    "comment": "haemolysed, re-draw requested",
+                },
+            ],
+        },
+        note="the blank / QC plan is re-applied",
+    )
+    await s.call("validate_worklist", {"name": "plasma_pk_day1"})
+    first = _export_path(await s.call("export_worklist", {"name": "plasma_pk_day1"}))
+    s.capture(file=first)
+    await s.call("list_worklists", {})
+    await s.call("validate_worklist", {"name": "plasma_pk_day1", "format": "thermo_xcalibur"}, note="another vendor")
+    other = _export_path(
+        await s.call("export_worklist", {"name": "plasma_pk_day1", "format": "thermo_xcalibur", "delimiter": ";"})
+    )
+    s.capture(file=other)
+    await s.call("import_worklist", {"path": first or "plasma_pk_day1_waters_masslynx.csv", "name": "pk_day1_check"})
+    await s.call("get_worklist", {"name": "pk_day1_check", "max_rows": 4})
+    await s.call("list_worklists", {})
+
+
+LIPID_SAMPLES = [
+    *[
+        {"sample_name": f"Cal{i}", "sample_type": "standard", "level": f"L{i}", "position": f"P1-A{i}"}
+        for i in range(1, 6)
+    ],
+    *[{"sample_name": f"Serum_{n:02d}", "sample_id": f"LIP-{400 + n}", "position": f"P1-B{n}"} for n in range(1, 7)],
+]
+
+
+async def lc_calibration_randomised(s: Rec, wd: Path) -> None:
+    await s.call(
+        "create_worklist",
+        {
+            "name": "lipids_cal",
+            "format": "agilent_masshunter",
+            "samples": LIPID_SAMPLES,
+            "ms_method": "Lipids_QQQ_dMRM.m",
+            "injection_volume_ul": 2,
+            "data_path": "D:\\MassHunter\\Data\\Lipids",
+        },
+    )
+    await s.call(
+        "insert_qc_blanks",
+        {
+            "name": "lipids_cal",
+            "randomize": True,
+            "seed": 20260120,
+            "qc_every_n": 4,
+            "qc_position": "P1-H1",
+            "blank_at_end": True,
+            "blank_position": "P1-H2",
+        },
+        note="randomised with a given seed; standards stay in place",
+    )
+    await s.call("get_worklist", {"name": "lipids_cal"})
+    await s.call("validate_worklist", {"name": "lipids_cal"})
+    path = _export_path(await s.call("export_worklist", {"name": "lipids_cal", "filename": "lipids_cal_run1.csv"}))
+    s.capture(file=path)
+    await s.call(
+        "export_worklist",
+        {"name": "lipids_cal", "filename": "lipids_cal_run1.csv"},
+        note="the same file again, without overwrite",
+    )
+    await s.call("export_worklist", {"name": "lipids_cal", "filename": "lipids_cal_run1.csv", "overwrite": True})
+    await s.call(
+        "insert_qc_blanks",
+        {"name": "lipids_cal", "randomize": True, "seed": 7, "qc_at_start": 2},
+        note="a new plan replaces the old one",
+    )
+    await s.call("get_worklist", {"name": "lipids_cal", "max_rows": 5})
+    await s.call(
+        "create_worklist",
+        {"name": "lipids_cal", "format": "agilent_masshunter", "samples": ["Serum_07"]},
+        note="a draft of that name exists",
+    )
+    await s.call(
+        "create_worklist",
+        {
+            "name": "lipids_cal",
+            "format": "sciex_os",
+            "samples": ["Serum_07", "Serum_08", "Serum_09"],
+            "ms_method": "Lipids_MRM",
+            "lc_method": "HILIC_12min",
+            "injection_volume_ul": 2,
+            "position_pattern": "vial_number",
+            "first_position": "1",
+            "replace": True,
+        },
+        note="replaced with a SCIEX OS batch",
+    )
+    await s.call("validate_worklist", {"name": "lipids_cal"})
+    await s.call("list_worklists", {})
+
+
+async def lc_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("get_worklist", {"name": "plasma_pk_day1"}, note="error case: no such draft")
+    await s.call(
+        "create_worklist",
+        {"name": "urine_screen", "format": "shimadzu_labsolutions", "samples": ["U01"]},
+        note="error case: unsupported format",
+    )
+    await s.call(
+        "create_worklist",
+        {"name": "urine_screen", "format": "sciex_os", "samples": ["U01", "U02"], "injection_volume_ul": 250},
+        note="error case: injection volume over the limit",
+    )
+    await s.call(
+        "create_worklist",
+        {"name": "urine/screen", "format": "sciex_os", "samples": ["U01"]},
+        note="error case: a slash in the draft name",
+    )
+    await s.call(
+        "create_worklist", {"name": "urine_screen", "format": "sciex_os", "samples": []}, note="error case: no samples"
+    )
+    await s.call(
+        "create_worklist",
+        {
+            "name": "urine_screen",
+            "format": "sciex_os",
+            "samples": [
+                {"sample_name": "Urine:01?", "data_file": "urine_batch"},
+                {"sample_name": "Urine 02", "data_file": "urine_batch"},
+                {"sample_name": "Urine 03", "injection_volume_ul": -1},
+            ],
+            "ms_method": "Tox_Screen",
+        },
+        note="a negative volume in a sample is taken into the draft",
+    )
+    await s.call("validate_worklist", {"name": "urine_screen"}, note="error case: validation errors")
+    await s.call(
+        "create_worklist",
+        {
+            "name": "urine_screen",
+            "format": "sciex_os",
+            "samples": [
+                {"sample_name": "Urine:01?", "data_file": "urine_batch"},
+                {"sample_name": "Urine 02", "data_file": "urine_batch"},
+            ],
+            "ms_method": "Tox_Screen",
+            "replace": True,
+        },
+        note="replaced: two samples share a data file, a '?' in a sample name",
+    )
+    await s.call("export_worklist", {"name": "urine_screen"}, note="neither blocks the export")
+    await s.call("add_samples", {"name": "urine_scren", "samples": ["U03"]}, note="error case: misspelt draft name")
+    await s.call(
+        "insert_qc_blanks", {"name": "urine_screen", "blank_every_n": 0}, note="error case: blank_every_n of 0"
+    )
+    await s.call("import_worklist", {"path": "../../etc/passwd"}, note="error case: a path outside the folder")
+    await s.call("import_worklist", {"path": "urine_screen_final.csv"}, note="error case: a file never written")
+    await s.call("create_worklist", {"name": "urine_screen_2", "format": "sciex_os"}, note="error case: no samples")
+    await s.call("list_worklists", {})
+
+
+EPANET_BIN = THIRTYTHIRD / "venv-epanet" / "bin" / "epanet-mcp-server"
+
+
+def epanet_params(wd: Path) -> StdioServerParameters:
+    return StdioServerParameters(command=str(EPANET_BIN), cwd=str(wd), env={**frozen_clock(), "HOME": str(wd)})
+
+
+async def wn_pressure_review(s: Rec, wd: Path) -> None:
+    await s.call("list_bundled_networks", {})
+    await s.call("load_network", {"path": "Net1.inp", "network_id": "net1"})
+    await s.call("get_network_summary", {"network_id": "net1"})
+    await s.call("get_nodes", {"network_id": "net1"})
+    await s.call("get_links", {"network_id": "net1"})
+    await s.call("get_controls", {"network_id": "net1"})
+    await s.call("set_simulation_duration", {"network_id": "net1", "duration_s": 21600}, note="a 6-hour run")
+    await s.call("run_full_simulation", {"network_id": "net1"})
+    await s.call("set_pipe_diameter", {"network_id": "net1", "pipe_id": "111", "diameter": 12})
+    await s.call("set_node_base_demand", {"network_id": "net1", "node_id": "22", "demand": 260})
+    await s.call("run_full_simulation", {"network_id": "net1"}, note="after the upsizing and the new demand")
+    await s.call(
+        "get_pressure_at_time",
+        {"network_id": "net1", "time_s": 7200},
+        note="its hydraulic-only run answers with the unsolved time-0 snapshot",
+    )
+    await s.call("save_network", {"network_id": "net1", "output_path": str(wd / "net1_upsized.inp")})
+    await s.call("list_networks", {})
+
+
+async def wn_scenarios(s: Rec, wd: Path) -> None:
+    await s.call("load_network", {"path": "Net1.inp", "network_id": "base"})
+    await s.call("set_simulation_duration", {"network_id": "base", "duration_s": 14400})
+    await s.call(
+        "create_leakage_event",
+        {
+            "network_id": "base",
+            "pipe_id": "110",
+            "leak_fraction": 0.15,
+            "scenario_id": "leak_110",
+            "run_simulation": False,
+        },
+    )
+    await s.call("get_links", {"network_id": "leak_110"}, note="pipe 110 split around the leak node")
+    await s.call("get_nodes", {"network_id": "leak_110"})
+    await s.call(
+        "create_multi_failure_scenario",
+        {"network_id": "base", "failed_pumps": ["9"], "scenario_id": "pump9_out", "run_simulation": False},
+    )
+    await s.call("run_full_simulation", {"network_id": "pump9_out"})
+    await s.call("add_control", {"network_id": "base", "control_string": "LINK 9 CLOSED AT TIME 3"})
+    await s.call("get_controls", {"network_id": "base"})
+    await s.call("delete_control", {"network_id": "base", "control_index": 1})
+    await s.call("get_controls", {"network_id": "base"}, note="the indexes moved up")
+    await s.call(
+        "create_demand_perturbation",
+        {
+            "network_id": "base",
+            "node_demands": {"11": 2.0, "13": 1.8},
+            "scenario_id": "fire_flow",
+            "run_simulation": False,
+        },
+    )
+    await s.call("unload_network", {"network_id": "leak_110"})
+    await s.call("list_networks", {})
+
+
+async def wn_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("get_nodes", {"network_id": "Net1"}, note="error case: nothing loaded yet")
+    await s.call("load_network", {"path": "Net9.inp"}, note="error case: no such bundled network")
+    await s.call("load_network", {"path": "Net1.inp", "network_id": "net1"})
+    await s.call(
+        "set_pipe_diameter",
+        {"network_id": "net1", "pipe_id": "999", "diameter": 8},
+        note="unknown pipe: answered as if set",
+    )
+    await s.call(
+        "set_pipe_diameter",
+        {"network_id": "net1", "pipe_id": "110", "diameter": -4},
+        note="a negative diameter: accepted",
+    )
+    await s.call(
+        "set_pipe_status",
+        {"network_id": "net1", "pipe_id": "110", "status": "HALF"},
+        note="an unknown status: echoed back",
+    )
+    await s.call(
+        "set_pump_speed", {"network_id": "net1", "pump_id": "10", "speed": 1.2}, note="a pipe id as a pump: accepted"
+    )
+    await s.call("delete_control", {"network_id": "net1", "control_index": 7}, note="no control 7: reported as deleted")
+    await s.call(
+        "add_control",
+        {"network_id": "net1", "control_string": "OPEN THE PUMP PLEASE"},
+        note="error case: not a control",
+    )
+    await s.call(
+        "create_leakage_event",
+        {"network_id": "net1", "pipe_id": "110", "leak_fraction": 1.5, "run_simulation": False},
+        note="error case: a leak fraction above 1",
+    )
+    await s.call(
+        "create_demand_perturbation",
+        {"network_id": "net1", "node_demands": {"99": 10}, "run_simulation": False},
+        note="unknown node: a scenario is cloned anyway",
+    )
+    await s.call("unload_network", {"network_id": "net1"})
+    await s.call("get_network_summary", {"network_id": "net1"}, note="error case: unloaded network")
+    await s.call("set_simulation_duration", {"network_id": "net1"}, note="error case: missing duration_s")
+    await s.call("unload_network", {"network_id": "net1"}, note="already unloaded")
+
+
+ASTRO_BIN = THIRTYTHIRD / "venv-astro" / "bin" / "w8s-astro-mcp"
+
+
+def astro_params(wd: Path) -> StdioServerParameters:
+    return StdioServerParameters(command=str(ASTRO_BIN), cwd=str(wd), env={**frozen_clock(), "HOME": str(wd)})
+
+
+_ASTRO_ID = re.compile(r"\(ID: (\d+)\)")
+_CONNECTION_ID = re.compile(r"\bID:? ?(\d+)", re.IGNORECASE)
+
+
+def _astro_id(a: Answer, default: int) -> int:
+    m = _ASTRO_ID.search(a.text)
+    return int(m.group(1)) if m else default
+
+
+def _connection_id(a: Answer, default: int) -> int:
+    m = _CONNECTION_ID.search(a.text)
+    return int(m.group(1)) if m else default
+
+
+MAYA = {
+    "name": "Maya Lindqvist",
+    "birth_date": "1990-03-14",
+    "birth_time": "06:45",
+    "birth_location_name": "Gothenburg, Sweden",
+    "birth_latitude": 57.7089,
+    "birth_longitude": 11.9746,
+    "birth_timezone": "Europe/Stockholm",
+}
+JONAS = {
+    "name": "Jonas Berg",
+    "birth_date": "1988-11-02",
+    "birth_time": "22:10",
+    "birth_location_name": "Oslo, Norway",
+    "birth_latitude": 59.9139,
+    "birth_longitude": 10.7522,
+    "birth_timezone": "Europe/Oslo",
+}
+
+
+async def astro_couple(s: Rec, wd: Path) -> None:
+    await s.call("check_ephemeris", {})
+    maya = _astro_id(await s.call("create_profile", MAYA), 1)
+    s.capture(profile_id=maya)
+    await s.call("setup_owner", {"profile_id": maya})
+    jonas = _astro_id(await s.call("create_profile", JONAS), 2)
+    s.capture(profile_id=jonas)
+    await s.call("list_profiles", {})
+    await s.call("get_natal_chart", {"profile_id": jonas})
+    conn = _connection_id(
+        await s.call(
+            "create_connection",
+            {"label": "Maya & Jonas", "profile_ids": [maya, jonas], "type": "romantic", "start_date": "2021-06-19"},
+        ),
+        1,
+    )
+    s.capture(connection_id=conn)
+    await s.call("list_connections", {})
+    await s.call("get_natal_chart", {}, note="the owner's chart, computed and cached")
+    await s.call("get_connection_chart", {"connection_id": conn, "chart_type": "composite"})
+    await s.call(
+        "compare_charts",
+        {"chart1_date": "natal", "chart1_profile_id": maya, "chart2_date": "natal", "chart2_profile_id": jonas},
+    )
+    await s.call(
+        "add_location",
+        {
+            "profile_id": maya,
+            "label": "Studio",
+            "latitude": 59.3293,
+            "longitude": 18.0686,
+            "timezone": "Europe/Stockholm",
+            "set_as_home": True,
+        },
+    )
+    await s.call("get_transits", {"location": "Studio", "time": "08:00"}, note="a saved location label")
+    await s.call("view_config", {})
+
+
+PRIYA = {
+    "name": "Priya Nair",
+    "birth_date": "1995-07-21",
+    "birth_time": "14:30",
+    "birth_location_name": "Mumbai, India",
+    "birth_latitude": 19.076,
+    "birth_longitude": 72.8777,
+    "birth_timezone": "Asia/Kolkata",
+}
+
+
+async def astro_events(s: Rec, wd: Path) -> None:
+    priya = _astro_id(await s.call("create_profile", PRIYA), 1)
+    s.capture(profile_id=priya)
+    await s.call("setup_owner", {"profile_id": priya})
+    await s.call(
+        "cast_event_chart",
+        {
+            "date": "2026-02-14",
+            "time": "18:00",
+            "latitude": 19.076,
+            "longitude": 72.8777,
+            "timezone": "Asia/Kolkata",
+            "location_name": "Mumbai",
+            "label": "Studio launch",
+            "description": "Opening night of the pottery studio",
+            "profile_id": priya,
+        },
+    )
+    await s.call("list_event_charts", {})
+    await s.call("compare_charts", {"chart1_date": "event:Studio launch", "chart2_date": "natal"})
+    await s.call("find_house_placements", {"date": "2026-03-01"})
+    await s.call("get_transits", {"date": "2026-02-14", "time": "12:30", "location": "birth"})
+    await s.call("get_transit_history", {})
+    await s.call("find_last_transit", {"planet": "Mercury", "retrograde": True})
+    await s.call("get_ingresses", {"days": 30})
+    await s.call("update_profile", {"profile_id": priya, "field": "birth_time", "value": "14:45"})
+    await s.call("get_natal_chart", {}, note="the owner's chart, recalculated for the new birth time")
+    await s.call("delete_event_chart", {"label": "Studio launch", "confirm": True})
+    await s.call("list_event_charts", {"profile_id": priya})
+
+
+async def astro_mistakes(s: Rec, wd: Path) -> None:
+    await s.call("get_natal_chart", {}, note="error case: no owner profile and no profiles")
+    await s.call(
+        "create_profile",
+        {k: v for k, v in MAYA.items() if k != "birth_timezone"},
+        note="error case: missing birth_timezone",
+    )
+    await s.call("create_profile", {**MAYA, "birth_date": "1990-13-40"}, note="error case: impossible date")
+    lena = _astro_id(
+        await s.call(
+            "create_profile",
+            {
+                "name": "Lena Fischer",
+                "birth_date": "1985-05-05",
+                "birth_time": "08:00",
+                "birth_location_name": "Berlin, Germany",
+                "birth_latitude": 52.52,
+                "birth_longitude": 13.405,
+                "birth_timezone": "Europe/Berlin",
+            },
+        ),
+        1,
+    )
+    s.capture(profile_id=lena)
+    await s.call(
+        "update_profile",
+        {"profile_id": lena, "field": "birth_place", "value": "Hamburg"},
+        note="error case: field not in the enum",
+    )
+    await s.call(
+        "update_profile", {"profile_id": 42, "field": "name", "value": "Lena F."}, note="error case: unknown profile"
+    )
+    await s.call("delete_profile", {"profile_id": lena, "confirm": False}, note="error case: not confirmed")
+    await s.call(
+        "create_connection", {"label": "Just Lena", "profile_ids": [lena]}, note="error case: fewer than 2 profiles"
+    )
+    await s.call(
+        "create_connection", {"label": "Lena & ?", "profile_ids": [lena, 77]}, note="error case: unknown profile"
+    )
+    await s.call("delete_profile", {"profile_id": lena, "confirm": True})
+    await s.call("get_natal_chart", {"profile_id": lena}, note="error case: deleted profile")
+    await s.call(
+        "get_connection_chart", {"connection_id": 5, "chart_type": "composite"}, note="error case: unknown connection"
+    )
+    await s.call("remove_location", {"location_id": 9}, note="error case: unknown location")
+    await s.call("delete_event_chart", {"label": "Wedding", "confirm": True}, note="error case: unknown event label")
+    await s.call("list_profiles", {})
+
+
 def build_servers() -> list[ServerDef]:
     npm = lambda exe: str(NPM_BIN / exe)  # noqa: E731
     S = Session
@@ -19641,6 +20178,37 @@ def build_servers() -> list[ServerDef]:
                 S("sd_mistakes", sd_mistakes),
             ],
         ),
+        # the thirty-third batch (installed under .cache/record33): held-out data
+        ServerDef(
+            "lcms_worklists",
+            "labmcp-ms-worklist==0.1.1 (PyPI, labmcp 0.1.2 on fastmcp 4.2.3 `FastMCP`, mcp 2.3.0, LC-MS import files)",
+            lambda wd, s: worklist_params(wd),
+            [
+                S("lc_plasma_batch", lc_plasma_batch),
+                S("lc_calibration_randomised", lc_calibration_randomised),
+                S("lc_mistakes", lc_mistakes),
+            ],
+        ),
+        ServerDef(
+            "water_networks",
+            "epanet-mcp-server==0.1.2 (PyPI, mcp 1.30.0 `FastMCP`, ePyT 2.3.5.3, EPANET 2.2 network sessions)",
+            lambda wd, s: epanet_params(wd),
+            [
+                S("wn_pressure_review", wn_pressure_review),
+                S("wn_scenarios", wn_scenarios),
+                S("wn_mistakes", wn_mistakes),
+            ],
+        ),
+        ServerDef(
+            "astro_charts",
+            "w8s-astro-mcp==0.15.2 (PyPI, mcp 1.30.0 low-level `Server`, pysweph 2.10.3.6, a SQLite chart database)",
+            lambda wd, s: astro_params(wd),
+            [
+                S("astro_couple", astro_couple),
+                S("astro_events", astro_events),
+                S("astro_mistakes", astro_mistakes),
+            ],
+        ),
     ]
     return servers + bfcl_servers()
 
@@ -19678,6 +20246,7 @@ BATCHES: dict[str, tuple[Path, list[str], dict[str, list[list[str]]]]] = {
     "record30": (THIRTIETH, THIRTIETH_NPM_PACKAGES, THIRTIETH_VENVS),
     "record31": (THIRTYFIRST, THIRTYFIRST_NPM_PACKAGES, THIRTYFIRST_VENVS),
     "record32": (THIRTYSECOND, THIRTYSECOND_NPM_PACKAGES, THIRTYSECOND_VENVS),
+    "record33": (THIRTYTHIRD, THIRTYTHIRD_NPM_PACKAGES, THIRTYTHIRD_VENVS),
 }
 
 
@@ -19711,7 +20280,7 @@ def main() -> None:
         "--install-batch",
         action="append",
         choices=sorted(BATCHES),
-        help="install only this batch (repeatable): devservers, record2, ..., record32",
+        help="install only this batch (repeatable): devservers, record2, ..., record33",
     )
     ap.add_argument("--list", action="store_true", help="list servers and sessions and exit")
     ap.add_argument("--tools-only", action="store_true", help="only write <server>.tools.yaml")
