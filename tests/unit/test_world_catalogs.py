@@ -66,6 +66,21 @@ async def test_a_listing_of_a_kind_a_tool_creates_shows_only_the_sessions_record
     assert [r["seed"] for r in after["runs"]] == [3]
 
 
-async def test_a_search_shows_no_items_another_session_found() -> None:
-    result = await path(specs()).call("s", "search_shipped_templates", {"query": "ret"})
-    assert json.loads(result.content[0].text) == {"templates": []}  # type: ignore[union-attr]
+async def test_a_search_shows_the_items_only_for_the_question_it_was_seen_answering() -> None:
+    calls = path(specs())
+    other = json.loads((await calls.call("s", "search_shipped_templates", {"query": "ret"})).content[0].text)  # type: ignore[union-attr]
+    assert other == {"templates": []}  # what another question found is not this one's answer
+    same = json.loads((await calls.call("s", "search_shipped_templates", {"query": "ban"})).content[0].text)  # type: ignore[union-attr]
+    assert same == {"templates": TEMPLATES[:1]}
+
+
+async def test_a_read_asked_again_shows_the_list_it_was_seen_showing() -> None:
+    totals = [{"label": "unread", "count": 4}, {"label": "starred", "count": 1}]
+    stats = ToolSpec(
+        name="get_shelf_totals",
+        input_schema={"type": "object", "properties": {"shelf_id": {"type": "integer"}}},
+        examples=[Example(arguments={"shelf_id": 1}, result=answered({"shelf_id": 1, "totals": totals}))],
+    )
+    calls = path([*specs(), stats])
+    again = json.loads((await calls.call("s", "get_shelf_totals", {"shelf_id": 1})).content[0].text)  # type: ignore[union-attr]
+    assert again["totals"] == totals

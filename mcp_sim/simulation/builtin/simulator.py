@@ -998,9 +998,15 @@ class _Answer:
         return chosen([self._named_as_shown(r, keys, best) for r in self._identified(best)])
 
     def _catalog(self, keys: set[str]) -> list[dict[str, Any]]:
-        """A listing's items of a kind no tool creates, as its own answers showed them (catalogs.py)."""
+        """A listing's (or a read's list's) items of a kind no tool creates, as its own answers showed them
+        (catalogs.py)."""
         types = self.request.types
-        if self.effect.kind != "list" or types is None or self.entity is None or self.entity in types.created:
+        if (
+            self.effect.kind not in ("list", "read")
+            or types is None
+            or self.entity is None
+            or self.entity in types.created
+        ):
             return []
         return catalogs.shown(self.spec, keys, self.args)
 
