@@ -10,8 +10,11 @@ is switched off and the count dumped (``callgrind_control -d``); blocks alternat
 the server process's instructions (``Ir``) per call: the CPU work itself, which on this shared 2-core machine stays
 within about 1 % from block to block, where CPU seconds per call (``profile_cpu --ab``) spread by 10-30 % under the
 other jobs' load. It counts work, not time: a cut that saves instructions but misses the caches more would not show.
-Under valgrind a call takes about 50 times as long, so blocks are small; the ``sim-*`` and ``llm-*`` cases only (the
-stdio upstream of ``stdio-*`` would be a second process). Needs ``valgrind`` (Debian's package) on PATH.
+Under valgrind a call takes about 50 times as long, so blocks are small. The forwarded cases (``stdio-*``: ``echo``
+to server-everything over stdio, as section 1's target rows; ``proxy-*``: to the Python SDK upstream over HTTP) make
+their calls one after another from one SDK client, a fresh session per block; their upstream runs outside valgrind
+(callgrind does not follow the spawned Node child), so only mcp-sim's own work is counted. Needs ``valgrind``
+(Debian's package) on PATH.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from benchmarks import profile_cpu
 from benchmarks.procs import ROOT, Server, fleet, free_port
 
 SESSIONS = 16  # concurrent sessions per block: enough to overlap calls, few enough for valgrind's pace
-CASES = ("sim-2026", "llm-2026", "sim-2025")
+CASES = ("sim-2026", "llm-2026", "sim-2025", "stdio-2026", "proxy-2026", "stdio-2025", "proxy-2025")
 
 
 def served(tree: Path, experiment: Path, out: Path) -> list[str]:

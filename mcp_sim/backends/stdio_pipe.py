@@ -24,6 +24,7 @@ SDK's own transport (``stdio_transport`` says which).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sys
 from collections import deque
@@ -57,7 +58,15 @@ def stdio_transport(params: StdioServerParameters, errlog: TextIO = sys.stderr) 
 
 
 class _PipeWriter:
-    """The session's write stream: each message serialized and written to stdin by the task that sends it."""
+    """The session's write stream: each message serialized and written to stdin by the task that sends it.
+
+    On asyncio, the message goes to the pipe's ``asyncio.StreamWriter`` (the one anyio's process stream wraps) as that
+    stream's ``send`` puts it there: the cancellation check first, then ``write`` and ``drain`` (which waits only while
+    the pipe's buffer is over its high-water mark, and raises once the pipe is lost), with the same errors meaning a
+    lost server. Only the stream's last step is left out: a shielded ``sleep(0)`` after an unpaused write, a trip
+    through the event loop per message that hands nothing over (the message is in the pipe's buffer already, and the
+    sending task waits for its answer next). It cost about 4 us a forwarded call, with its scope. A stream without
+    such a writer (another anyio backend) is sent to as before."""
 
     def __init__(self, stdin: ByteSendStream, on_broken: Callable[[], None], encoding: str, errors: str) -> None:
         self._stdin = stdin
@@ -66,15 +75,30 @@ class _PipeWriter:
         self._errors = errors
         self._closed = False
         self._broken = False
+        writer = getattr(stdin, "_stream", None)  # anyio's StreamWriterWrapper keeps asyncio's writer there
+        self._writer = writer if isinstance(writer, asyncio.StreamWriter) else None
 
     async def send(self, item: SessionMessage, /) -> None:
         if self._closed:
             raise anyio.ClosedResourceError
         if self._broken:
             raise anyio.BrokenResourceError
-        text = item.message.model_dump_json(by_alias=True, exclude_unset=True) + "\n"
+        data = (item.message.model_dump_json(by_alias=True, exclude_unset=True) + "\n").encode(
+            self._encoding, self._errors
+        )
         try:
-            await self._stdin.send(text.encode(self._encoding, self._errors))
+            writer = self._writer
+            if writer is None:
+                await self._stdin.send(data)
+                return
+            await anyio.lowlevel.checkpoint_if_cancelled()
+            try:
+                writer.write(data)
+                await writer.drain()
+            except RuntimeError:  # uvloop's write on a closed pipe: anyio's stream says closed or broken then
+                if not writer.is_closing():
+                    raise
+                raise anyio.BrokenResourceError from None
         except (anyio.ClosedResourceError, anyio.BrokenResourceError, OSError):
             # as the SDK's writer task: the message is lost, and the session sees its connection end
             self._broken = True
@@ -211,12 +235,29 @@ async def _pipe_transport(params: StdioServerParameters, errlog: TextIO) -> Asyn
 
 
 def _parsed(line: bytes) -> SessionMessage | Exception:
+    if _only_a_response(line):
+        try:
+            return SessionMessage(_RESPONSE(line, by_name=False))
+        except ValueError:
+            pass  # the union's own error (or answer), below
     try:
         message = mcp_types.jsonrpc_message_adapter.validate_json(line, by_name=False)
     except ValueError as exc:
         logger.exception("Failed to parse JSONRPC message from server")
         return exc
     return SessionMessage(message)
+
+
+def _only_a_response(line: bytes) -> bool:
+    """Whether the SDK's union (request, notification, response, error) can only read ``line`` as a response, if as
+    anything: a line without the keys ``method`` and ``error`` validates as no other member, so validating it as
+    ``JSONRPCResponse`` alone gives the union's answer, without trying the other three first (2.4 us against 5.1 us
+    for an ``echo`` answer). Looked for as bytes: a key is its quoted name, or written with ``\\u`` escapes, which
+    send the line to the union. A line that is no response after all goes to the union too, for its error."""
+    return b'"method"' not in line and b'"error"' not in line and b"\\u" not in line
+
+
+_RESPONSE = mcp_types.JSONRPCResponse.model_validate_json
 
 
 async def _drain(stdout: ByteReceiveStream) -> None:

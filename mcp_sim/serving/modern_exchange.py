@@ -18,7 +18,10 @@ that entry is made of, on the body ``response_modes`` already holds, and answers
   skipped when it has nothing to tear down), an exception mapped by ``modern_error_data``;
 - the reply serialized as the entry serializes it (``model_dump(mode="json", by_alias=True, exclude_none=True)``,
   compact ``json.dumps``), with the status ``ERROR_CODE_HTTP_STATUS`` maps its error code to (else 200), as
-  Starlette's ``Response`` with ``media_type="application/json"``.
+  Starlette's ``Response`` with ``media_type="application/json"``. A result the SDK's runner shaped itself (a spec
+  method's core result, no server middleware: ``_plain_result``) is already that dump's JSON, so its reply is the
+  envelope's three keys around it, as the model's dump would give them (``JSONRPCResponse`` built and dumped again
+  was about 3 us a call).
 
 Anything the entry would refuse, or treat otherwise (a refused check of any kind, a notification, a body that is not
 one valid request, a server without ``get_tool_input_schema``, a lookup that raises) answers False with nothing sent,
@@ -45,7 +48,8 @@ from mcp.shared.inbound import (
 )
 from mcp.shared.message import ServerMessageMetadata
 from mcp.shared.transport_context import TransportContext
-from mcp_types import JSONRPCError, JSONRPCRequest, JSONRPCResponse
+from mcp_types import CORE_RESULT_TYPES, JSONRPCError, JSONRPCRequest, JSONRPCResponse
+from mcp_types.methods import SPEC_CLIENT_METHODS
 from pydantic import ValidationError
 from starlette.requests import Request
 from starlette.responses import Response
@@ -110,19 +114,36 @@ async def answer(
         request_id=req.id,
         message_metadata=ServerMessageMetadata(request_context=request),
     )
-    reply: JSONRPCResponse | JSONRPCError
+    reply: JSONRPCResponse | JSONRPCError | dict[str, Any]
     try:
         result = await serve_one(
             server, exchange, req.method, req.params, connection=connection, lifespan_state=lifespan_state
         )
-        reply = JSONRPCResponse(jsonrpc="2.0", id=req.id, result=result)
+        if _plain_result(server, req.method, result):
+            reply = {"jsonrpc": "2.0", "id": req.id, "result": result}  # the dump's own keys, in its order
+        else:
+            reply = JSONRPCResponse(jsonrpc="2.0", id=req.id, result=result)
         status = 200
     except Exception as exc:
         reply = JSONRPCError(jsonrpc="2.0", id=req.id, error=modern_error_data(exc))
         status = ERROR_CODE_HTTP_STATUS.get(reply.error.code, 200)
-    content = _COMPACT(reply.model_dump(mode="json", by_alias=True, exclude_none=True))
+    dumped = reply if isinstance(reply, dict) else reply.model_dump(mode="json", by_alias=True, exclude_none=True)
+    content = _COMPACT(dumped)
     await Response(content, status_code=status, media_type="application/json")(scope, receive, send)
     return True
+
+
+def _plain_result(server: Server[Any], method: str, result: dict[str, Any]) -> bool:
+    """Whether ``result`` is the JSON the SDK's runner made of a handler's answer, which the reply's model would
+    dump unchanged: a spec method's result is validated and dumped by the runner (``serialize_server_result``,
+    ``mode="json"``) when its ``resultType`` is a core one, then stamped with the ``serverInfo`` dump, and without
+    server middleware nothing else returns it (mcp-sim's server has none unless spans are wanted: spans.py).
+    ``exclude_none`` does not reach into the result (a ``dict[str, Any]`` field), and a JSON value dumps as itself.
+    Anything else (a server with middleware, an extension's shape) goes through the model, as before."""
+    if server.middleware or method not in SPEC_CLIENT_METHODS:
+        return False
+    result_type = result.get("resultType")
+    return isinstance(result_type, str) and result_type in CORE_RESULT_TYPES
 
 
 def _params_pass(server: Server[Any], req: JSONRPCRequest, request: Request, read: Mapping[str, str]) -> bool:
