@@ -36,6 +36,14 @@ async def test_a_read_tool_refuses_writes_and_a_write_tool_refuses_selects() -> 
     assert not (await path.call("s", "query", {"query": "INSERT INTO t (x) VALUES (1)"})).is_error  # one tool for all
 
 
+async def test_a_tool_described_as_read_only_refuses_writes() -> None:
+    described = "Run read-only SQL against the shop's collections."
+    path = path_of(ToolSpec(name="query_collections", description=described, input_schema=QUERY))
+    wrote = await path.call("s", "query_collections", {"query": "DELETE FROM products"})
+    assert wrote.is_error and "Only SELECT" in text(wrote)
+    assert not (await path.call("s", "query_collections", {"query": "SELECT * FROM products"})).is_error
+
+
 async def test_one_query_tool_recalls_its_own_writes() -> None:
     path = database()
     await path.call("s", "query", {"query": "INSERT INTO users (name) VALUES ('Bob')"})

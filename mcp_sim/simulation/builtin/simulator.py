@@ -324,7 +324,7 @@ async def _general_rules(
     derived = {**_as_declared(computed, request.spec.output_schema), **held}
     derived.update(counts.affected(request.spec, arguments))  # how many a prose write changed (counts.py)
     words = set(re.split(r"[^a-z0-9]+", name.lower()))
-    reads, writes = bool(words & sql.READ_WORDS), bool(words & sql.WRITE_WORDS)
+    reads, writes = sql.reads_only(name, request.spec.description or ""), bool(words & sql.WRITE_WORDS)
     statements = sql_arguments(request.spec, arguments)  # none where the tool speaks Cypher, GraphQL...
     sql.malformed(name, request.spec.description or "", statements, reads)
     if (statement := sql.statement_in(statements)) is not None:

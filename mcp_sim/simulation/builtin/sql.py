@@ -6,7 +6,8 @@ fails: "already exists"), ``DROP TABLE t`` deletes it, ``FROM t`` / ``JOIN t`` /
 use it. Tables live in the ledger as entities of type ``table``, so the ledger's rules hold: a dropped
 table is not found, an unknown one is not found once the session knows its tables (it created one), and
 before that the database is open (it may hold tables from before the session). A tool whose name says it
-reads refuses a statement that writes, and a tool that writes refuses a bare ``SELECT``, as SQL servers
+reads (or whose description says it runs read-only SQL: "Run read-only SQL against ...", "Only SELECT queries
+are allowed") refuses a statement that writes, and a tool that writes refuses a bare ``SELECT``, as SQL servers
 with separate read and write tools do.
 """
 
@@ -21,6 +22,7 @@ from mcp_sim.ledger.entities import Effect, Ledger
 TABLE = "table"
 READ_WORDS = frozenset({"read", "select", "get", "list", "describe", "show"})  # a tool name that only reads
 WRITE_WORDS = frozenset({"write", "insert", "update", "modify", "mutate"})  # one that only writes
+_READ_ONLY = re.compile(r"\bread[- ]only\b|\bonly\s+select\b|\bselect\s+(?:statements?|queries)\s+only\b", re.I)
 _SQL_ARGUMENTS = frozenset({"query", "sql", "statement", "sql_query"})
 _STARTS = re.compile(r"^\s*(select|with|insert|update|delete|create|drop|alter|replace|pragma|explain)\b", re.I)
 _WRITES = re.compile(r"^\s*(insert|update|delete|create|drop|alter|replace)\b", re.I)
@@ -82,6 +84,12 @@ def other_language(description: str, input_schema: dict[str, Any] | None) -> boo
 def _argument_descriptions(input_schema: dict[str, Any] | None) -> str:
     properties = (input_schema or {}).get("properties") or {}
     return " ".join(str(p.get("description", "")) for p in properties.values() if isinstance(p, dict))
+
+
+def reads_only(tool: str, description: str) -> bool:
+    """Whether a tool only reads: its name says so (``read_query``), or its description (``read-only SQL``)."""
+    words = set(re.split(r"[^a-z0-9]+", tool.lower()))
+    return bool(words & READ_WORDS) or _READ_ONLY.search(description) is not None
 
 
 def writes(arguments: dict[str, Any]) -> bool:
