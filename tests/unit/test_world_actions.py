@@ -191,6 +191,17 @@ def test_a_record_goes_into_a_seeded_map_its_counter_numbers() -> None:
     assert singletons(ledger)["orders"]["5"] == {"item": "A"} and scalars(ledger)["order_counter"] == 6
 
 
+def test_a_numbered_record_is_shown_under_the_argument_its_type_is_taken_by() -> None:
+    from mcp_sim.config import ToolSpec
+    from mcp_sim.ledger.effects import EntityTypes
+
+    by_id = {"type": "object", "properties": {"order_id": {"type": "integer"}}, "required": ["order_id"]}
+    types = EntityTypes([ToolSpec(name="cancel_order", input_schema=by_id)])  # orders are taken by order_id
+    ledger = ledger_of({"order_counter": 12446}, {"orders": {"kind": "x"}})
+    made = change("place_order", {"item": "A"}, ledger, types)
+    assert made is not None and made.shown == {"order_id": 12446, "item": "A"}  # the world's number, by that name
+
+
 def test_a_counter_alone_numbers_the_records_of_the_type_it_names() -> None:
     from mcp_sim.ledger.effects import EntityTypes
 

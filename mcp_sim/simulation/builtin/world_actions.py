@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mcp_sim.errors import ToolError
-from mcp_sim.ledger.effects import EntityTypes
+from mcp_sim.ledger.effects import EntityTypes, singular
 from mcp_sim.ledger.entities import Effect, Ledger
 from mcp_sim.ledger.world_state import (
     SCALARS,
@@ -167,6 +167,8 @@ def _record(
         if counter is None and id_field == "id":
             id_field = f"{entity.rsplit('.', 1)[-1]}_id"  # book_flight answers booking_id, as such tools do
         record = {id_field: new_id, **_defaults(table.values(), arguments, ledger), **arguments}
+        taken_by = _taken_by(entity, types)
+        out.shown.update({taken_by: new_id} if taken_by and taken_by not in record else {})
         out.shown.update(record)
         out.effects.append(Effect("create", entity, str(new_id), record))
         if counter is not None:
@@ -179,7 +181,7 @@ def _record(
             continue
         name, number = counter
         record = {**_defaults(records, arguments, ledger), **arguments}
-        out.shown.update({"id": number, **record})
+        out.shown.update({_taken_by(part, types) or "id": number, **record})
         out.effects += [Effect("observe", SINGLETONS, part, {str(number): record}), scalar_effect(name, number + 1)]
         return
     _counted(words, arguments, ledger, types, out)
@@ -203,6 +205,15 @@ def _counted(
         made = Effect("create", entity, str(number), record)
         out.effects += [made, scalar_effect(name, number + 1)]
         return
+
+
+def _taken_by(part: str, types: EntityTypes | None) -> str | None:
+    """The argument the server's tools take a made record's id by (``order_id`` for ``cancel_order(order_id)``), for
+    a seeded table or map of records (``TradingBot.orders`` holds orders): a learned answer shows the new id there
+    (``{"order_id": 12446, ...}``), and the world's number is the one it shows, not a count of its own."""
+    if types is None:
+        return None
+    return types.id_arguments.get(part) or types.id_arguments.get(singular(part.rsplit(".", 1)[-1]))
 
 
 def _minted(entity: str, table: dict[str, Any], ledger: Ledger) -> Any:
