@@ -16,6 +16,7 @@ from typing import Any
 
 from mcp.types import CallToolResult, TextContent
 
+from mcp_sim.catalog.families import is_lent
 from mcp_sim.config import EntityEffect, SchemaWorldModelConfig, ToolSpec
 from mcp_sim.errors import EntityNotFound
 from mcp_sim.ledger import delete_flags, dispatch, id_forms, integrity, wrapped_arguments
@@ -110,7 +111,16 @@ from mcp_sim.simulation.constant import is_example_data, is_example_text
 from mcp_sim.simulation.directives import item_failures
 from mcp_sim.simulation.learned import AnswerShapes, Template, learn, unwrapped_body
 from mcp_sim.simulation.numbering import numbered_id
-from mcp_sim.simulation.render import COUNTS, ID_KEY, Fill, mint_like, next_number, recalled_fields, render
+from mcp_sim.simulation.render import (
+    COUNTS,
+    ID_KEY,
+    Fill,
+    carried,
+    mint_like,
+    next_number,
+    recalled_fields,
+    render,
+)
 from mcp_sim.state.base import Turn
 
 Select = Callable[[list[dict[str, Any]]], list[dict[str, Any]]]  # the records a list call selects of those found
@@ -537,7 +547,23 @@ class _Answer:
         given = echoed.with_records(self.effect, self.entity, self.args, self.ledger)  # a batch update's records
         shown.update(planning.children(self.args, self.ledger))  # a planned parent's items (planning.py)
         named = named_records.fields(self.args, self.ledger, {**self._bare_id(), **self.effect.refs})
+        if (whole := self._world_record(shown)) is not None:
+            return whole, self._referenced()
         return self._present({"success": True, **named, **shown, **given, **self.derived}), self._referenced()
+
+    def _world_record(self, shown: dict[str, Any]) -> CallToolResult | None:
+        """A read of one record the world seed holds (``get_account_info``: the ``account_info`` singleton) that only
+        a sibling lent its shape (``catalog/families.py``): the record itself, carried as the server carries JSON.
+        The sibling's fields (a stock's price beside an account's balance) are another record's, none of this one's."""
+        learned = self.shapes.success if self.shapes else None
+        lent_only = bool(self.spec.examples) and all(is_lent(e) for e in self.spec.examples)
+        if learned is None or not learned.is_json or not lent_only or len(shown) != 1:
+            return None
+        [record] = shown.values()
+        if not isinstance(record, dict) or not record:
+            return None
+        self.last_body = record
+        return carried(learned, record)
 
     def _matched(self) -> tuple[CallToolResult, list[Effect]]:
         """A write naming its records by criteria: each record the scope and criteria select is written."""
