@@ -24,7 +24,7 @@ from mcp_sim.ledger.answers import values_at
 from mcp_sim.ledger.dry_runs import preview_flag
 from mcp_sim.ledger.effects import EntityTypes, camel, effect_of, entity_id, name_words, plural, singular
 from mcp_sim.ledger.entities import Effect, Ledger
-from mcp_sim.ledger.world_state import known_values, session_clock, shown_by
+from mcp_sim.ledger.world_state import known_values, session_clock, shown_by, singletons
 from mcp_sim.outcome import Outcome
 from mcp_sim.simulation.base import SimulationRequest
 from mcp_sim.simulation.builtin import (
@@ -559,9 +559,9 @@ class _Answer:
         lent_only = bool(self.spec.examples) and all(is_lent(e) for e in self.spec.examples)
         if learned is None or not learned.is_json or not lent_only or len(shown) != 1:
             return None
-        [record] = shown.values()
-        if not isinstance(record, dict) or not record:
-            return None
+        [(name, record)] = shown.items()
+        if not isinstance(record, dict) or not record or singletons(self.ledger).get(name) != record:
+            return None  # only a record the seed holds whole (not a path's or a plan's items)
         self.last_body = record
         return carried(learned, record)
 
